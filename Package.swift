@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// VideoToy: a desktop video browser whose playing video follows the screens.
+let package = Package(
+    name: "VideoToy",
+    products: [
+        .executable(name: "videotoy", targets: ["videotoy"]),
+    ],
+    targets: [
+        // System libraries, each imported only by its adapter.
+        .systemLibrary(name: "CGLib", pkgConfig: "gio-unix-2.0"),
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4"),
+        .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-pbutils-1.0 gstreamer-app-1.0 gstreamer-video-1.0"),
+        .systemLibrary(name: "CXrandr", pkgConfig: "xrandr"),
+
+        // The pure domain: no C imports.
+        .target(name: "VideoToyCore", swiftSettings: strict),
+
+        // GObject lifetime, signals and the GLib main-loop bridge, solved once.
+        .target(name: "VideoToyGObject", dependencies: ["CGLib"], swiftSettings: strict),
+
+        // Adapters.
+        .target(name: "VideoToyFiles", dependencies: ["VideoToyCore", "VideoToyGObject", "CGLib"], swiftSettings: strict),
+        .target(name: "VideoToyMedia", dependencies: ["VideoToyCore", "VideoToyGObject", "CGStreamer"], swiftSettings: strict),
+        .target(name: "VideoToyGtk", dependencies: ["VideoToyCore", "VideoToyGObject", "CGtk", "CXrandr"], swiftSettings: strict),
+
+        // Fakes for core tests: no display, no media.
+        .target(name: "VideoToyTesting", dependencies: ["VideoToyCore"], swiftSettings: strict),
+
+        // The executable only wires the parts together.
+        .executableTarget(
+            name: "videotoy",
+            dependencies: ["VideoToyCore", "VideoToyFiles", "VideoToyMedia", "VideoToyGtk", "VideoToyGObject"],
+            swiftSettings: strict
+        ),
+
+        .testTarget(name: "VideoToyCoreTests", dependencies: ["VideoToyCore", "VideoToyTesting"], swiftSettings: strict),
+        .testTarget(name: "VideoToyMediaTests", dependencies: ["VideoToyCore", "VideoToyMedia", "VideoToyFiles", "VideoToyGObject"], swiftSettings: strict),
+        .testTarget(name: "VideoToyEndToEndTests", dependencies: ["VideoToyCore"], swiftSettings: strict),
+    ]
+)
+
+var strict: [SwiftSetting] { [.swiftLanguageMode(.v6)] }

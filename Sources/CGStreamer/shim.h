@@ -1,0 +1,20 @@
+#ifndef VIDEOTOY_CGSTREAMER_SHIM_H
+#define VIDEOTOY_CGSTREAMER_SHIM_H
+#include <gst/gst.h>
+#include <gst/pbutils/pbutils.h>
+#include <gst/app/gstappsink.h>
+#include <gst/video/video.h>
+
+/* Macros that do not import into Swift. */
+static inline GstMessageType vt_message_type(GstMessage *m) { return GST_MESSAGE_TYPE(m); }
+static inline GstObject *vt_message_src(GstMessage *m) { return GST_MESSAGE_SRC(m); }
+static inline GstClockTime vt_clock_time_none(void) { return GST_CLOCK_TIME_NONE; }
+static inline gboolean vt_is_discoverer_video_info(gpointer p) { return GST_IS_DISCOVERER_VIDEO_INFO(p); }
+static inline gboolean vt_is_discoverer_audio_info(gpointer p) { return GST_IS_DISCOVERER_AUDIO_INFO(p); }
+static inline gboolean vt_is_discoverer_container_info(gpointer p) { return GST_IS_DISCOVERER_CONTAINER_INFO(p); }
+static inline void vt_sample_unref(GstSample *s) { gst_sample_unref(s); }
+static inline void vt_buffer_unref(GstBuffer *b) { gst_buffer_unref(b); }
+static inline void vt_message_unref(GstMessage *m) { gst_message_unref(m); }
+static inline void vt_caps_unref(GstCaps *c) { gst_caps_unref(c); }
+static inline GstBuffer *vt_buffer_ref(GstBuffer *b) { return gst_buffer_ref(b); }
+#endif

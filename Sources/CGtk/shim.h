@@ -1,0 +1,15 @@
+#ifndef VIDEOTOY_CGTK_SHIM_H
+#define VIDEOTOY_CGTK_SHIM_H
+#include <gtk/gtk.h>
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
+
+static inline gboolean vt_display_is_x11(GdkDisplay *d) {
+#ifdef GDK_WINDOWING_X11
+    return GDK_IS_X11_DISPLAY(d);
+#else
+    return FALSE;
+#endif
+}
+#endif

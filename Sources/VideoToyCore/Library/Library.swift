@@ -1,0 +1,90 @@
+/// The ordered set of files the window lists, sorted by name, with stable identities.
+public struct Library: Sendable {
+    /// The items in display order.
+    public private(set) var items: [LibraryItem] = []
+    private var indexByID: [ItemID: Int] = [:]
+    private var idByPath: [String: ItemID] = [:]
+    private var nextID = 0
+
+    /// Creates an empty library.
+    public init() {}
+
+    /// Creates a library holding `paths`, sorted by name.
+    public init(paths: [String]) {
+        add(paths: paths)
+    }
+
+    /// Adds paths not already present, keeps display order sorted, and returns the ids of all given paths.
+    @discardableResult
+    public mutating func add(paths: [String]) -> [ItemID] {
+        var ids: [ItemID] = []
+        for path in paths {
+            if let existing = idByPath[path] { ids.append(existing); continue }
+            let id = ItemID(nextID)
+            nextID += 1
+            idByPath[path] = id
+            items.append(LibraryItem(id: id, path: path))
+            ids.append(id)
+        }
+        items.sort(by: Library.displayOrder)
+        reindex()
+        return ids
+    }
+
+    /// The display order: by file name as a person reads it, then by folder.
+    public static func displayOrder(_ a: LibraryItem, _ b: LibraryItem) -> Bool {
+        let (na, nb) = (a.name.lowercased(), b.name.lowercased())
+        if na != nb { return na.compare(nb) }
+        return a.path < b.path
+    }
+
+    private mutating func reindex() {
+        indexByID = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1.id, $0) })
+    }
+
+    /// The number of items.
+    public var count: Int { items.count }
+
+    /// The item with `id`, if present.
+    public func item(_ id: ItemID) -> LibraryItem? {
+        indexByID[id].map { items[$0] }
+    }
+
+    /// The display position of `id`.
+    public func index(of id: ItemID) -> Int? { indexByID[id] }
+
+    /// The id for `path`, if the library holds it.
+    public func id(forPath path: String) -> ItemID? { idByPath[path] }
+
+    /// Records a probe result for `id`.
+    public mutating func update(_ id: ItemID, state: ProbeState) {
+        guard let index = indexByID[id] else { return }
+        items[index].state = state
+    }
+
+    /// The playable item after `id` in display order, if any.
+    public func playable(after id: ItemID) -> ItemID? {
+        guard let index = indexByID[id] else { return nil }
+        return items[(index + 1)...].first(where: \.isPlayable)?.id
+    }
+}
+
+extension String {
+    /// Natural order, so "clip 2" sorts before "clip 10".
+    fileprivate func compare(_ other: String) -> Bool {
+        var (a, b) = (self[...], other[...])
+        while let ca = a.first, let cb = b.first {
+            if ca.isNumber && cb.isNumber {
+                let da = a.prefix(while: \.isNumber), db = b.prefix(while: \.isNumber)
+                let (ta, tb) = (da.drop(while: { $0 == "0" }), db.drop(while: { $0 == "0" }))
+                if ta.count != tb.count { return ta.count < tb.count }
+                if ta != tb { return ta < tb }
+                a = a.dropFirst(da.count); b = b.dropFirst(db.count)
+            } else {
+                if ca != cb { return ca < cb }
+                a = a.dropFirst(); b = b.dropFirst()
+            }
+        }
+        return a.isEmpty && !b.isEmpty
+    }
+}

@@ -1,0 +1,43 @@
+/// One file in the library, with what is known about it so far.
+public struct LibraryItem: Hashable, Sendable, Identifiable {
+    /// The item's identity.
+    public let id: ItemID
+    /// The file's absolute path.
+    public let path: String
+    /// Where probing has got to.
+    public var state: ProbeState
+
+    /// Creates an item that has not been probed yet.
+    public init(id: ItemID, path: String, state: ProbeState = .pending) {
+        self.id = id
+        self.path = path
+        self.state = state
+    }
+
+    /// The file name, the first line of the row's label.
+    public var name: String {
+        path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+    }
+
+    /// The containing folder, shown under the name.
+    public var folder: String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// True when the item can be handed to a player.
+    public var isPlayable: Bool {
+        if case .failed = state { return false }
+        return true
+    }
+}
+
+/// How far probing of one item has got.
+public enum ProbeState: Hashable, Sendable {
+    /// Not probed yet.
+    case pending
+    /// Probed successfully.
+    case ready(MediaInfo)
+    /// Probing failed, with the reason.
+    case failed(ProbeFailure)
+}

@@ -1,0 +1,62 @@
+/// What probing learned about a playable file.
+public struct MediaInfo: Hashable, Sendable {
+    /// Duration in milliseconds, when the container knows it.
+    public var durationMs: Int?
+    /// The video stream's stored size in pixels, when there is a video stream.
+    public var videoSize: PixelSize?
+    /// A readable video codec name, such as "H.264".
+    public var videoCodec: String?
+    /// A readable audio codec name, such as "AAC", when there is an audio stream.
+    public var audioCodec: String?
+    /// Clockwise rotation in degrees from the file's orientation tag (0, 90, 180 or 270).
+    public var rotation: Int
+    /// Codecs present in the file that no installed decoder handles.
+    public var missingDecoders: [String]
+
+    /// Creates a media description.
+    public init(durationMs: Int? = nil, videoSize: PixelSize? = nil, videoCodec: String? = nil,
+                audioCodec: String? = nil, rotation: Int = 0, missingDecoders: [String] = []) {
+        self.durationMs = durationMs
+        self.videoSize = videoSize
+        self.videoCodec = videoCodec
+        self.audioCodec = audioCodec
+        self.rotation = rotation
+        self.missingDecoders = missingDecoders
+    }
+
+    /// True when the file has a video stream.
+    public var hasVideo: Bool { videoSize != nil }
+
+    /// The size as displayed: width and height swap for a quarter-turn rotation.
+    public var displaySize: PixelSize? {
+        guard let size = videoSize else { return nil }
+        return rotation % 180 == 90 ? PixelSize(width: size.height, height: size.width) : size
+    }
+
+    /// The metadata line shown under a row's name: duration, resolution and codec.
+    public var summary: String {
+        var parts: [String] = []
+        if let durationMs { parts.append(TimeFormat.clock(milliseconds: durationMs)) }
+        if let size = displaySize { parts.append("\(size.width)×\(size.height)") }
+        if let videoCodec { parts.append(videoCodec) }
+        if !hasVideo { parts.append("audio only" + (audioCodec.map { " (\($0))" } ?? "")) }
+        if !missingDecoders.isEmpty {
+            parts.append("no decoder for " + missingDecoders.joined(separator: ", "))
+        }
+        return parts.joined(separator: " · ")
+    }
+}
+
+/// A width and height in pixels.
+public struct PixelSize: Hashable, Sendable {
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+
+    /// Creates a size.
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+}

@@ -1,0 +1,53 @@
+/// Why an item cannot be played, in terms the user can act on.
+public enum ProbeFailure: Hashable, Sendable, Error {
+    /// The file is no longer there.
+    case vanished
+    /// The file has zero bytes.
+    case empty
+    /// The user may not read the file.
+    case permissionDenied
+    /// The path is a folder, FIFO, socket or device, not a regular file.
+    case notRegularFile(kind: String)
+    /// The file is readable but holds no audio or video GStreamer understands.
+    case notMedia(contentType: String?)
+    /// The file is cut short or damaged.
+    case incomplete(detail: String)
+    /// No installed decoder handles the file's only playable stream.
+    case missingDecoder(codec: String, package: String?)
+    /// Probing took longer than allowed.
+    case timedOut(seconds: Int)
+    /// Any other reason, as GStreamer phrased it.
+    case other(String)
+
+    /// A one-line reason shown in the row and printed on the terminal.
+    public var message: String {
+        switch self {
+        case .vanished: return "The file is gone: it was moved or deleted."
+        case .empty: return "The file is empty (0 bytes)."
+        case .permissionDenied: return "Permission denied: the file cannot be read."
+        case .notRegularFile(let kind): return "Not a regular file (\(kind))."
+        case .notMedia(let type):
+            return "Not a video" + (type.map { " (content type \($0))" } ?? "") + "."
+        case .incomplete(let detail): return "The file is incomplete or damaged: \(detail)"
+        case .missingDecoder(let codec, let package):
+            return "No decoder for \(codec) is installed" + (package.map { " (install \($0))" } ?? "") + "."
+        case .timedOut(let seconds): return "Probing gave up after \(seconds) s: the file may be damaged."
+        case .other(let text): return text
+        }
+    }
+
+    /// A stable machine-readable code for the events log.
+    public var code: String {
+        switch self {
+        case .vanished: return "vanished"
+        case .empty: return "empty"
+        case .permissionDenied: return "permission-denied"
+        case .notRegularFile: return "not-regular-file"
+        case .notMedia: return "not-media"
+        case .incomplete: return "incomplete"
+        case .missingDecoder: return "missing-decoder"
+        case .timedOut: return "timeout"
+        case .other: return "error"
+        }
+    }
+}

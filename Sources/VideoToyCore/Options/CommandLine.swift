@@ -1,0 +1,112 @@
+/// Parses VideoToy's command line, following GLib's option conventions (`--name value`, `--name=value`, `--`).
+public enum CommandLineParser {
+    /// The program's version.
+    public static let version = "0.1.0"
+
+    /// One documented option.
+    struct Spec {
+        let long: String
+        let short: Character?
+        let argument: String?
+        let help: String
+    }
+
+    static let specs: [Spec] = [
+        Spec(long: "demo", short: nil, argument: nil, help: "Generate the demo library once and open it"),
+        Spec(long: "play", short: "p", argument: "FILE", help: "Start with FILE selected and playing"),
+        Spec(long: "fullscreen", short: "f", argument: nil, help: "Play the --play file fullscreen"),
+        Spec(long: "on-end", short: nil, argument: "stop|next|loop", help: "What happens when a video ends (default: stop)"),
+        Spec(long: "exit-on-end", short: nil, argument: nil, help: "Quit with status 0 after the last video"),
+        Spec(long: "events", short: nil, argument: "PATH", help: "Write a JSON-lines events log to PATH (- for stdout)"),
+        Spec(long: "screen", short: nil, argument: "CONNECTOR", help: "Use this external screen, e.g. HDMI-1"),
+        Spec(long: "reconnect-grace", short: nil, argument: "SECONDS", help: "Keep a screen's route this long after it vanishes (default: 2, 0 = off)"),
+        Spec(long: "keep-mode", short: nil, argument: nil, help: "Never change the external screen's display mode"),
+        Spec(long: "debug", short: nil, argument: nil, help: "Always show playback controls"),
+        Spec(long: "check", short: nil, argument: nil, help: "Print what this session can do, then exit"),
+        Spec(long: "version", short: nil, argument: nil, help: "Show the version and exit"),
+    ]
+
+    /// The help text, laid out like GLib's.
+    public static func help(program: String) -> String {
+        let rows = specs.map { spec -> (String, String) in
+            var left = spec.short.map { "-\($0), " } ?? ""
+            left += "--\(spec.long)"
+            if let arg = spec.argument { left += "=\(arg)" }
+            return (left, spec.help)
+        }
+        let width = (rows.map(\.0.count).max() ?? 0) + 2
+        func pad(_ s: String) -> String { s + String(repeating: " ", count: max(2, width - s.count)) }
+        var text = "Usage:\n  \(program) [OPTION…] [PATH…]\n\nBrowse videos; the playing one follows external screens.\n\n"
+        text += "Help Options:\n  \(pad("-h, --help"))Show help options\n\nApplication Options:\n"
+        for (left, help) in rows { text += "  \(pad(left))\(help)\n" }
+        return text
+    }
+
+    /// Parses `arguments` (without the program name).
+    public static func parse(_ arguments: [String], program: String = "videotoy",
+                             environment: [String: String] = [:]) throws(CommandLineError) -> CommandLineRequest {
+        var options = Options()
+        if let flag = environment["VIDEOTOY_DEBUG"], flag != "", flag != "0" { options.debug = true }
+        var index = 0
+        var onlyPaths = false
+        while index < arguments.count {
+            let arg = arguments[index]
+            index += 1
+            if onlyPaths || !arg.hasPrefix("-") || arg == "-" {
+                options.paths.append(arg)
+                continue
+            }
+            if arg == "--" { onlyPaths = true; continue }
+            if arg == "-h" || arg == "--help" || arg == "-?" { return .print(help(program: program)) }
+            let (name, inlineValue) = split(arg)
+            guard let spec = specs.first(where: { "--\($0.long)" == name || $0.short.map { "-\($0)" } == name }) else {
+                throw CommandLineError(description: "Unknown option \(name)")
+            }
+            var value: String?
+            if spec.argument != nil {
+                if let inlineValue { value = inlineValue } else if index < arguments.count {
+                    value = arguments[index]
+                    index += 1
+                } else {
+                    throw CommandLineError(description: "Missing argument for --\(spec.long)")
+                }
+            } else if inlineValue != nil {
+                throw CommandLineError(description: "Option --\(spec.long) takes no value")
+            }
+            if spec.long == "version" { return .print("\(program) \(version)\n") }
+            try apply(spec.long, value, to: &options)
+        }
+        return .run(options)
+    }
+
+    private static func split(_ arg: String) -> (String, String?) {
+        guard arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") else { return (arg, nil) }
+        return (String(arg[..<eq]), String(arg[arg.index(after: eq)...]))
+    }
+
+    private static func apply(_ name: String, _ value: String?, to options: inout Options) throws(CommandLineError) {
+        switch name {
+        case "demo": options.demo = true
+        case "play": options.play = value
+        case "fullscreen": options.fullscreen = true
+        case "exit-on-end": options.exitOnEnd = true
+        case "events": options.eventsPath = value
+        case "screen": options.screen = value
+        case "keep-mode": options.keepMode = true
+        case "debug": options.debug = true
+        case "check": options.check = true
+        case "on-end":
+            guard let mode = OnEnd(rawValue: value ?? "") else {
+                throw CommandLineError(description: "Invalid --on-end value “\(value ?? "")”: use stop, next or loop")
+            }
+            options.onEnd = mode
+        case "reconnect-grace":
+            guard let seconds = Double(value ?? ""), seconds >= 0, seconds <= 3600 else {
+                throw CommandLineError(description: "Invalid --reconnect-grace value “\(value ?? "")”: use seconds from 0 to 3600")
+            }
+            options.reconnectGraceMs = Int(seconds * 1000 + 0.5)
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// The command line, parsed: what to open and how to behave.
+public struct Options: Sendable, Equatable {
+    /// Files and folders to list; empty means the user's Videos folder.
+    public var paths: [String] = []
+    /// Generate (once) and open the demo library.
+    public var demo = false
+    /// A file to select and play at start.
+    public var play: String?
+    /// What happens at the end of a video.
+    public var onEnd: OnEnd = .stop
+    /// Quit with status 0 after the last video.
+    public var exitOnEnd = false
+    /// Where to write the JSON-lines events log; "-" is standard output.
+    public var eventsPath: String?
+    /// How long a vanished screen keeps its route, in milliseconds (0 turns it off).
+    public var reconnectGraceMs = 2000
+    /// Never change display modes.
+    public var keepMode = false
+    /// A connector to pin the external scene to.
+    public var screen: String?
+    /// Start the played file fullscreen.
+    public var fullscreen = false
+    /// Always show controls (the seed's DEBUG_MODE).
+    public var debug = false
+    /// Print the capability report and exit.
+    public var check = false
+
+    /// Creates the defaults.
+    public init() {}
+}
+
+/// What the command line asks for.
+public enum CommandLineRequest: Sendable, Equatable {
+    /// Run the app with these options.
+    case run(Options)
+    /// Print this text (help or version) and exit with status 0.
+    case print(String)
+}
+
+/// A command-line mistake, phrased for the terminal.
+public struct CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The one-line message.
+    public let description: String
+}

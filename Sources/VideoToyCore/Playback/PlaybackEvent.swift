@@ -1,0 +1,13 @@
+/// Something that happened to playback: a user action or a player report.
+public enum PlaybackEvent: Hashable, Sendable {
+    /// The user chose to play this item (click, Enter, Space, `--play`, a play button).
+    case activate(ItemID)
+    /// The user paused this item.
+    case pause(ItemID)
+    /// The player paused at this position (after a `pause` effect or a user pause).
+    case paused(ItemID, positionMs: Int)
+    /// The player reached the end; `next` is the playable item after it in the list, if any.
+    case finished(ItemID, next: ItemID?)
+    /// The player failed with a message for the user.
+    case failed(ItemID, message: String)
+}

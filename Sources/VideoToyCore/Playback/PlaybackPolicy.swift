@@ -1,0 +1,96 @@
+/// The exclusive-playback policy: only one video plays, others keep their position, and the end is handled.
+///
+/// A value-type state machine: feed it `PlaybackEvent`s and carry out the returned `PlaybackEffect`s.
+public struct PlaybackPolicy: Sendable {
+    /// What to do at the end of a video.
+    public let onEnd: OnEnd
+    /// Quit after the last video ends (never with `.loop`).
+    public let exitOnEnd: Bool
+    /// How many players may stay alive (paused) before the oldest is released.
+    public let maxLivePlayers: Int
+
+    /// The item the user chose most recently.
+    public private(set) var current: ItemID?
+    /// The known state of each item that has been played.
+    public private(set) var states: [ItemID: ItemPlayback] = [:]
+    /// Items with a live player, least recently used first.
+    public private(set) var live: [ItemID] = []
+
+    /// Creates a policy.
+    public init(onEnd: OnEnd = .stop, exitOnEnd: Bool = false, maxLivePlayers: Int = 3) {
+        self.onEnd = onEnd
+        self.exitOnEnd = exitOnEnd
+        self.maxLivePlayers = max(1, maxLivePlayers)
+    }
+
+    /// The item playing now, if any.
+    public var playing: ItemID? {
+        states.first(where: { $0.value == .playing })?.key
+    }
+
+    /// Handles one event and returns what the adapters must do, in order.
+    public mutating func handle(_ event: PlaybackEvent) -> [PlaybackEffect] {
+        switch event {
+        case .activate(let id):
+            return activate(id)
+        case .pause(let id):
+            guard states[id] == .playing else { return [] }
+            states[id] = .paused(positionMs: 0)
+            return [.pause(id)]
+        case .paused(let id, let position):
+            // Only a pause the policy asked for records a position; a late report must not undo a play.
+            if case .paused = states[id] { states[id] = .paused(positionMs: position) }
+            return []
+        case .finished(let id, let next):
+            return finish(id, next: next)
+        case .failed(let id, let message):
+            states[id] = .failed(message: message)
+            live.removeAll { $0 == id }
+            if current == id { current = nil }
+            return [.markFailed(id, message: message), .leaveFullscreen(id), .release(id)]
+        }
+    }
+
+    private mutating func activate(_ id: ItemID) -> [PlaybackEffect] {
+        if states[id] == .playing { return [] }
+        var effects: [PlaybackEffect] = []
+        if let other = playing, other != id {
+            states[other] = .paused(positionMs: 0)
+            effects.append(.pause(other))
+        }
+        let wasLive = live.contains(id)
+        switch states[id] {
+        case .finished:
+            effects.append(wasLive ? .restart(id) : .play(id, fromMs: nil))
+        case .paused(let position) where !wasLive:
+            effects.append(.play(id, fromMs: position > 0 ? position : nil))
+        default:
+            effects.append(.play(id, fromMs: nil))
+        }
+        states[id] = .playing
+        current = id
+        live.removeAll { $0 == id }
+        live.append(id)
+        while live.count > maxLivePlayers {
+            let oldest = live.removeFirst()
+            effects.append(.release(oldest))
+        }
+        return effects
+    }
+
+    private mutating func finish(_ id: ItemID, next: ItemID?) -> [PlaybackEffect] {
+        guard states[id] == .playing else { return [] }
+        switch onEnd {
+        case .loop:
+            return [.restart(id)]
+        case .next where next != nil:
+            states[id] = .finished
+            return [.markFinished(id)] + activate(next!)
+        case .stop, .next:
+            states[id] = .finished
+            var effects: [PlaybackEffect] = [.leaveFullscreen(id), .markFinished(id)]
+            if exitOnEnd { effects.append(.quit) }
+            return effects
+        }
+    }
+}

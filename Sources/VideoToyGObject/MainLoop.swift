@@ -1,0 +1,48 @@
+import CGLib
+
+/// Timers and idle callbacks on the GLib main loop, with Swift closures.
+@MainActor
+public enum MainLoop {
+    private final class Box: @unchecked Sendable {
+        let body: @MainActor () -> Bool
+        init(_ body: @escaping @MainActor () -> Bool) { self.body = body }
+    }
+
+    private static let release: GDestroyNotify = { data in
+        Unmanaged<Box>.fromOpaque(data!).release()
+    }
+
+    private static let fire: GSourceFunc = { data in
+        let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
+        return MainActor.assumeIsolated { box.body() } ? 1 : 0
+    }
+
+    /// Runs `body` every `milliseconds` while it returns true; returns a token that stops it.
+    @discardableResult
+    public static func every(milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) -> SourceToken {
+        let box = Unmanaged.passRetained(Box(body)).toOpaque()
+        return SourceToken(id: g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, fire, box, release))
+    }
+
+    /// Runs `body` once after `milliseconds`; returns a token that cancels it.
+    @discardableResult
+    public static func after(milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> SourceToken {
+        every(milliseconds: milliseconds) { body(); return false }
+    }
+}
+
+/// Identifies a GLib main-loop source so it can be removed.
+@MainActor
+public final class SourceToken {
+    private var id: guint
+
+    init(id: guint) { self.id = id }
+
+    /// Removes the source unless it already finished.
+    public func cancel() {
+        guard id != 0 else { return }
+        // A one-shot source that has fired is gone; asking the context first avoids a GLib warning.
+        if g_main_context_find_source_by_id(nil, id) != nil { g_source_remove(id) }
+        id = 0
+    }
+}

@@ -1,0 +1,160 @@
+import CGLib
+
+/// A connected GObject signal handler; disconnects when cancelled.
+public final class SignalConnection {
+    private var instance: UnsafeMutableRawPointer?
+    private let handlerID: gulong
+
+    init(instance: UnsafeMutableRawPointer, handlerID: gulong) {
+        self.instance = instance
+        self.handlerID = handlerID
+    }
+
+    /// Disconnects the handler, if the instance is still alive and connected.
+    public func cancel() {
+        guard let instance else { return }
+        if g_signal_handler_is_connected(instance, handlerID) != 0 {
+            g_signal_handler_disconnect(instance, handlerID)
+        }
+        self.instance = nil
+    }
+}
+
+/// Connects Swift closures to GObject signals with the exact C signature each signal needs.
+///
+/// GLib emits these on the main thread, so handlers are main-actor isolated. The closure box is
+/// released by GLib when the handler is disconnected or the instance is finalized.
+@MainActor
+public enum Signal {
+    private final class Box<F>: @unchecked Sendable {
+        let handler: F
+        init(_ handler: F) { self.handler = handler }
+    }
+
+    private static let release: GClosureNotify = { data, _ in
+        guard let data else { return }
+        Unmanaged<AnyObject>.fromOpaque(data).release()
+    }
+
+    @discardableResult
+    private static func connect<F>(_ instance: UnsafeMutableRawPointer, _ name: String, _ handler: F,
+                                   _ callback: GCallback) -> SignalConnection {
+        let box = Unmanaged.passRetained(Box(handler) as AnyObject).toOpaque()
+        let id = g_signal_connect_data(instance, name, callback, box, release, GConnectFlags(0))
+        return SignalConnection(instance: instance, handlerID: id)
+    }
+
+    private static func unbox<F>(_ data: UnsafeMutableRawPointer?, as _: F.Type) -> F {
+        (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! Box<F>).handler
+    }
+
+    /// Connects a signal of shape `void (GObject*, gpointer)`, such as `clicked` or `destroy`.
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        typealias C = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+        let c: C = { _, data in
+            let h = Signal.unbox(data, as: (@MainActor () -> Void).self)
+            MainActor.assumeIsolated { h() }
+        }
+        return connect(instance, name, handler, unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Connects a `notify::property` handler: `void (GObject*, GParamSpec*, gpointer)`.
+    @discardableResult
+    public static func notify(_ instance: UnsafeMutableRawPointer, _ property: String,
+                              _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        typealias C = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+                                      UnsafeMutableRawPointer?) -> Void
+        let c: C = { _, _, data in
+            let h = Signal.unbox(data, as: (@MainActor () -> Void).self)
+            MainActor.assumeIsolated { h() }
+        }
+        return connect(instance, "notify::\(property)", handler, unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Connects a signal that passes one object: `void (GObject*, GObject*, gpointer)` (list item factories).
+    @discardableResult
+    public static func connectObject(_ instance: UnsafeMutableRawPointer, _ name: String,
+                                     _ handler: @escaping @MainActor (UnsafeMutableRawPointer) -> Void) -> SignalConnection {
+        typealias C = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+                                      UnsafeMutableRawPointer?) -> Void
+        let c: C = { _, object, data in
+            let h = Signal.unbox(data, as: (@MainActor (UnsafeMutableRawPointer) -> Void).self)
+            MainActor.assumeIsolated { h(object!) }
+        }
+        return connect(instance, name, handler, unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Connects a signal that passes one unsigned integer: `void (GObject*, guint, gpointer)` (`activate`).
+    @discardableResult
+    public static func connectUInt(_ instance: UnsafeMutableRawPointer, _ name: String,
+                                   _ handler: @escaping @MainActor (UInt32) -> Void) -> SignalConnection {
+        typealias C = @convention(c) (UnsafeMutableRawPointer?, guint, UnsafeMutableRawPointer?) -> Void
+        let c: C = { _, value, data in
+            let h = Signal.unbox(data, as: (@MainActor (UInt32) -> Void).self)
+            MainActor.assumeIsolated { h(value) }
+        }
+        return connect(instance, name, handler, unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Connects `items-changed`: `void (GListModel*, guint position, guint removed, guint added, gpointer)`.
+    @discardableResult
+    public static func itemsChanged(_ instance: UnsafeMutableRawPointer,
+                                    _ handler: @escaping @MainActor (_ position: UInt32, _ removed: UInt32, _ added: UInt32) -> Void) -> SignalConnection {
+        typealias C = @convention(c) (UnsafeMutableRawPointer?, guint, guint, guint, UnsafeMutableRawPointer?) -> Void
+        let c: C = { _, position, removed, added, data in
+            let h = Signal.unbox(data, as: (@MainActor (UInt32, UInt32, UInt32) -> Void).self)
+            MainActor.assumeIsolated { h(position, removed, added) }
+        }
+        return connect(instance, "items-changed", handler, unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Connects a signal that returns a boolean and takes no arguments, such as `close-request`.
+    @discardableResult
+    public static func connectBool(_ instance: UnsafeMutableRawPointer, _ name: String,
+                                   _ handler: @escaping @MainActor () -> Bool) -> SignalConnection {
+        typealias C = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean
+        let c: C = { _, data in
+            let h = Signal.unbox(data, as: (@MainActor () -> Bool).self)
+            return MainActor.assumeIsolated { h() } ? 1 : 0
+        }
+        return connect(instance, name, handler, unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Connects `key-pressed`: `gboolean (GtkEventControllerKey*, guint keyval, guint keycode, GdkModifierType, gpointer)`.
+    @discardableResult
+    public static func keyPressed(_ instance: UnsafeMutableRawPointer,
+                                  _ handler: @escaping @MainActor (_ keyval: UInt32, _ modifiers: UInt32) -> Bool) -> SignalConnection {
+        typealias C = @convention(c) (UnsafeMutableRawPointer?, guint, guint, guint32, UnsafeMutableRawPointer?) -> gboolean
+        let c: C = { _, keyval, _, state, data in
+            let h = Signal.unbox(data, as: (@MainActor (UInt32, UInt32) -> Bool).self)
+            return MainActor.assumeIsolated { h(keyval, state) } ? 1 : 0
+        }
+        return connect(instance, "key-pressed", handler, unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Connects a gesture's `pressed`/`released`: `void (GtkGesture*, gint n_press, gdouble x, gdouble y, gpointer)`.
+    @discardableResult
+    public static func pressed(_ instance: UnsafeMutableRawPointer, _ name: String = "pressed",
+                               _ handler: @escaping @MainActor (_ count: Int32, _ x: Double, _ y: Double) -> Void) -> SignalConnection {
+        typealias C = @convention(c) (UnsafeMutableRawPointer?, gint, gdouble, gdouble, UnsafeMutableRawPointer?) -> Void
+        let c: C = { _, n, x, y, data in
+            let h = Signal.unbox(data, as: (@MainActor (Int32, Double, Double) -> Void).self)
+            MainActor.assumeIsolated { h(n, x, y) }
+        }
+        return connect(instance, name, handler, unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Connects a motion signal: `void (GtkEventController*, gdouble x, gdouble y, gpointer)`.
+    @discardableResult
+    public static func motion(_ instance: UnsafeMutableRawPointer, _ name: String = "motion",
+                              _ handler: @escaping @MainActor (_ x: Double, _ y: Double) -> Void) -> SignalConnection {
+        typealias C = @convention(c) (UnsafeMutableRawPointer?, gdouble, gdouble, UnsafeMutableRawPointer?) -> Void
+        let c: C = { _, x, y, data in
+            let h = Signal.unbox(data, as: (@MainActor (Double, Double) -> Void).self)
+            MainActor.assumeIsolated { h(x, y) }
+        }
+        return connect(instance, name, handler, unsafeBitCast(c, to: GCallback.self))
+    }
+}
