@@ -11,3 +11,16 @@ extern void _dispatch_main_queue_callback_4CF(void *msg);
 
 static inline gboolean vt_is_object(gpointer p) { return G_IS_OBJECT(p); }
 #endif
+
+/* g_object_set/get are variadic, which Swift cannot call: one typed wrapper per value kind. */
+static inline void vt_set_string(gpointer o, const char *n, const char *v) { g_object_set(o, n, v, NULL); }
+static inline void vt_set_object(gpointer o, const char *n, gpointer v) { g_object_set(o, n, v, NULL); }
+static inline void vt_set_int(gpointer o, const char *n, gint v) { g_object_set(o, n, v, NULL); }
+static inline void vt_set_uint(gpointer o, const char *n, guint v) { g_object_set(o, n, v, NULL); }
+static inline void vt_set_int64(gpointer o, const char *n, gint64 v) { g_object_set(o, n, v, NULL); }
+static inline void vt_set_uint64(gpointer o, const char *n, guint64 v) { g_object_set(o, n, v, NULL); }
+static inline void vt_set_double(gpointer o, const char *n, gdouble v) { g_object_set(o, n, v, NULL); }
+static inline void vt_set_bool(gpointer o, const char *n, gboolean v) { g_object_set(o, n, v, NULL); }
+static inline gdouble vt_get_double(gpointer o, const char *n) { gdouble v = 0; g_object_get(o, n, &v, NULL); return v; }
+static inline gboolean vt_get_bool(gpointer o, const char *n) { gboolean v = 0; g_object_get(o, n, &v, NULL); return v; }
+static inline gint vt_get_int(gpointer o, const char *n) { gint v = 0; g_object_get(o, n, &v, NULL); return v; }

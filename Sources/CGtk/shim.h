@@ -1,6 +1,7 @@
 #ifndef VIDEOTOY_CGTK_SHIM_H
 #define VIDEOTOY_CGTK_SHIM_H
 #include <gtk/gtk.h>
+#include <glib-unix.h>
 #ifdef GDK_WINDOWING_X11
 #include <gdk/x11/gdkx.h>
 #endif

@@ -35,3 +35,21 @@ public func gcast<T>(_ pointer: UnsafeMutableRawPointer?) -> UnsafeMutablePointe
 public func gcast<T, U>(_ pointer: UnsafeMutablePointer<U>?) -> UnsafeMutablePointer<T> {
     UnsafeMutableRawPointer(pointer!).assumingMemoryBound(to: T.self)
 }
+
+/// Reinterprets a GObject pointer as an opaque C type (final and interface types import opaquely).
+@inlinable
+public func gcast(_ pointer: UnsafeMutableRawPointer?) -> OpaquePointer {
+    OpaquePointer(pointer!)
+}
+
+/// Reinterprets a typed GObject pointer as an opaque C type.
+@inlinable
+public func gcast<U>(_ pointer: UnsafeMutablePointer<U>?) -> OpaquePointer {
+    OpaquePointer(pointer!)
+}
+
+/// The untyped pointer of an opaque GObject, for the signal and property helpers.
+@inlinable
+public func graw(_ pointer: OpaquePointer) -> UnsafeMutableRawPointer {
+    UnsafeMutableRawPointer(pointer)
+}

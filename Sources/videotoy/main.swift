@@ -1,1 +1,88 @@
-print("videotoy")
+import Foundation
+import VideoToyCore
+import VideoToyFiles
+import VideoToyGObject
+import VideoToyGtk
+import VideoToyMedia
+
+// Wiring only: parse the command line, build the parts, connect them, run.
+
+let started = DispatchTime.now().uptimeNanoseconds
+let program = "videotoy"
+
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data("\(program): \(message)\n".utf8))
+    exit(status)
+}
+
+let request: CommandLineRequest
+do {
+    request = try CommandLineParser.parse(Array(CommandLine.arguments.dropFirst()), program: program,
+                                          environment: ProcessInfo.processInfo.environment)
+} catch {
+    fail("\(error.description)\nRun “\(program) --help” to see a full list of available command line options.", status: 1)
+}
+
+let options: Options
+switch request {
+case .print(let text):
+    FileHandle.standardOutput.write(Data(text.utf8))
+    exit(0)
+case .run(let parsed):
+    options = parsed
+}
+
+let backend = GStreamerBackend()
+
+// A missing or unplayable --play file is a start-up error: say why and stop before any window opens.
+var playPath: String?
+if let play = options.play {
+    let absolute = URL(fileURLWithPath: play).standardizedFileURL.path
+    if case .failure(let failure) = backend.probe(path: absolute) {
+        fail("cannot play \(play): \(failure.message)", status: 2)
+    }
+    playPath = absolute
+}
+
+var writer: EventLogWriter?
+if let path = options.eventsPath {
+    guard let opened = EventLogWriter(path: path) else { fail("cannot write the events log to \(path)", status: 1) }
+    writer = opened
+}
+
+let exitStatus: Int32 = MainActor.assumeIsolated {
+    let log = EventLog(
+        clock: { Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000) },
+        sink: writer.map { w in { line in w.write(line) } },
+        terminal: { message in FileHandle.standardError.write(Data("\(program): \(message)\n".utf8)) }
+    )
+    let controller = AppController(backend: backend, log: log, onEnd: options.onEnd, exitOnEnd: options.exitOnEnd)
+    let host = AppHost(id: "org.videotoy.VideoToy")
+    var window: LibraryWindow?
+
+    host.onQuit {
+        controller.shutDown()
+        writer?.flush()
+    }
+    host.onActivate {
+        guard window == nil else { return }
+        let main = LibraryWindow(application: host.application, controller: controller) { status in
+            host.quit(status: status)
+        }
+        window = main
+        main.present()
+        log.emit("ready")
+        MainLoop.every(milliseconds: 250) { controller.tick(); return true }
+        LibraryLoader.load(options: options, play: playPath, log: log) { paths, message in
+            if let message { main.showMessage(message) }
+            controller.add(paths: paths)
+            if let playPath, let id = controller.library.id(forPath: playPath) {
+                controller.activate(id)
+                if options.fullscreen { controller.intent(id, .toggleFullscreen) }
+            }
+        }
+    }
+    return host.run(program: program)
+}
+writer?.flush()
+exit(exitStatus)

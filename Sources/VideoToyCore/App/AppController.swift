@@ -1,0 +1,272 @@
+import Foundation
+
+/// Drives the library window: probing, posters, exclusive playback and the events log.
+///
+/// It owns the pure state machines and turns their effects into calls on the presenter and the
+/// media backend, which are protocols so tests can drive it with fakes.
+@MainActor
+public final class AppController {
+    /// The library shown.
+    public private(set) var library = Library()
+    /// The playback policy state.
+    public private(set) var policy: PlaybackPolicy
+    private let backend: MediaBackend
+    private weak var presenter: LibraryPresenter?
+    private let log: EventLog
+    private var players: [ItemID: MediaPlayer] = [:]
+    private var placements: [ItemID: ViewPlacement] = [:]
+    private var posters = PosterCache(capacity: 400)
+    private var status: [ItemID: String] = [:]
+    private var probes: WorkScheduler<ItemID, Result<MediaInfo, ProbeFailure>>!
+    private var posterJobs: WorkScheduler<ItemID, VideoFrame?>!
+
+    /// Creates a controller; `workers` bounds concurrent probes and posters.
+    public init(backend: MediaBackend, log: EventLog, onEnd: OnEnd, exitOnEnd: Bool, workers: Int = 2) {
+        self.backend = backend
+        self.log = log
+        self.policy = PlaybackPolicy(onEnd: onEnd, exitOnEnd: exitOnEnd)
+        let paths = PathTable()
+        self.pathTable = paths
+        probes = WorkScheduler(limit: workers, work: { id in
+            guard let path = paths.path(id) else { return .failure(.vanished) }
+            return backend.probe(path: path)
+        }, deliver: { [unowned self] id, result in self.probed(id, result) })
+        posterJobs = WorkScheduler(limit: max(1, workers - 1), work: { id in
+            guard let path = paths.path(id) else { return nil }
+            return backend.poster(path: path, durationMs: paths.duration(id))
+        }, deliver: { [unowned self] id, frame in self.postered(id, frame) })
+    }
+
+    private let pathTable: PathTable
+
+    /// Connects the window.
+    public func attach(_ presenter: LibraryPresenter) {
+        self.presenter = presenter
+    }
+
+    // MARK: Library
+
+    /// Adds files to the library, probes them in the background and returns their ids.
+    @discardableResult
+    public func add(paths: [String]) -> [ItemID] {
+        let ids = library.add(paths: paths)
+        for item in library.items { pathTable.set(item.id, path: item.path) }
+        log.emit("library", fields: [("count", .int(library.count))])
+        presenter?.showLibrary(count: library.count)
+        for item in library.items where item.state == .pending { probes.request(item.id, urgent: false) }
+        return ids
+    }
+
+    /// The id shown at display position `index`.
+    public func id(at index: Int) -> ItemID? {
+        index < library.items.count ? library.items[index].id : nil
+    }
+
+    /// What the row of `id` shows; asking for a row marks it visible, so it is probed first.
+    public func row(for id: ItemID) -> RowModel? {
+        guard let item = library.item(id) else { return nil }
+        let detail: String
+        var isError = false
+        switch item.state {
+        case .pending: detail = "Reading…"
+        case .ready(let info): detail = info.summary
+        case .failed(let failure): detail = failure.message; isError = true
+        }
+        if item.state == .pending { probes.request(id, urgent: true) }
+        let poster = posters[id]
+        if poster == nil, case .ready(let info) = item.state, info.hasVideo { posterJobs.request(id, urgent: true) }
+        return RowModel(id: id, title: item.name, folder: item.folder, detail: detail,
+                        status: status[id] ?? "", isError: isError || status[id]?.hasPrefix("Error") == true,
+                        poster: poster, hasVideoView: players[id] != nil)
+    }
+
+    private func probed(_ id: ItemID, _ result: Result<MediaInfo, ProbeFailure>) {
+        guard let item = library.item(id) else { return }
+        switch result {
+        case .success(let info):
+            library.update(id, state: .ready(info))
+            pathTable.setDuration(id, info.durationMs)
+            var fields: [(String, JSONValue)] = [("duration_ms", info.durationMs.map(JSONValue.int) ?? .null)]
+            fields.append(("width", info.displaySize.map { .int($0.width) } ?? .null))
+            fields.append(("height", info.displaySize.map { .int($0.height) } ?? .null))
+            fields.append(("codec", info.videoCodec.map(JSONValue.string) ?? .null))
+            fields.append(("audio_codec", info.audioCodec.map(JSONValue.string) ?? .null))
+            log.emit("probe", path: item.path, fields: fields)
+        case .failure(let failure):
+            library.update(id, state: .failed(failure))
+            log.emit("probe", path: item.path, fields: [("error", .string(failure.code)), ("message", .string(failure.message))])
+            log.terminal("\(item.path): \(failure.message)")
+        }
+        presenter?.refreshRow(id)
+    }
+
+    private func postered(_ id: ItemID, _ frame: VideoFrame?) {
+        guard let frame else { return }
+        posters[id] = frame
+        presenter?.refreshRow(id)
+    }
+
+    // MARK: Playback
+
+    /// The user chose to play `id` (click, Enter, Space, a play button, `--play`).
+    public func activate(_ id: ItemID) {
+        guard let item = library.item(id) else { return }
+        if case .failed(let failure) = item.state {
+            log.terminal("\(item.path): \(failure.message)")
+            return
+        }
+        apply(policy.handle(.activate(id)))
+    }
+
+    /// The user asked a live view for something.
+    public func intent(_ id: ItemID, _ intent: ViewIntent) {
+        switch intent {
+        case .togglePlay:
+            if policy.states[id] == .playing { apply(policy.handle(.pause(id))) } else { activate(id) }
+        case .seek(let ms):
+            players[id]?.seek(toMs: ms)
+        case .volume(let value):
+            players[id]?.volume = value
+        case .toggleMute:
+            if let player = players[id] { player.muted.toggle() }
+        case .toggleFullscreen:
+            setFullscreen(id, placements[id] != .fullscreen)
+        case .leaveFullscreen:
+            setFullscreen(id, false)
+        }
+    }
+
+    /// Refreshes the time shown by live views; call a few times a second.
+    public func tick() {
+        for (id, player) in players {
+            presenter?.showProgress(for: id, positionMs: player.positionMs ?? 0, durationMs: player.durationMs,
+                                    playing: policy.states[id] == .playing)
+        }
+    }
+
+    /// Where the view of `id` is shown, if it has one.
+    public func placement(of id: ItemID) -> ViewPlacement? { placements[id] }
+
+    /// The player of `id`, if live (for volume and mute state in views).
+    public func player(_ id: ItemID) -> MediaPlayer? { players[id] }
+
+    private func setFullscreen(_ id: ItemID, _ on: Bool) {
+        guard players[id] != nil, let item = library.item(id) else { return }
+        let target: ViewPlacement = on ? .fullscreen : .row
+        guard placements[id] != target else { return }
+        placements[id] = target
+        presenter?.placeVideoView(for: id, at: target)
+        log.emit("fullscreen", path: item.path, fields: [("on", .bool(on)), ("window", .string("main"))])
+    }
+
+    private func apply(_ effects: [PlaybackEffect]) {
+        for effect in effects {
+            switch effect {
+            case .play(let id, let fromMs):
+                guard let player = ensurePlayer(id) else { continue }
+                if let fromMs { player.seek(toMs: fromMs) }
+                status[id] = nil
+                player.play()
+                presenter?.refreshRow(id)
+            case .pause(let id):
+                players[id]?.pause()
+            case .restart(let id):
+                players[id]?.seek(toMs: 0)
+                status[id] = nil
+                players[id]?.play()
+                presenter?.refreshRow(id)
+            case .release(let id):
+                closePlayer(id)
+            case .leaveFullscreen(let id):
+                setFullscreen(id, false)
+            case .markFinished(let id):
+                status[id] = "Finished"
+                presenter?.refreshRow(id)
+            case .markFailed(let id, let message):
+                status[id] = "Error: \(message)"
+                presenter?.refreshRow(id)
+            case .quit:
+                presenter?.quit(status: 0)
+            }
+        }
+    }
+
+    private func ensurePlayer(_ id: ItemID) -> MediaPlayer? {
+        if let player = players[id] { return player }
+        guard let item = library.item(id), let presenter else { return nil }
+        let output = presenter.makeVideoView(for: id)
+        let player = backend.makePlayer(path: item.path, output: output) { [weak self] message in
+            self?.received(message, from: id)
+        }
+        guard let player else {
+            presenter.dropVideoView(for: id)
+            apply(policy.handle(.failed(id, message: "No GStreamer pipeline could be built for this file.")))
+            return nil
+        }
+        players[id] = player
+        placements[id] = .row
+        presenter.placeVideoView(for: id, at: .row)
+        presenter.reveal(id)
+        return player
+    }
+
+    private func closePlayer(_ id: ItemID) {
+        guard let player = players.removeValue(forKey: id) else { return }
+        if let position = player.positionMs { _ = policy.handle(.paused(id, positionMs: position)) }
+        player.close()
+        placements[id] = nil
+        presenter?.dropVideoView(for: id)
+        presenter?.refreshRow(id)
+    }
+
+    private func received(_ message: PlayerMessage, from id: ItemID) {
+        guard let item = library.item(id), players[id] != nil else { return }
+        switch message {
+        case .playing(let position):
+            status[id] = "Playing"
+            log.emit("play", path: item.path, fields: [("position_ms", .int(position))])
+            presenter?.refreshRow(id)
+        case .paused(let position):
+            _ = policy.handle(.paused(id, positionMs: position))
+            if status[id] == "Playing" { status[id] = "Paused" }
+            log.emit("pause", path: item.path, fields: [("position_ms", .int(position))])
+            presenter?.refreshRow(id)
+        case .firstFrame:
+            let window: String
+            switch placements[id] ?? .row {
+            case .row, .fullscreen: window = "main"
+            case .screen(let connector): window = connector
+            }
+            log.emit("first-frame", path: item.path, fields: [("window", .string(window)),
+                                                             ("position_ms", .int(players[id]?.positionMs ?? 0))])
+        case .duration:
+            break
+        case .endOfStream:
+            let position = players[id]?.positionMs ?? players[id]?.durationMs ?? 0
+            log.emit("finished", path: item.path, fields: [("position_ms", .int(position))])
+            apply(policy.handle(.finished(id, next: library.playable(after: id))))
+        case .error(let text):
+            log.emit("error", path: item.path, fields: [("message", .string(text)),
+                                                      ("position_ms", .int(players[id]?.positionMs ?? 0))])
+            log.terminal("\(item.path): \(text)")
+            apply(policy.handle(.failed(id, message: text)))
+        }
+    }
+
+    /// Releases every player, for a clean exit.
+    public func shutDown() {
+        for id in Array(players.keys) { closePlayer(id) }
+    }
+}
+
+/// Maps ids to paths for worker threads, which must not touch the main-actor library.
+private final class PathTable: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths: [ItemID: String] = [:]
+    private var durations: [ItemID: Int] = [:]
+
+    func set(_ id: ItemID, path: String) { lock.withLock { paths[id] = path } }
+    func setDuration(_ id: ItemID, _ ms: Int?) { lock.withLock { durations[id] = ms } }
+    func path(_ id: ItemID) -> String? { lock.withLock { paths[id] } }
+    func duration(_ id: ItemID) -> Int? { lock.withLock { durations[id] } }
+}

@@ -1,0 +1,30 @@
+/// What the controller asks of the window; the GTK adapter implements it.
+@MainActor
+public protocol LibraryPresenter: AnyObject {
+    /// Shows a library of `count` rows, replacing the previous list.
+    func showLibrary(count: Int)
+    /// Redraws the row of `id` from `AppController.row(for:)` if it is on screen.
+    func refreshRow(_ id: ItemID)
+    /// Creates the video view of `id` and returns where its pictures go.
+    func makeVideoView(for id: ItemID) -> VideoOutput
+    /// Destroys the video view of `id`; the row shows its poster again.
+    func dropVideoView(for id: ItemID)
+    /// Moves the video view of `id` to its place: its row, fullscreen, or a screen's scene.
+    func placeVideoView(for id: ItemID, at placement: ViewPlacement)
+    /// Updates the time and seek bar of a live view.
+    func showProgress(for id: ItemID, positionMs: Int, durationMs: Int?, playing: Bool)
+    /// Scrolls to and selects the row of `id`.
+    func reveal(_ id: ItemID)
+    /// Quits the application with `status`.
+    func quit(status: Int32)
+}
+
+/// Where a video view is shown.
+public enum ViewPlacement: Hashable, Sendable {
+    /// Inside its row.
+    case row
+    /// Fullscreen on the main window's monitor.
+    case fullscreen
+    /// In the external scene on a screen, identified by connector.
+    case screen(connector: String)
+}

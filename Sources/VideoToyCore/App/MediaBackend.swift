@@ -1,0 +1,32 @@
+/// A player for one item, as the app controller drives it; the GStreamer adapter implements it.
+@MainActor
+public protocol MediaPlayer: AnyObject {
+    /// Starts or resumes playback.
+    func play()
+    /// Pauses where it is.
+    func pause()
+    /// Seeks to a position in milliseconds.
+    func seek(toMs ms: Int)
+    /// The current position, if known.
+    var positionMs: Int? { get }
+    /// The duration, if known.
+    var durationMs: Int? { get }
+    /// Volume from 0 to 1.
+    var volume: Double { get set }
+    /// Whether sound is muted.
+    var muted: Bool { get set }
+    /// Releases the decoder; the player is unusable afterwards.
+    func close()
+}
+
+/// Media work the controller needs: players, probes and posters.
+public protocol MediaBackend: Sendable {
+    /// Makes a paused player for `path` rendering into `output`; nil if no pipeline can be built.
+    @MainActor
+    func makePlayer(path: String, output: VideoOutput,
+                    onMessage: @escaping @MainActor (PlayerMessage) -> Void) -> MediaPlayer?
+    /// Probes a file's metadata; blocking, called on a worker thread.
+    func probe(path: String) -> Result<MediaInfo, ProbeFailure>
+    /// Makes a poster frame; blocking, called on a worker thread.
+    func poster(path: String, durationMs: Int?) -> VideoFrame?
+}

@@ -1,0 +1,19 @@
+/// Everything a row shows, computed in the core so the adapter only draws it.
+public struct RowModel: Sendable {
+    /// The item shown.
+    public let id: ItemID
+    /// The file name.
+    public let title: String
+    /// The containing folder.
+    public let folder: String
+    /// Duration, resolution and codec once known, or the reason it cannot play.
+    public let detail: String
+    /// The playback status line ("Playing", "Finished", an error), empty when idle.
+    public let status: String
+    /// True when `detail` is an error the user must see.
+    public let isError: Bool
+    /// The poster frame, when made.
+    public let poster: VideoFrame?
+    /// True when the item has a live video view.
+    public let hasVideoView: Bool
+}

@@ -1,0 +1,67 @@
+import Dispatch
+
+/// Runs blocking jobs on worker threads, a bounded number at a time, urgent ones first.
+///
+/// Results come back on the main thread. A job is keyed, so asking again for a queued key only
+/// raises its priority instead of queueing a duplicate.
+@MainActor
+public final class WorkScheduler<Key: Hashable & Sendable, Value: Sendable> {
+    private let limit: Int
+    private let work: @Sendable (Key) -> Value
+    private let deliver: @MainActor (Key, Value) -> Void
+    private var urgent: [Key] = []
+    private var background: [Key] = []
+    private var queued: Set<Key> = []
+    private var running: Set<Key> = []
+
+    /// Creates a scheduler running at most `limit` jobs at once.
+    public init(limit: Int, work: @escaping @Sendable (Key) -> Value,
+                deliver: @escaping @MainActor (Key, Value) -> Void) {
+        self.limit = max(1, limit)
+        self.work = work
+        self.deliver = deliver
+    }
+
+    /// Queues `key`; urgent jobs (rows on screen) run before background ones, newest first.
+    public func request(_ key: Key, urgent isUrgent: Bool) {
+        guard !running.contains(key) else { return }
+        if queued.contains(key) {
+            guard isUrgent else { return }
+            background.removeAll { $0 == key }
+            urgent.removeAll { $0 == key }
+        }
+        queued.insert(key)
+        if isUrgent { urgent.append(key) } else { background.append(key) }
+        pump()
+    }
+
+    /// Jobs waiting or running.
+    public var pendingCount: Int { queued.count + running.count }
+
+    private func pump() {
+        while running.count < limit, let key = next() {
+            queued.remove(key)
+            running.insert(key)
+            let work = self.work
+            DispatchQueue.global(qos: .userInitiated).async {
+                let value = work(key)
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated { self.finish(key, value) }
+                }
+            }
+        }
+    }
+
+    private func next() -> Key? {
+        // The most recently shown rows are the ones the user is looking at.
+        if !urgent.isEmpty { return urgent.removeLast() }
+        if !background.isEmpty { return background.removeFirst() }
+        return nil
+    }
+
+    private func finish(_ key: Key, _ value: Value) {
+        running.remove(key)
+        deliver(key, value)
+        pump()
+    }
+}

@@ -1,0 +1,32 @@
+/// Emits `--events` records with monotonic timestamps, and reasons for the terminal.
+@MainActor
+public final class EventLog {
+    private let clock: () -> Int
+    private let sink: (@Sendable (String) -> Void)?
+    private let terminalSink: @Sendable (String) -> Void
+    /// Every record emitted so far, when `keep` was asked for (tests).
+    public private(set) var records: [EventRecord] = []
+    private let keep: Bool
+
+    /// Creates a log; `sink` receives JSON lines, `terminal` one-line messages for stderr.
+    public init(clock: @escaping () -> Int, keep: Bool = false,
+                sink: (@Sendable (String) -> Void)?, terminal: @escaping @Sendable (String) -> Void) {
+        self.clock = clock
+        self.keep = keep
+        self.sink = sink
+        self.terminalSink = terminal
+    }
+
+    /// Writes one event.
+    public func emit(_ name: String, path: String? = nil, fields: [(String, JSONValue)] = []) {
+        guard sink != nil || keep else { return }
+        let record = EventRecord(name: name, tMs: clock(), path: path, fields: fields)
+        if keep { records.append(record) }
+        sink?(record.jsonLine)
+    }
+
+    /// Tells the person at the terminal something they should know.
+    public func terminal(_ message: String) {
+        terminalSink(message)
+    }
+}

@@ -1,0 +1,28 @@
+import CGtk
+
+/// The app's few style rules, loaded once for the display.
+@MainActor
+enum Style {
+    private static let css = """
+    .videotoy-row { padding: 6px 12px; }
+    .videotoy-title { font-weight: bold; font-size: 1.1em; }
+    .videotoy-error { color: #c01c28; }
+    .videotoy-status { color: #1a5fb4; font-weight: bold; }
+    .videotoy-slot { background: #000; border-radius: 6px; }
+    .videotoy-controls { background: rgba(0,0,0,0.55); color: white; padding: 2px 4px; }
+    .videotoy-controls button { color: white; min-height: 24px; min-width: 24px; padding: 2px; }
+    .videotoy-controls label { color: white; font-feature-settings: "tnum"; }
+    .videotoy-scene { background: #000; color: #ddd; }
+    .videotoy-scene-title { font-size: 48px; font-weight: bold; }
+    .videotoy-scene-hint { font-size: 24px; }
+    """
+
+    /// Installs the style sheet for the default display.
+    static func install() {
+        guard let display = gdk_display_get_default() else { return }
+        let provider = gtk_css_provider_new()
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(provider)
+    }
+}

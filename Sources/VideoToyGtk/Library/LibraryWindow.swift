@@ -1,0 +1,237 @@
+import CGtk
+import VideoToyCore
+import VideoToyGObject
+
+/// The main window: a recycled list of rows, one video per row, and the home of every video view.
+@MainActor
+public final class LibraryWindow: LibraryPresenter {
+    private let application: UnsafeMutablePointer<GtkApplication>
+    private let controller: AppController
+    /// The main window widget.
+    let window: Widget
+    private let subtitle: Widget
+    private let stack: Widget
+    private let emptyLabel: Widget
+    private let model: OpaquePointer
+    private let selection: OpaquePointer
+    private let listView: Widget
+    private var rows: [UnsafeMutableRawPointer: RowWidget] = [:]
+    private var rowByID: [ItemID: RowWidget] = [:]
+    private var views: [ItemID: VideoView] = [:]
+    private var fullscreen: (id: ItemID, window: FullscreenWindow)?
+    private var connections: [SignalConnection] = []
+    private let onQuit: @MainActor (Int32) -> Void
+
+    /// Builds the window for `application`; `onQuit` ends the application with a status.
+    public init(application: UnsafeMutableRawPointer, controller: AppController, onQuit: @escaping @MainActor (Int32) -> Void) {
+        self.application = gcast(application)
+        self.controller = controller
+        self.onQuit = onQuit
+        Style.install()
+        window = gtk_application_window_new(gcast(application))
+        gtk_window_set_title(gcast(window), "VideoToy")
+        gtk_window_set_default_size(gcast(window), 1000, 720)
+
+        let header = gtk_header_bar_new()!
+        let titles = Widgets.box(vertical: true)
+        gtk_widget_set_valign(titles, GTK_ALIGN_CENTER)
+        let title = Widgets.label("VideoToy", classes: ["title"], wrap: false)
+        subtitle = Widgets.label("", classes: ["subtitle"], wrap: false)
+        gtk_label_set_xalign(gcast(title), 0.5)
+        gtk_label_set_xalign(gcast(subtitle), 0.5)
+        Widgets.append(titles, title)
+        Widgets.append(titles, subtitle)
+        gtk_header_bar_set_title_widget(gcast(header), titles)
+        gtk_window_set_titlebar(gcast(window), header)
+
+        model = gtk_string_list_new(nil)
+        selection = gtk_single_selection_new(model)
+        gtk_single_selection_set_autoselect(selection, 0)
+        let factory = gtk_signal_list_item_factory_new()!
+        listView = gtk_list_view_new(selection, factory)
+        gtk_widget_add_css_class(listView, "rich-list")
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(gcast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(gcast(scroller), listView)
+
+        emptyLabel = Widgets.label("Looking for videos…", classes: ["dim-label", "title-2"])
+        gtk_label_set_xalign(gcast(emptyLabel), 0.5)
+        gtk_label_set_justify(gcast(emptyLabel), GTK_JUSTIFY_CENTER)
+        stack = gtk_stack_new()
+        gtk_stack_add_named(gcast(stack), scroller, "list")
+        gtk_stack_add_named(gcast(stack), emptyLabel, "empty")
+        gtk_stack_set_visible_child_name(gcast(stack), "empty")
+        gtk_window_set_child(gcast(window), stack)
+
+        connectFactory(factory)
+        connectInput()
+        controller.attach(self)
+    }
+
+    /// Shows the window.
+    public func present() {
+        gtk_window_present(gcast(window))
+    }
+
+    /// Shows a message in place of the list (for an empty library or a scan problem).
+    public func showMessage(_ text: String) {
+        Widgets.setText(emptyLabel, text)
+        gtk_stack_set_visible_child_name(gcast(stack), "empty")
+    }
+
+    private func connectFactory(_ factory: OpaquePointer) {
+        let raw = graw(factory)
+        connections.append(Signal.connectObject(raw, "setup") { [unowned self] item in
+            let row = RowWidget()
+            rows[item] = row
+            gtk_list_item_set_child(gcast(item), row.root)
+            let click = gtk_gesture_click_new()!
+            Signal.pressed(graw(click)) { [unowned self, unowned row] _, x, y in
+                guard let id = row.id else { return }
+                // Clicks on a live view's own controls belong to the view, not to the row.
+                if views[id] != nil, let picked = gtk_widget_pick(row.root, x, y, GTK_PICK_DEFAULT),
+                   picked == row.slot || gtk_widget_is_ancestor(picked, row.slot) != 0 {
+                    return
+                }
+                controller.activate(id)
+            }
+            gtk_widget_add_controller(row.root, click)
+        })
+        connections.append(Signal.connectObject(raw, "bind") { [unowned self] item in
+            guard let row = rows[item] else { return }
+            let position = Int(gtk_list_item_get_position(gcast(item)))
+            guard let id = controller.id(at: position) else { return }
+            bind(row, to: id)
+        })
+        connections.append(Signal.connectObject(raw, "unbind") { [unowned self] item in
+            guard let row = rows[item], let id = row.id else { return }
+            if rowByID[id] === row { rowByID[id] = nil }
+            row.unbind()
+        })
+        connections.append(Signal.connectObject(raw, "teardown") { [unowned self] item in
+            rows[item] = nil
+        })
+    }
+
+    private func bind(_ row: RowWidget, to id: ItemID) {
+        if let previous = row.id, rowByID[previous] === row { rowByID[previous] = nil }
+        rowByID[id] = row
+        if let model = controller.row(for: id) { row.show(model) }
+        if let view = views[id], controller.placement(of: id) == .row { row.embed(view.root.typed()) } else { row.releaseVideo() }
+    }
+
+    private func connectInput() {
+        connections.append(Signal.connectUInt(listView, "activate") { [unowned self] position in
+            if let id = controller.id(at: Int(position)) { controller.activate(id) }
+        })
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        connections.append(Signal.keyPressed(graw(keys)) { [unowned self] keyval, modifiers in
+            handleKey(keyval, modifiers: modifiers)
+        })
+        gtk_widget_add_controller(window, keys)
+        connections.append(Signal.connectBool(window, "close-request") { [unowned self] in
+            onQuit(0)
+            return false
+        })
+    }
+
+    private func handleKey(_ keyval: UInt32, modifiers: UInt32) -> Bool {
+        let control = modifiers & GDK_CONTROL_MASK.rawValue != 0
+        if control && (keyval == UInt32(GDK_KEY_q) || keyval == UInt32(GDK_KEY_Q)) {
+            onQuit(0)
+            return true
+        }
+        if keyval == UInt32(GDK_KEY_space) || keyval == UInt32(GDK_KEY_Return) || keyval == UInt32(GDK_KEY_KP_Enter) {
+            let position = gtk_single_selection_get_selected(selection)
+            guard position != GTK_INVALID_LIST_POSITION, let id = controller.id(at: Int(position)) else { return false }
+            if keyval == UInt32(GDK_KEY_space), views[id] != nil { controller.intent(id, .togglePlay) } else { controller.activate(id) }
+            return true
+        }
+        return false
+    }
+
+    // MARK: LibraryPresenter
+
+    public func showLibrary(count: Int) {
+        let strings = (0..<count).map { strdup(String($0)) }
+        var pointers: [UnsafePointer<CChar>?] = strings.map { UnsafePointer($0) } + [nil]
+        let old = g_list_model_get_n_items(model)
+        pointers.withUnsafeMutableBufferPointer { buffer in
+            gtk_string_list_splice(model, 0, old, buffer.baseAddress)
+        }
+        strings.forEach { free($0) }
+        Widgets.setText(subtitle, count == 1 ? "1 video" : "\(count) videos")
+        gtk_stack_set_visible_child_name(gcast(stack), count > 0 ? "list" : "empty")
+        if count == 0 { Widgets.setText(emptyLabel, "No videos found.") }
+    }
+
+    public func refreshRow(_ id: ItemID) {
+        guard let row = rowByID[id], row.id == id, let model = controller.row(for: id) else { return }
+        row.show(model)
+    }
+
+    public func makeVideoView(for id: ItemID) -> VideoOutput {
+        if let view = views[id] { return view.surface }
+        let view = VideoView(id: id) { [unowned self] intent in controller.intent(id, intent) }
+        views[id] = view
+        return view.surface
+    }
+
+    public func dropVideoView(for id: ItemID) {
+        guard let view = views.removeValue(forKey: id) else { return }
+        if fullscreen?.id == id { closeFullscreen() }
+        rowByID[id]?.releaseVideo()
+        view.tearDown()
+    }
+
+    public func placeVideoView(for id: ItemID, at placement: ViewPlacement) {
+        guard let view = views[id] else { return }
+        let widget: Widget = view.root.typed()
+        switch placement {
+        case .row:
+            if fullscreen?.id == id { closeFullscreen() }
+            view.setFullscreenIcon(false)
+            view.setControlsVisible(true)
+            if let row = rowByID[id], row.id == id { row.embed(widget) } else { Widgets.unparent(widget) }
+        case .fullscreen:
+            if fullscreen != nil { closeFullscreen() }
+            rowByID[id]?.releaseVideo()
+            let monitor = gtk_native_get_surface(OpaquePointer(window)).flatMap {
+                gdk_display_get_monitor_at_surface(gtk_widget_get_display(window), $0)
+            }
+            let win = FullscreenWindow(application: application, monitor: monitor, title: "VideoToy") { [unowned self] in
+                controller.intent(id, .leaveFullscreen)
+            }
+            win.show(widget)
+            view.setFullscreenIcon(true)
+            fullscreen = (id, win)
+        case .screen:
+            // External scenes are placed by the scene manager.
+            break
+        }
+    }
+
+    private func closeFullscreen() {
+        guard let current = fullscreen else { return }
+        fullscreen = nil
+        if let view = views[current.id] { current.window.remove(view.root.typed()) }
+        current.window.close()
+        gtk_window_present(gcast(window))
+    }
+
+    public func showProgress(for id: ItemID, positionMs: Int, durationMs: Int?, playing: Bool) {
+        views[id]?.showProgress(positionMs: positionMs, durationMs: durationMs, playing: playing,
+                                muted: controller.player(id)?.muted ?? false)
+    }
+
+    public func reveal(_ id: ItemID) {
+        guard let index = controller.library.index(of: id) else { return }
+        gtk_single_selection_set_selected(selection, guint(index))
+        gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint(index)))
+    }
+
+    public func quit(status: Int32) {
+        onQuit(status)
+    }
+}

@@ -1,0 +1,78 @@
+import CGtk
+import VideoToyCore
+import VideoToyGObject
+
+/// One recycled list row: the label column on the left and the video slot on the right.
+@MainActor
+final class RowWidget {
+    /// The row's root widget.
+    let root: Widget
+    /// The item currently bound, if any.
+    private(set) var id: ItemID?
+    private let title = Widgets.label(classes: ["videotoy-title"])
+    private let folder = Widgets.label(classes: ["dim-label"])
+    private let detail = Widgets.label()
+    private let status = Widgets.label(classes: ["videotoy-status"])
+    /// The right-hand slot that holds the poster or the live video view.
+    let slot: Widget
+    private let poster: Widget
+    private var embedded: Widget?
+
+    /// The fixed row height, as in the seed.
+    static let height: Int32 = 200
+
+    /// Builds an empty row.
+    init() {
+        root = Widgets.box(vertical: false, spacing: 12)
+        gtk_widget_add_css_class(root, "videotoy-row")
+        gtk_widget_set_size_request(root, -1, RowWidget.height)
+        let labels = Widgets.box(vertical: true, spacing: 4)
+        gtk_widget_set_hexpand(labels, 1)
+        gtk_widget_set_valign(labels, GTK_ALIGN_CENTER)
+        for label in [title, folder, detail, status] { Widgets.append(labels, label) }
+        slot = Widgets.box(vertical: true)
+        gtk_widget_add_css_class(slot, "videotoy-slot")
+        gtk_widget_set_size_request(slot, 320, RowWidget.height - 12)
+        gtk_widget_set_overflow(slot, GTK_OVERFLOW_HIDDEN)
+        poster = Widgets.picture()
+        Widgets.append(slot, poster)
+        Widgets.append(root, labels)
+        Widgets.append(root, slot)
+    }
+
+    /// Shows `model`.
+    func show(_ model: RowModel) {
+        id = model.id
+        Widgets.setText(title, model.title)
+        Widgets.setText(folder, model.folder)
+        Widgets.setText(detail, model.detail)
+        Widgets.setClass(detail, "videotoy-error", model.isError)
+        Widgets.setText(status, model.status)
+        Widgets.setVisible(status, !model.status.isEmpty)
+        Widgets.setClass(status, "videotoy-error", model.status.hasPrefix("Error"))
+        TextureMaker.show(model.poster, in: gcast(poster))
+    }
+
+    /// Puts a live video view in the slot in place of the poster.
+    func embed(_ view: Widget) {
+        guard embedded != view else { return }
+        releaseVideo()
+        Widgets.unparent(view)
+        Widgets.setVisible(poster, false)
+        Widgets.append(slot, view)
+        embedded = view
+    }
+
+    /// Takes the live video view out, leaving the poster.
+    func releaseVideo() {
+        if let view = embedded, gtk_widget_get_parent(view) == slot { gtk_box_remove(gcast(slot), view) }
+        embedded = nil
+        Widgets.setVisible(poster, true)
+    }
+
+    /// Forgets the bound item when the row is recycled.
+    func unbind() {
+        releaseVideo()
+        id = nil
+    }
+}

@@ -1,0 +1,44 @@
+import CGtk
+import Dispatch
+import Foundation
+import VideoToyCore
+
+/// A `VideoOutput` that shows the newest frame in a GtkPicture, dropping frames the main loop cannot keep up with.
+///
+/// Frames arrive on a streaming thread; at most one main-thread hop is queued at a time, so a
+/// busy main loop never builds a backlog of stale pictures.
+final class FrameSurface: VideoOutput, @unchecked Sendable {
+    private let lock = NSLock()
+    private var pending: VideoFrame?
+    private var hopQueued = false
+    private nonisolated(unsafe) let picture: OpaquePointer
+    private var detached = false
+
+    /// Creates a surface drawing into `picture`, which must outlive it or be detached first.
+    init(picture: OpaquePointer) {
+        self.picture = picture
+    }
+
+    func present(_ frame: VideoFrame) {
+        let needsHop: Bool = lock.withLock {
+            pending = frame
+            defer { hopQueued = true }
+            return !hopQueued
+        }
+        guard needsHop else { return }
+        DispatchQueue.main.async { [self] in
+            let next: VideoFrame? = lock.withLock {
+                hopQueued = false
+                defer { pending = nil }
+                return detached ? nil : pending
+            }
+            guard let next else { return }
+            MainActor.assumeIsolated { TextureMaker.show(next, in: picture) }
+        }
+    }
+
+    /// Stops drawing; later frames are dropped.
+    func detach() {
+        lock.withLock { detached = true; pending = nil }
+    }
+}

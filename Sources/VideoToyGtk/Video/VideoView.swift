@@ -1,0 +1,109 @@
+import CGtk
+import VideoToyCore
+import VideoToyGObject
+
+/// The movable video view of one item: its picture and an overlay of playback controls.
+///
+/// Like the seed's `mpc.view`, the same widget moves between its row, a fullscreen window and an
+/// external scene while the player keeps running.
+@MainActor
+final class VideoView {
+    /// The item shown.
+    let id: ItemID
+    /// The root widget, owned here while it moves between parents.
+    let root: GObjectRef
+    /// Where the player's pictures go.
+    let surface: FrameSurface
+    private let picture: Widget
+    private let controls: Widget
+    private let playButton: Widget
+    private let seekBar: Widget
+    private let timeLabel: Widget
+    private let muteButton: Widget
+    private let volumeBar: Widget
+    private let fullscreenButton: Widget
+    private let onIntent: @MainActor (ViewIntent) -> Void
+    private var updating = false
+    private var connections: [SignalConnection] = []
+
+    /// Builds the view; control actions are reported through `onIntent`.
+    init(id: ItemID, onIntent: @escaping @MainActor (ViewIntent) -> Void) {
+        self.id = id
+        self.onIntent = onIntent
+        let overlay = gtk_overlay_new()!
+        root = GObjectRef(retaining: overlay)
+        gtk_widget_add_css_class(overlay, "videotoy-slot")
+        picture = Widgets.picture()
+        gtk_overlay_set_child(gcast(overlay), picture)
+        surface = FrameSurface(picture: gcast(picture))
+
+        controls = Widgets.box(vertical: false, spacing: 4)
+        gtk_widget_add_css_class(controls, "videotoy-controls")
+        gtk_widget_set_valign(controls, GTK_ALIGN_END)
+        playButton = Widgets.iconButton("media-playback-start-symbolic", tooltip: "Play or pause (Space)")
+        timeLabel = Widgets.label("0:00", wrap: false)
+        seekBar = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 1)
+        gtk_widget_set_hexpand(seekBar, 1)
+        gtk_scale_set_draw_value(gcast(seekBar), 0)
+        gtk_widget_set_tooltip_text(seekBar, "Seek")
+        muteButton = Widgets.iconButton("audio-volume-high-symbolic", tooltip: "Mute")
+        volumeBar = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.05)
+        gtk_scale_set_draw_value(gcast(volumeBar), 0)
+        gtk_widget_set_size_request(volumeBar, 60, -1)
+        gtk_range_set_value(gcast(volumeBar), 1)
+        gtk_widget_set_tooltip_text(volumeBar, "Volume")
+        fullscreenButton = Widgets.iconButton("view-fullscreen-symbolic", tooltip: "Fullscreen")
+        for widget in [playButton, timeLabel, seekBar, muteButton, volumeBar, fullscreenButton] {
+            Widgets.append(controls, widget)
+        }
+        gtk_overlay_add_overlay(gcast(overlay), controls)
+        connectControls()
+    }
+
+    private func connectControls() {
+        connections.append(Signal.connect(playButton, "clicked") { [weak self] in self?.onIntent(.togglePlay) })
+        connections.append(Signal.connect(muteButton, "clicked") { [weak self] in self?.onIntent(.toggleMute) })
+        connections.append(Signal.connect(fullscreenButton, "clicked") { [weak self] in self?.onIntent(.toggleFullscreen) })
+        connections.append(Signal.connect(seekBar, "value-changed") { [weak self] in
+            guard let self, !self.updating else { return }
+            self.onIntent(.seek(Int(gtk_range_get_value(gcast(self.seekBar)))))
+        })
+        connections.append(Signal.connect(volumeBar, "value-changed") { [weak self] in
+            guard let self else { return }
+            self.onIntent(.volume(gtk_range_get_value(gcast(self.volumeBar))))
+        })
+    }
+
+    /// Shows the position, duration and play state.
+    func showProgress(positionMs: Int, durationMs: Int?, playing: Bool, muted: Bool) {
+        updating = true
+        defer { updating = false }
+        if let durationMs, durationMs > 0 {
+            gtk_range_set_range(gcast(seekBar), 0, Double(durationMs))
+            Widgets.setText(timeLabel, "\(TimeFormat.clock(milliseconds: positionMs)) / \(TimeFormat.clock(milliseconds: durationMs))")
+        } else {
+            Widgets.setText(timeLabel, TimeFormat.clock(milliseconds: positionMs))
+        }
+        gtk_range_set_value(gcast(seekBar), Double(positionMs))
+        Widgets.setIcon(playButton, playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
+        Widgets.setIcon(muteButton, muted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic")
+    }
+
+    /// Shows or hides the controls (hidden on an external screen, where the presenter panel drives it).
+    func setControlsVisible(_ visible: Bool) {
+        Widgets.setVisible(controls, visible)
+    }
+
+    /// Shows whether the view is fullscreen, for the button's icon.
+    func setFullscreenIcon(_ fullscreen: Bool) {
+        Widgets.setIcon(fullscreenButton, fullscreen ? "view-restore-symbolic" : "view-fullscreen-symbolic")
+    }
+
+    /// Takes the view out of its parent and stops drawing, before it is dropped.
+    func tearDown() {
+        surface.detach()
+        connections.forEach { $0.cancel() }
+        connections.removeAll()
+        Widgets.unparent(root.typed())
+    }
+}

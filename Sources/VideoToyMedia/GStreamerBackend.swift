@@ -1,0 +1,28 @@
+import VideoToyCore
+
+/// The core's `MediaBackend`, carried out with GStreamer: players, probes and posters.
+public struct GStreamerBackend: MediaBackend {
+    private let prober: MediaProber
+    private let posters: PosterMaker
+
+    /// Creates the backend; `probeTimeoutSeconds` bounds each probe.
+    public init(probeTimeoutSeconds: Int = 10, posterHeight: Int = 188) {
+        GStreamer.initialize()
+        prober = MediaProber(timeoutSeconds: probeTimeoutSeconds)
+        posters = PosterMaker(maxHeight: posterHeight)
+    }
+
+    @MainActor
+    public func makePlayer(path: String, output: VideoOutput,
+                           onMessage: @escaping @MainActor (PlayerMessage) -> Void) -> MediaPlayer? {
+        Player(path: path, output: output, onMessage: onMessage)
+    }
+
+    public func probe(path: String) -> Result<MediaInfo, ProbeFailure> {
+        prober.probe(path: path)
+    }
+
+    public func poster(path: String, durationMs: Int?) -> VideoFrame? {
+        try? posters.poster(path: path, durationMs: durationMs).get()
+    }
+}

@@ -1,0 +1,4 @@
+import VideoToyCore
+
+/// The GStreamer player is the core's `MediaPlayer`.
+extension Player: MediaPlayer {}

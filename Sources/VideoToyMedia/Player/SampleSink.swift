@@ -1,0 +1,65 @@
+import CGStreamer
+import Foundation
+import VideoToyCore
+import VideoToyGObject
+
+/// The appsink end of a player: turns samples into `VideoFrame`s for the output on the streaming thread.
+///
+/// The first frame after `armFirstFrame` posts an application message on the bus, so the main
+/// thread learns of it in order with the pipeline's other messages.
+final class SampleSink: @unchecked Sendable {
+    private let appsink: UnsafeMutablePointer<GstElement>
+    private let lock = NSLock()
+    private var output: VideoOutput?
+    private var firstFrameArmed = false
+
+    init(appsink: UnsafeMutablePointer<GstElement>, output: VideoOutput) {
+        self.appsink = appsink
+        self.output = output
+        let caps = gst_caps_from_string("video/x-raw,format=BGRA,pixel-aspect-ratio=1/1")
+        GProperty.set(appsink, "caps", object: caps)
+        vt_caps_unref(caps)
+        GProperty.set(appsink, "enable-last-sample", false)
+        GProperty.set(appsink, "max-buffers", UInt32(2))
+        var callbacks = GstAppSinkCallbacks()
+        callbacks.new_sample = { sink, data in
+            Unmanaged<SampleSink>.fromOpaque(data!).takeUnretainedValue().deliver(gst_app_sink_pull_sample(sink))
+        }
+        callbacks.new_preroll = { sink, data in
+            Unmanaged<SampleSink>.fromOpaque(data!).takeUnretainedValue().deliver(gst_app_sink_pull_preroll(sink))
+        }
+        // appsink owns one reference to this object and drops it when the element is finalized.
+        gst_app_sink_set_callbacks(gcastApp(appsink), &callbacks, Unmanaged.passRetained(self).toOpaque(), { data in
+            Unmanaged<SampleSink>.fromOpaque(data!).release()
+        })
+    }
+
+    /// Makes the next frame announce itself as the first of a play request.
+    func armFirstFrame() {
+        lock.withLock { firstFrameArmed = true }
+    }
+
+    /// Stops delivering frames; the pipeline may still run for a moment while it shuts down.
+    func detach() {
+        lock.withLock { output = nil }
+    }
+
+    private func deliver(_ sample: OpaquePointer?) -> GstFlowReturn {
+        guard let sample, let frame = MappedSample.frame(adopting: sample) else { return GST_FLOW_OK }
+        let (target, announce) = lock.withLock { () -> (VideoOutput?, Bool) in
+            defer { firstFrameArmed = false }
+            return (output, firstFrameArmed && output != nil)
+        }
+        target?.present(frame)
+        if announce {
+            let structure = gst_structure_new_empty("videotoy-first-frame")
+            let message = gst_message_new_application(UnsafeMutableRawPointer(appsink).assumingMemoryBound(to: GstObject.self), structure)
+            gst_element_post_message(appsink, message)
+        }
+        return GST_FLOW_OK
+    }
+}
+
+private func gcastApp(_ element: UnsafeMutablePointer<GstElement>) -> UnsafeMutablePointer<GstAppSink> {
+    UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstAppSink.self)
+}

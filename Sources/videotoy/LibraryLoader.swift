@@ -1,0 +1,49 @@
+import Foundation
+import VideoToyCore
+import VideoToyFiles
+import VideoToyMedia
+
+/// Finds the files to list (given paths, the Videos folder, or the demo library) off the main thread.
+enum LibraryLoader {
+    /// Scans in the background and hands the paths, and a message for an empty result, to `done` on the main thread.
+    @MainActor
+    static func load(options: Options, play: String?, log: EventLog,
+                     done: @escaping @MainActor ([String], String?) -> Void) {
+        let terminal: @Sendable (String) -> Void = { message in
+            FileHandle.standardError.write(Data("videotoy: \(message)\n".utf8))
+        }
+        DispatchQueue.global(qos: .userInitiated).async {
+            var (paths, message) = find(options: options, terminal: terminal)
+            if let play, !paths.contains(play) { paths.append(play) }
+            let result = paths
+            let note = message
+            DispatchQueue.main.async { MainActor.assumeIsolated { done(result, note) } }
+        }
+    }
+
+    private static func find(options: Options, terminal: @Sendable (String) -> Void) -> ([String], String?) {
+        let scanner = LibraryScanner()
+        if options.demo { return demo(terminal: terminal) }
+        if !options.paths.isEmpty {
+            let absolute = options.paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            let result = scanner.scan(absolute)
+            result.problems.forEach(terminal)
+            let message = result.videos.isEmpty ? "No videos found in \(options.paths.joined(separator: ", "))." : nil
+            return (result.videos, message)
+        }
+        if let videos = UserFolders.videos() {
+            let result = scanner.scan([videos])
+            if !result.videos.isEmpty { return (result.videos, nil) }
+        }
+        return demo(terminal: terminal)
+    }
+
+    private static func demo(terminal: @Sendable (String) -> Void) -> ([String], String?) {
+        do {
+            return (try DemoLibrary.ensure(in: UserFolders.cache() + "/demo"), nil)
+        } catch {
+            terminal("cannot make the demo library: \(error)")
+            return ([], "The demo library could not be made: \(error)")
+        }
+    }
+}
