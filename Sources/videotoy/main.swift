@@ -50,39 +50,8 @@ if let path = options.eventsPath {
     writer = opened
 }
 
-let exitStatus: Int32 = MainActor.assumeIsolated {
-    let log = EventLog(
-        clock: { Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000) },
-        sink: writer.map { w in { line in w.write(line) } },
-        terminal: { message in FileHandle.standardError.write(Data("\(program): \(message)\n".utf8)) }
-    )
-    let controller = AppController(backend: backend, log: log, onEnd: options.onEnd, exitOnEnd: options.exitOnEnd)
-    let host = AppHost(id: "org.videotoy.VideoToy")
-    var window: LibraryWindow?
-
-    host.onQuit {
-        controller.shutDown()
-        writer?.flush()
-    }
-    host.onActivate {
-        guard window == nil else { return }
-        let main = LibraryWindow(application: host.application, controller: controller) { status in
-            host.quit(status: status)
-        }
-        window = main
-        main.present()
-        log.emit("ready")
-        MainLoop.every(milliseconds: 250) { controller.tick(); return true }
-        LibraryLoader.load(options: options, play: playPath, log: log) { paths, message in
-            if let message { main.showMessage(message) }
-            controller.add(paths: paths)
-            if let playPath, let id = controller.library.id(forPath: playPath) {
-                controller.activate(id)
-                if options.fullscreen { controller.intent(id, .toggleFullscreen) }
-            }
-        }
-    }
-    return host.run(program: program)
+let exitStatus = MainActor.assumeIsolated {
+    runApplication(options: options, playPath: playPath, backend: backend, writer: writer, started: started)
 }
 writer?.flush()
 exit(exitStatus)

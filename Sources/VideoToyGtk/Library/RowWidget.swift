@@ -32,7 +32,9 @@ final class RowWidget {
         for label in [title, folder, detail, status] { Widgets.append(labels, label) }
         slot = Widgets.box(vertical: true)
         gtk_widget_add_css_class(slot, "videotoy-slot")
-        gtk_widget_set_size_request(slot, 320, RowWidget.height - 12)
+        // A 16:9 slot of fixed width; the label column takes the rest of the window's width.
+        gtk_widget_set_size_request(slot, (RowWidget.height - 12) * 16 / 9, RowWidget.height - 12)
+        gtk_widget_set_hexpand(slot, 0)
         gtk_widget_set_overflow(slot, GTK_OVERFLOW_HIDDEN)
         poster = Widgets.picture()
         Widgets.append(slot, poster)

@@ -1,0 +1,22 @@
+/// Something that happened outside the router: the monitor list, the main window, playback, the adapter or a timer.
+public enum RouterEvent: Hashable, Sendable {
+    /// The monitor list changed (or is reported for the first time); the full current list, in the system's order.
+    /// Monitors that are not ready yet (no connector or empty geometry) are ignored until a later list has them ready.
+    case screensChanged([Screen])
+    /// The main window is now on the screen with this connector; every other screen is external.
+    case mainScreenChanged(connector: String)
+    /// The user selected this item to play.
+    case selected(ItemID)
+    /// The user stopped the selected item without selecting another.
+    case deselected
+    /// This item played to its end.
+    case finished(ItemID)
+    /// The adapter reports where the item's view actually is after applying a `moveView`.
+    case viewMoved(ItemID, Route)
+    /// The grace timer started for this screen expired.
+    case graceTimerFired(ScreenID)
+    /// The user picked this external screen for the scene; the choice is remembered.
+    case userChoseScreen(ScreenID)
+    /// The app is quitting: restore modes and close everything.
+    case shutdown
+}

@@ -1,0 +1,24 @@
+import CGStreamer
+
+/// One-time GStreamer set-up shared by every media type in this module.
+public enum GStreamer {
+    // A static let runs its initializer exactly once, even when several threads race to it.
+    private static let initialized: Bool = {
+        gst_init(nil, nil)
+        gst_pb_utils_init()
+        return true
+    }()
+
+    /// Initializes GStreamer and its plugin-base utilities; idempotent and safe from any thread.
+    public static func initialize() {
+        _ = initialized
+    }
+
+    /// True when an element factory called `name` is installed.
+    public static func hasElement(_ name: String) -> Bool {
+        initialize()
+        guard let factory = gst_element_factory_find(name) else { return false }
+        gst_object_unref(UnsafeMutableRawPointer(factory))
+        return true
+    }
+}

@@ -1,0 +1,61 @@
+import CGLib
+import CGStreamer
+
+/// Short, readable codec names and the Debian package that decodes them, from stream caps.
+enum CodecNames {
+    private static let short: [String: String] = [
+        "video/x-h264": "H.264", "video/x-h265": "H.265", "video/x-vp8": "VP8", "video/x-vp9": "VP9",
+        "video/x-av1": "AV1", "video/x-theora": "Theora", "video/x-dirac": "Dirac", "video/mpeg": "MPEG video",
+        "video/x-divx": "DivX", "video/x-xvid": "Xvid", "video/x-wmv": "WMV", "video/x-prores": "ProRes",
+        "image/jpeg": "Motion JPEG", "audio/x-vorbis": "Vorbis", "audio/x-opus": "Opus", "audio/x-flac": "FLAC",
+        "audio/x-ac3": "AC-3", "audio/x-eac3": "E-AC-3", "audio/x-ac4": "AC-4", "audio/x-alac": "ALAC",
+        "audio/x-wma": "WMA", "audio/x-raw": "PCM", "audio/x-dts": "DTS", "audio/AMR": "AMR", "audio/AMR-WB": "AMR-WB",
+    ]
+
+    private static let packages: [String: String] = [
+        "video/x-h264": "gstreamer1.0-libav", "video/x-h265": "gstreamer1.0-libav", "audio/mpeg": "gstreamer1.0-libav",
+        "audio/x-ac3": "gstreamer1.0-libav", "audio/x-eac3": "gstreamer1.0-libav", "video/x-wmv": "gstreamer1.0-libav",
+        "audio/x-wma": "gstreamer1.0-libav", "video/x-prores": "gstreamer1.0-libav", "video/mpeg": "gstreamer1.0-libav",
+        "video/x-vp8": "gstreamer1.0-plugins-good", "video/x-vp9": "gstreamer1.0-plugins-good",
+        "image/jpeg": "gstreamer1.0-plugins-good", "audio/x-flac": "gstreamer1.0-plugins-good",
+        "video/x-av1": "gstreamer1.0-plugins-bad", "audio/x-opus": "gstreamer1.0-plugins-base",
+        "audio/x-vorbis": "gstreamer1.0-plugins-base", "video/x-theora": "gstreamer1.0-plugins-base",
+    ]
+
+    /// The media type of the caps' first structure, such as "video/x-h264".
+    static func mediaType(_ caps: UnsafePointer<GstCaps>) -> String? {
+        guard gst_caps_get_size(caps) > 0, let structure = gst_caps_get_structure(caps, 0) else { return nil }
+        return String(cString: gst_structure_get_name(structure))
+    }
+
+    /// A readable codec name such as "H.264" or "AAC".
+    static func name(_ caps: UnsafePointer<GstCaps>) -> String {
+        let type = mediaType(caps) ?? "unknown"
+        if type == "audio/mpeg", let structure = gst_caps_get_structure(caps, 0) {
+            var version: gint = 0
+            gst_structure_get_int(structure, "mpegversion", &version)
+            if version == 2 || version == 4 { return "AAC" }
+            var layer: gint = 0
+            gst_structure_get_int(structure, "layer", &layer)
+            return layer == 3 ? "MP3" : "MPEG audio"
+        }
+        if let known = short[type] { return known }
+        if let description = gst_pb_utils_get_codec_description(caps) {
+            defer { g_free(description) }
+            return String(cString: description)
+        }
+        return fallbackName(type)
+    }
+
+    /// A name built from a bare media type such as "audio/x-gst-fourcc-mha1" ("MHA1").
+    static func fallbackName(_ type: String) -> String {
+        if let known = short[type] { return known }
+        var name = Substring(type)
+        if let slash = name.firstIndex(of: "/") { name = name[name.index(after: slash)...] }
+        for prefix in ["x-gst-fourcc-", "x-"] where name.hasPrefix(prefix) { name = name.dropFirst(prefix.count) }
+        return name.uppercased()
+    }
+
+    /// The Debian package that provides a decoder for the media type, when one is known.
+    static func package(forMediaType type: String) -> String? { packages[type] }
+}

@@ -1,0 +1,189 @@
+import CGLib
+import CGStreamer
+import VideoToyCore
+
+/// Learns duration, size, codecs and rotation of a file, or why it cannot be played.
+///
+/// Each call builds its own discoverer, so calls from several threads never share GStreamer state.
+public final class MediaProber: Sendable {
+    /// How long one file may take before the probe gives up.
+    public let timeoutSeconds: Int
+
+    /// Creates a prober whose calls give up after `timeoutSeconds`.
+    public init(timeoutSeconds: Int = 10) {
+        self.timeoutSeconds = max(1, timeoutSeconds)
+        GStreamer.initialize()
+    }
+
+    /// Probes `path`, blocking until done; run it off the main thread.
+    public func probe(path: String) -> Result<MediaInfo, ProbeFailure> {
+        let file: FileCheck.Readable
+        switch FileCheck.inspect(path) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let readable): file = readable
+        }
+        let iso = IsoTruncation.looksIso(file.head)
+        let result = discover(path: path, head: file.head)
+        // The discoverer reads only the index, so an MP4 cut after its index still looks whole.
+        if iso, let problem = IsoTruncation.problem(path: path, size: file.size) {
+            switch result {
+            case .success, .failure(.incomplete), .failure(.notMedia), .failure(.other):
+                return .failure(.incomplete(detail: problem))
+            default: break
+            }
+        }
+        return result
+    }
+
+    private func discover(path: String, head: [UInt8]) -> Result<MediaInfo, ProbeFailure> {
+        var error: UnsafeMutablePointer<GError>?
+        guard let discoverer = gst_discoverer_new(GstClockTime(timeoutSeconds) * 1_000_000_000, &error) else {
+            return .failure(.other(Self.take(error)?.message ?? "Could not create a media discoverer."))
+        }
+        defer { g_object_unref(discoverer) }
+        guard let uri = gst_filename_to_uri(path, nil) else { return .failure(.other("Invalid path: \(path)")) }
+        defer { g_free(uri) }
+        let info = gst_discoverer_discover_uri(discoverer, uri, &error)
+        let failure = Self.take(error)
+        guard let info else { return .failure(.other(failure?.message ?? "Discovery failed.")) }
+        defer { g_object_unref(UnsafeMutableRawPointer(info)) }
+        switch gst_discoverer_info_get_result(info) {
+        case GST_DISCOVERER_OK, GST_DISCOVERER_MISSING_PLUGINS:
+            return describe(info, path: path, head: head)
+        case GST_DISCOVERER_TIMEOUT:
+            return .failure(.timedOut(seconds: timeoutSeconds))
+        default:
+            guard let failure else { return .failure(.other("Discovery failed.")) }
+            return .failure(map(failure, path: path, head: head))
+        }
+    }
+
+    /// Maps a GStreamer error, kept with its domain and code by the discoverer, to a user-level reason.
+    private func map(_ error: GStreamerError, path: String, head: [UInt8]) -> ProbeFailure {
+        if error.domain == gst_stream_error_quark() {
+            switch GstStreamError(UInt32(error.code)) {
+            case GST_STREAM_ERROR_TYPE_NOT_FOUND, GST_STREAM_ERROR_WRONG_TYPE:
+                return .notMedia(contentType: ContentSniffer.guess(name: path, head: head))
+            case GST_STREAM_ERROR_CODEC_NOT_FOUND:
+                return .missingDecoder(codec: "unknown codec", package: nil)
+            default:
+                return .incomplete(detail: error.message)
+            }
+        }
+        if error.domain == gst_resource_error_quark() {
+            switch GstResourceError(UInt32(error.code)) {
+            case GST_RESOURCE_ERROR_NOT_FOUND: return .vanished
+            case GST_RESOURCE_ERROR_NOT_AUTHORIZED, GST_RESOURCE_ERROR_OPEN_READ: return .permissionDenied
+            default: return .other(error.message)
+            }
+        }
+        return .other(error.message)
+    }
+
+    private func describe(_ info: OpaquePointer, path: String, head: [UInt8]) -> Result<MediaInfo, ProbeFailure> {
+        let missingTypes = Self.missingMediaTypes(info)
+        let videos = Self.streams(gst_discoverer_info_get_video_streams(info))
+        let audios = Self.streams(gst_discoverer_info_get_audio_streams(info))
+        // A still image decodes as a one-frame video, but the library lists only moving pictures.
+        let movingVideos = videos.filter { gst_discoverer_video_info_is_image($0.info) == 0 }
+        defer { (videos + audios).forEach { g_object_unref(UnsafeMutableRawPointer($0.info)) } }
+        guard !movingVideos.isEmpty || !audios.isEmpty else {
+            if let missing = missingTypes.first {
+                return .failure(.missingDecoder(codec: CodecNames.fallbackName(missing),
+                                                package: CodecNames.package(forMediaType: missing)))
+            }
+            return .failure(.notMedia(contentType: ContentSniffer.guess(name: path, head: head)))
+        }
+        let streams = movingVideos + audios
+        // Missing decoders fail the file only when nothing in it can play at all.
+        guard streams.contains(where: { !missingTypes.contains($0.mediaType) }) else {
+            return .failure(.missingDecoder(codec: streams[0].codec,
+                                            package: CodecNames.package(forMediaType: streams[0].mediaType)))
+        }
+        var media = MediaInfo()
+        let duration = gst_discoverer_info_get_duration(info)
+        if duration != vt_clock_time_none(), duration > 0 { media.durationMs = Int((duration + 500_000) / 1_000_000) }
+        if let video = movingVideos.first {
+            media.videoSize = PixelSize(width: Int(gst_discoverer_video_info_get_width(video.info)),
+                                        height: Int(gst_discoverer_video_info_get_height(video.info)))
+            media.videoCodec = video.codec
+            media.rotation = Self.rotation(video.info) ?? Self.rotation(tags: gst_discoverer_info_get_tags(info)) ?? 0
+        }
+        media.audioCodec = audios.first?.codec
+        media.missingDecoders = streams.filter { missingTypes.contains($0.mediaType) }.map(\.codec)
+        return .success(media)
+    }
+
+    private struct Stream {
+        let info: OpaquePointer
+        let mediaType: String
+        let codec: String
+    }
+
+    /// Takes a reference to each stream of a discoverer list, then frees the list.
+    private static func streams(_ list: UnsafeMutablePointer<GList>?) -> [Stream] {
+        var result: [Stream] = []
+        var node = list
+        while let current = node {
+            if let raw = current.pointee.data {
+                let info = OpaquePointer(raw)
+                g_object_ref(raw)
+                var type = "unknown", codec = "unknown"
+                if let caps = gst_discoverer_stream_info_get_caps(info) {
+                    type = CodecNames.mediaType(caps) ?? type
+                    codec = CodecNames.name(caps)
+                    vt_caps_unref(caps)
+                }
+                result.append(Stream(info: info, mediaType: type, codec: codec))
+            }
+            node = current.pointee.next
+        }
+        g_list_free_full(list) { g_object_unref($0) }
+        return result
+    }
+
+    /// Media types named by the discoverer's missing-plugin details ("…|decoder-video/x-dirac").
+    private static func missingMediaTypes(_ info: OpaquePointer) -> Set<String> {
+        guard let details = gst_discoverer_info_get_missing_elements_installer_details(info) else { return [] }
+        var types: Set<String> = []
+        var index = 0
+        while let detail = details[index] {
+            let text = String(cString: detail)
+            if let last = text.split(separator: "|").last, last.hasPrefix("decoder-") {
+                // The field holds caps; the media type is the part before the first comma.
+                let caps = last.dropFirst("decoder-".count)
+                types.insert(String(caps.split(separator: ",").first ?? caps))
+            }
+            index += 1
+        }
+        return types
+    }
+
+    private static func rotation(_ stream: OpaquePointer) -> Int? {
+        rotation(tags: gst_discoverer_stream_info_get_tags(stream))
+    }
+
+    /// Degrees from an `image-orientation` tag; flips are ignored, only the turn is kept.
+    private static func rotation(tags: UnsafePointer<GstTagList>?) -> Int? {
+        guard let tags else { return nil }
+        var value: UnsafeMutablePointer<gchar>?
+        guard gst_tag_list_get_string(tags, "image-orientation", &value) != 0, let value else { return nil }
+        defer { g_free(value) }
+        let text = String(cString: value)
+        for degrees in [90, 180, 270] where text.hasSuffix("rotate-\(degrees)") { return degrees }
+        return 0
+    }
+
+    private struct GStreamerError {
+        let domain: GQuark
+        let code: Int32
+        let message: String
+    }
+
+    private static func take(_ error: UnsafeMutablePointer<GError>?) -> GStreamerError? {
+        guard let error else { return nil }
+        defer { g_error_free(error) }
+        return GStreamerError(domain: error.pointee.domain, code: error.pointee.code,
+                              message: error.pointee.message.map { String(cString: $0) } ?? "Unknown error.")
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// Describes a synthetic clip for tests: size, length, container, codecs and an optional rotation tag.
+public struct ClipSpec: Sendable, Hashable {
+    /// A container format.
+    public enum Container: String, Sendable, CaseIterable { case mp4, webm, mkv }
+    /// A video codec, or none for an audio-only file.
+    public enum VideoCodec: String, Sendable { case h264, vp8, none }
+
+    /// Picture width in pixels.
+    public var width: Int
+    /// Picture height in pixels.
+    public var height: Int
+    /// Length in milliseconds.
+    public var durationMs: Int
+    /// Frames per second.
+    public var fps: Int
+    /// The container.
+    public var container: Container
+    /// The video codec.
+    public var videoCodec: VideoCodec
+    /// Whether the clip has a sine-wave audio track.
+    public var audio: Bool
+    /// A `videotestsrc` pattern name, such as "smpte", "ball" or "pinwheel".
+    public var pattern: String
+    /// Clockwise rotation stored in the MP4 track matrix (0, 90, 180 or 270), like a phone's portrait clip.
+    public var rotation: Int
+    /// Whether an MP4's index (moov) goes first instead of after the data.
+    public var fastStart: Bool
+    /// Text drawn over the picture when the `textoverlay` element is installed.
+    public var title: String?
+
+    /// Creates a spec; the defaults give a small two-second H.264+AAC MP4.
+    public init(width: Int = 320, height: Int = 240, durationMs: Int = 2000, fps: Int = 25,
+                container: Container = .mp4, videoCodec: VideoCodec = .h264, audio: Bool = true,
+                pattern: String = "smpte", rotation: Int = 0, fastStart: Bool = false, title: String? = nil) {
+        (self.width, self.height, self.durationMs, self.fps) = (width, height, durationMs, fps)
+        (self.container, self.videoCodec, self.audio, self.pattern) = (container, videoCodec, audio, pattern)
+        (self.rotation, self.fastStart, self.title) = (rotation, fastStart, title)
+    }
+}
+
+/// Generates test clips, and broken files of every kind the prober must explain, with GStreamer in-process.
+public enum ClipFactory {
+    /// Writes a clip described by `spec` to `path`.
+    public static func make(_ spec: ClipSpec, at path: String) throws {
+        try PipelineRunner.run(pipeline(spec, path: path))
+        if spec.rotation != 0 {
+            guard spec.container == .mp4 else { throw PipelineRunner.Failure(description: "Rotation needs MP4.") }
+            // qtmux 1.22 ignores the image-orientation tag, so the track matrix is written directly.
+            try Mp4Matrix.rotateVideoTrack(at: path, degrees: spec.rotation)
+        }
+    }
+
+    /// The `gst-launch` description that produces `spec` at `path`.
+    public static func pipeline(_ spec: ClipSpec, path: String) -> String {
+        let mux: String
+        switch spec.container {
+        case .mp4: mux = "mp4mux faststart=\(spec.fastStart)"
+        case .webm: mux = "webmmux"
+        case .mkv: mux = "matroskamux"
+        }
+        var parts = ["\(mux) name=mux ! filesink location=\"\(path)\""]
+        if spec.videoCodec != .none {
+            let frames = max(1, spec.durationMs * spec.fps / 1000)
+            let encoder = spec.videoCodec == .h264
+                ? "x264enc speed-preset=ultrafast key-int-max=\(spec.fps) ! h264parse"
+                : "vp8enc deadline=1 cpu-used=8 keyframe-max-dist=\(spec.fps)"
+            var overlay = ""
+            if let title = spec.title, GStreamer.hasElement("textoverlay") {
+                let quoted = title.replacingOccurrences(of: "\"", with: "'")
+                overlay = "textoverlay text=\"\(quoted)\" font-desc=\"Sans Bold 28\" ! videoconvert ! video/x-raw,format=I420 ! "
+            }
+            parts.append("videotestsrc pattern=\(spec.pattern) num-buffers=\(frames) ! "
+                + "video/x-raw,format=I420,width=\(spec.width),height=\(spec.height),framerate=\(spec.fps)/1 ! "
+                + "\(overlay)\(encoder) ! queue ! mux.")
+        }
+        if spec.audio {
+            // 10 ms buffers make the audio length exact: one buffer per hundredth of a second.
+            parts.append("audiotestsrc wave=sine freq=440 volume=0.3 samplesperbuffer=480 num-buffers=\(max(1, spec.durationMs / 10)) ! "
+                + "audio/x-raw,rate=48000,channels=2 ! audioconvert ! audioresample ! \(audioEncoder(for: spec)) ! queue ! mux.")
+        }
+        return parts.joined(separator: "  ")
+    }
+
+    /// The best installed audio encoder the container accepts: AAC in MP4 if possible, else Opus; Vorbis elsewhere.
+    static func audioEncoder(for spec: ClipSpec) -> String {
+        guard spec.container == .mp4 else { return "vorbisenc" }
+        for aac in ["avenc_aac", "voaacenc", "fdkaacenc"] where GStreamer.hasElement(aac) { return aac }
+        return "opusenc"
+    }
+
+    /// An empty (0-byte) file.
+    public static func makeEmpty(at path: String) throws {
+        try Data().write(to: URL(fileURLWithPath: path))
+    }
+
+    /// A plain-text file, whatever its name says.
+    public static func makeText(at path: String) throws {
+        try Data(String(repeating: "This is not a video, just some text.\n", count: 40).utf8)
+            .write(to: URL(fileURLWithPath: path))
+    }
+
+    /// An MP4 whose index comes last, cut to half its size: the moov index is lost.
+    public static func makeTruncatedBeforeIndex(at path: String, spec: ClipSpec = ClipSpec(durationMs: 3000)) throws {
+        var spec = spec
+        (spec.container, spec.fastStart) = (.mp4, false)
+        try make(spec, at: path)
+        try truncate(path, fraction: 0.5)
+    }
+
+    /// An MP4 whose index comes first, cut at 60%: the index promises data that is missing.
+    public static func makeTruncatedMidData(at path: String, spec: ClipSpec = ClipSpec(durationMs: 3000)) throws {
+        var spec = spec
+        (spec.container, spec.fastStart) = (.mp4, true)
+        try make(spec, at: path)
+        try truncate(path, fraction: 0.6)
+    }
+
+    /// A valid MP4 stored under whatever name `path` gives (use a wrong extension such as ".dat").
+    public static func makeWrongExtension(at path: String, spec: ClipSpec = ClipSpec()) throws {
+        let temporary = path + ".tmp.mp4"
+        try make(spec, at: temporary)
+        try FileManager.default.moveItem(atPath: temporary, toPath: path)
+    }
+
+    /// A valid MP4 whose video (or audio) sample entry is relabelled with a codec no installed decoder handles.
+    ///
+    /// The video becomes Dirac (`drac`) and the audio AC-4 (`ac-4`), which Debian 12's GStreamer cannot decode.
+    public static func makeUndecodable(at path: String, video: Bool, audio: Bool) throws {
+        try make(ClipSpec(), at: path)
+        var data = try Data(contentsOf: URL(fileURLWithPath: path))
+        if video { try replaceFourCC(in: &data, "avc1", with: "drac") }
+        if audio { try replaceFourCC(in: &data, "mp4a", with: "ac-4") }
+        try data.write(to: URL(fileURLWithPath: path))
+    }
+
+    private static func replaceFourCC(in data: inout Data, _ old: String, with new: String) throws {
+        guard let range = data.range(of: Data(old.utf8)) else {
+            throw PipelineRunner.Failure(description: "No '\(old)' sample entry found.")
+        }
+        data.replaceSubrange(range, with: Data(new.utf8))
+    }
+
+    /// Cuts the file at `fraction` of its size.
+    public static func truncate(_ path: String, fraction: Double) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        let size = try handle.seekToEnd()
+        try handle.truncate(atOffset: UInt64(Double(size) * fraction))
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import VideoToyCore
+import VideoToyGObject
+import VideoToyGtk
+import VideoToyMedia
+
+/// Builds the controller, the window and the host, connects them, and runs until quit.
+@MainActor
+func runApplication(options: Options, playPath: String?, backend: GStreamerBackend,
+                    writer: EventLogWriter?, started: UInt64) -> Int32 {
+    let program = "videotoy"
+    var sink: (@Sendable (String) -> Void)?
+    if let writer { sink = { line in writer.write(line) } }
+    let clock: () -> Int = { Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000) }
+    let terminal: @Sendable (String) -> Void = { message in
+        FileHandle.standardError.write(Data("videotoy: \(message)\n".utf8))
+    }
+    let log = EventLog(clock: clock, sink: sink, terminal: terminal)
+    let controller = AppController(backend: backend, log: log, onEnd: options.onEnd, exitOnEnd: options.exitOnEnd)
+    let host = AppHost(id: "org.videotoy.VideoToy")
+    var window: LibraryWindow?
+
+    host.onQuit {
+        controller.shutDown()
+        writer?.flush()
+    }
+    host.onActivate {
+        guard window == nil else { return }
+        let main = LibraryWindow(application: host.application, controller: controller) { status in
+            host.quit(status: status)
+        }
+        window = main
+        main.present()
+        log.emit("ready")
+        MainLoop.every(milliseconds: 250) { controller.tick(); return true }
+        LibraryLoader.load(options: options, play: playPath, log: log) { paths, message in
+            if let message { main.showMessage(message) }
+            controller.add(paths: paths)
+            if let playPath, let id = controller.library.id(forPath: playPath) {
+                controller.activate(id)
+                if options.fullscreen { controller.intent(id, .toggleFullscreen) }
+            }
+        }
+    }
+    return host.run(program: program)
+}
