@@ -16,7 +16,10 @@ func runApplication(options: Options, playPath: String?, backend: GStreamerBacke
         FileHandle.standardError.write(Data("videotoy: \(message)\n".utf8))
     }
     let log = EventLog(clock: clock, sink: sink, terminal: terminal)
-    let controller = AppController(backend: backend, log: log, onEnd: options.onEnd, exitOnEnd: options.exitOnEnd)
+    let routing = RouterConfig(gracePeriodMilliseconds: options.reconnectGraceMs, pinnedConnector: options.screen,
+                               keepMode: options.keepMode)
+    let controller = AppController(backend: backend, log: log, onEnd: options.onEnd, exitOnEnd: options.exitOnEnd,
+                                   router: routing)
     let host = AppHost(id: "org.videotoy.VideoToy")
     var window: LibraryWindow?
 
@@ -32,6 +35,11 @@ func runApplication(options: Options, playPath: String?, backend: GStreamerBacke
         window = main
         main.present()
         log.emit("ready")
+        if let note = main.modeSupportNote, !options.keepMode {
+            log.emit("mode-unavailable", fields: [("reason", .string(note))])
+            log.terminal("display modes will not be changed: \(note)")
+        }
+        main.startWatchingScreens()
         MainLoop.every(milliseconds: 250) { controller.tick(); return true }
         LibraryLoader.load(options: options, play: playPath, log: log) { paths, message in
             if let message { main.showMessage(message) }

@@ -9,19 +9,28 @@ public final class AppController {
     /// The library shown.
     public private(set) var library = Library()
     /// The playback policy state.
-    public private(set) var policy: PlaybackPolicy
+    public internal(set) var policy: PlaybackPolicy
     private let backend: MediaBackend
-    private weak var presenter: LibraryPresenter?
-    private let log: EventLog
-    private var players: [ItemID: MediaPlayer] = [:]
-    private var placements: [ItemID: ViewPlacement] = [:]
+    weak var presenter: LibraryPresenter?
+    weak var scenes: SceneHost?
+    let log: EventLog
+    var players: [ItemID: MediaPlayer] = [:]
+    var placements: [ItemID: ViewPlacement] = [:]
     private var posters = PosterCache(capacity: 400)
-    private var status: [ItemID: String] = [:]
+    var status: [ItemID: String] = [:]
+    /// The routing state machine: which view is on which screen.
+    public internal(set) var router: Router
+    var knownScreens: [ScreenID: Screen] = [:]
+    var graceTimers: [ScreenID: Int] = [:]
+    var timerGeneration = 0
+    var returnedToRow: Set<ItemID> = []
     private var probes: WorkScheduler<ItemID, Result<MediaInfo, ProbeFailure>>!
     private var posterJobs: WorkScheduler<ItemID, VideoFrame?>!
 
     /// Creates a controller; `workers` bounds concurrent probes and posters.
-    public init(backend: MediaBackend, log: EventLog, onEnd: OnEnd, exitOnEnd: Bool, workers: Int = 2) {
+    public init(backend: MediaBackend, log: EventLog, onEnd: OnEnd, exitOnEnd: Bool,
+                router: RouterConfig = RouterConfig(), workers: Int = 2) {
+        self.router = Router(config: router)
         self.backend = backend
         self.log = log
         self.policy = PlaybackPolicy(onEnd: onEnd, exitOnEnd: exitOnEnd)
@@ -75,8 +84,14 @@ public final class AppController {
         if item.state == .pending { probes.request(id, urgent: true) }
         let poster = posters[id]
         if poster == nil, case .ready(let info) = item.state, info.hasVideo { posterJobs.request(id, urgent: true) }
+        var line = status[id] ?? ""
+        if case .screen(let connector)? = placements[id] {
+            let screen = knownScreens.values.first { $0.id.connector == connector }
+            let name = [screen?.id.manufacturer ?? "", screen?.id.model ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
+            line = "Playing on \(name.isEmpty ? "screen" : name) (\(connector))"
+        }
         return RowModel(id: id, title: item.name, folder: item.folder, detail: detail,
-                        status: status[id] ?? "", isError: isError || status[id]?.hasPrefix("Error") == true,
+                        status: line, isError: isError || status[id]?.hasPrefix("Error") == true,
                         poster: poster, hasVideoView: players[id] != nil)
     }
 
@@ -152,6 +167,8 @@ public final class AppController {
 
     private func setFullscreen(_ id: ItemID, _ on: Bool) {
         guard players[id] != nil, let item = library.item(id) else { return }
+        // On an external screen the video is already fullscreen; the laptop keeps its list.
+        if case .screen? = placements[id] { return }
         let target: ViewPlacement = on ? .fullscreen : .row
         guard placements[id] != target else { return }
         placements[id] = target
@@ -159,7 +176,7 @@ public final class AppController {
         log.emit("fullscreen", path: item.path, fields: [("on", .bool(on)), ("window", .string("main"))])
     }
 
-    private func apply(_ effects: [PlaybackEffect]) {
+    func apply(_ effects: [PlaybackEffect]) {
         for effect in effects {
             switch effect {
             case .play(let id, let fromMs):
@@ -168,6 +185,7 @@ public final class AppController {
                 status[id] = nil
                 player.play()
                 presenter?.refreshRow(id)
+                route(.selected(id))
             case .pause(let id):
                 players[id]?.pause()
             case .restart(let id):
@@ -175,20 +193,39 @@ public final class AppController {
                 status[id] = nil
                 players[id]?.play()
                 presenter?.refreshRow(id)
+                route(.selected(id))
             case .release(let id):
                 closePlayer(id)
             case .leaveFullscreen(let id):
                 setFullscreen(id, false)
             case .markFinished(let id):
                 status[id] = "Finished"
+                route(.finished(id))
                 presenter?.refreshRow(id)
             case .markFailed(let id, let message):
                 status[id] = "Error: \(message)"
+                route(.finished(id))
                 presenter?.refreshRow(id)
             case .quit:
                 presenter?.quit(status: 0)
             }
         }
+    }
+
+    /// The view of `id` drew its first frame since it was placed; logs where it arrived.
+    public func viewShowedFrame(_ id: ItemID, at placement: ViewPlacement) {
+        guard let item = library.item(id), placements[id] == placement, players[id] != nil else { return }
+        let window: String
+        switch placement {
+        case .row:
+            // The player reports the first frame of a play request; this reports a return from elsewhere.
+            guard returnedToRow.remove(id) != nil else { return }
+            window = "main"
+        case .fullscreen: window = "main"
+        case .screen(let connector): window = connector
+        }
+        log.emit("first-frame", path: item.path, fields: [("window", .string(window)),
+                                                         ("position_ms", .int(players[id]?.positionMs ?? 0))])
     }
 
     private func ensurePlayer(_ id: ItemID) -> MediaPlayer? {
@@ -210,7 +247,7 @@ public final class AppController {
         return player
     }
 
-    private func closePlayer(_ id: ItemID) {
+    func closePlayer(_ id: ItemID) {
         guard let player = players.removeValue(forKey: id) else { return }
         if let position = player.positionMs { _ = policy.handle(.paused(id, positionMs: position)) }
         player.close()
@@ -253,8 +290,9 @@ public final class AppController {
         }
     }
 
-    /// Releases every player, for a clean exit.
+    /// Restores display modes, closes scenes and releases every player, for a clean exit.
     public func shutDown() {
+        route(.shutdown)
         for id in Array(players.keys) { closePlayer(id) }
     }
 }

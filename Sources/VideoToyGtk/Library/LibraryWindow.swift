@@ -21,6 +21,9 @@ public final class LibraryWindow: LibraryPresenter {
     private var fullscreen: (id: ItemID, window: FullscreenWindow)?
     private var connections: [SignalConnection] = []
     private let onQuit: @MainActor (Int32) -> Void
+    private var monitors: MonitorSource!
+    private var scenes: SceneManager!
+    private var mainConnector: String?
 
     /// Builds the window for `application`; `onQuit` ends the application with a status.
     public init(application: UnsafeMutableRawPointer, controller: AppController, onQuit: @escaping @MainActor (Int32) -> Void) {
@@ -66,6 +69,34 @@ public final class LibraryWindow: LibraryPresenter {
         connectFactory(factory)
         connectInput()
         controller.attach(self)
+        let randr = vt_display_is_x11(gdk_display_get_default()) != 0 ? RandRModes() : nil
+        if randr == nil && RandRModes.unavailableReason == nil {
+            RandRModes.unavailableReason = "not an X11 session (display modes are left as they are)"
+        }
+        monitors = MonitorSource(randr: randr) { [unowned self] screens in screensChanged(screens) }
+        scenes = SceneManager(application: self.application, monitors: monitors, randr: randr)
+        controller.attach(scenes: self)
+        connections.append(Signal.notify(window, "is-active") { [unowned self] in updateMainScreen() })
+    }
+
+    /// Why display modes cannot be set in this session, if they cannot.
+    public var modeSupportNote: String? { RandRModes.unavailableReason }
+
+    /// Reports the current monitors to the controller; call once the window is shown.
+    public func startWatchingScreens() {
+        updateMainScreen()
+        controller.screensChanged(monitors.screens())
+    }
+
+    private func screensChanged(_ screens: [VideoToyCore.Screen]) {
+        updateMainScreen()
+        controller.screensChanged(screens)
+    }
+
+    private func updateMainScreen() {
+        guard let connector = monitors.connector(showing: window), connector != mainConnector else { return }
+        mainConnector = connector
+        controller.mainScreenChanged(connector: connector)
     }
 
     /// Shows the window.
@@ -117,7 +148,13 @@ public final class LibraryWindow: LibraryPresenter {
         if let previous = row.id, rowByID[previous] === row { rowByID[previous] = nil }
         rowByID[id] = row
         if let model = controller.row(for: id) { row.show(model) }
-        if let view = views[id], controller.placement(of: id) == .row { row.embed(view.root.typed()) } else { row.releaseVideo() }
+        row.releasePanel()
+        guard let view = views[id] else { return row.releaseVideo() }
+        switch controller.placement(of: id) {
+        case .row?: row.embed(view.root.typed())
+        case .screen?: row.releaseVideo(); row.embedPanel(view.lendControls())
+        default: row.releaseVideo()
+        }
     }
 
     private func connectInput() {
@@ -188,11 +225,13 @@ public final class LibraryWindow: LibraryPresenter {
     public func placeVideoView(for id: ItemID, at placement: ViewPlacement) {
         guard let view = views[id] else { return }
         let widget: Widget = view.root.typed()
+        view.surface.notifyNextFrame { [unowned self] in controller.viewShowedFrame(id, at: placement) }
         switch placement {
         case .row:
             if fullscreen?.id == id { closeFullscreen() }
             view.setFullscreenIcon(false)
-            view.setControlsVisible(true)
+            rowByID[id]?.releasePanel()
+            view.reclaimControls()
             if let row = rowByID[id], row.id == id { row.embed(widget) } else { Widgets.unparent(widget) }
         case .fullscreen:
             if fullscreen != nil { closeFullscreen() }
@@ -206,9 +245,12 @@ public final class LibraryWindow: LibraryPresenter {
             win.show(widget)
             view.setFullscreenIcon(true)
             fullscreen = (id, win)
-        case .screen:
-            // External scenes are placed by the scene manager.
-            break
+        case .screen(let connector):
+            if fullscreen?.id == id { closeFullscreen() }
+            rowByID[id]?.releaseVideo()
+            let controls = view.lendControls()
+            if let row = rowByID[id], row.id == id { row.embedPanel(controls) } else { Widgets.unparent(controls) }
+            if !scenes.show(widget, onConnector: connector) { Widgets.unparent(widget) }
         }
     }
 
@@ -233,5 +275,26 @@ public final class LibraryWindow: LibraryPresenter {
 
     public func quit(status: Int32) {
         onQuit(status)
+    }
+}
+
+extension LibraryWindow: SceneHost {
+    public func openScene(on screen: ScreenID, role: SceneRole) {
+        scenes.open(on: screen)
+        setSceneRole(role, on: screen)
+        // Opening a fullscreen window elsewhere must not take the keyboard from the list.
+        gtk_window_present(gcast(window))
+    }
+
+    public func setSceneRole(_ role: SceneRole, on screen: ScreenID) {
+        if role == .idle { scenes.showIdle(on: screen) }
+    }
+
+    public func closeScene(on screen: ScreenID) {
+        scenes.close(on: screen)
+    }
+
+    public func setMode(_ mode: ScreenMode, on screen: ScreenID) -> String? {
+        scenes.setMode(mode, on: screen)
     }
 }

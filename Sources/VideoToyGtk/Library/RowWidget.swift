@@ -17,6 +17,7 @@ final class RowWidget {
     let slot: Widget
     private let poster: Widget
     private var embedded: Widget?
+    private var panel: Widget?
 
     /// The fixed row height, as in the seed.
     static let height: Int32 = 200
@@ -72,9 +73,25 @@ final class RowWidget {
         Widgets.setVisible(poster, true)
     }
 
+    /// Shows a live view's controls under the poster while its picture is on an external screen.
+    func embedPanel(_ controls: Widget) {
+        guard panel != controls else { return }
+        releasePanel()
+        Widgets.unparent(controls)
+        Widgets.append(slot, controls)
+        panel = controls
+    }
+
+    /// Removes the presenter panel.
+    func releasePanel() {
+        if let panel, gtk_widget_get_parent(panel) == slot { gtk_box_remove(gcast(slot), panel) }
+        panel = nil
+    }
+
     /// Forgets the bound item when the row is recycled.
     func unbind() {
         releaseVideo()
+        releasePanel()
         id = nil
     }
 }

@@ -13,6 +13,7 @@ final class FrameSurface: VideoOutput, @unchecked Sendable {
     private var hopQueued = false
     private nonisolated(unsafe) let picture: OpaquePointer
     private var detached = false
+    private var onNextFrame: (@MainActor () -> Void)?
 
     /// Creates a surface drawing into `picture`, which must outlive it or be detached first.
     init(picture: OpaquePointer) {
@@ -33,8 +34,20 @@ final class FrameSurface: VideoOutput, @unchecked Sendable {
                 return detached ? nil : pending
             }
             guard let next else { return }
-            MainActor.assumeIsolated { TextureMaker.show(next, in: picture) }
+            MainActor.assumeIsolated {
+                TextureMaker.show(next, in: picture)
+                if let callback = onNextFrame {
+                    onNextFrame = nil
+                    callback()
+                }
+            }
         }
+    }
+
+    /// Calls `callback` once, on the main thread, after the next frame is drawn (the first in a new window).
+    @MainActor
+    func notifyNextFrame(_ callback: @escaping @MainActor () -> Void) {
+        onNextFrame = callback
     }
 
     /// Stops drawing; later frames are dropped.

@@ -15,7 +15,9 @@ final class VideoView {
     /// Where the player's pictures go.
     let surface: FrameSurface
     private let picture: Widget
-    private let controls: Widget
+    private let controlsRef: GObjectRef
+    private var controls: Widget { controlsRef.typed() }
+    private var controlsDetached = false
     private let playButton: Widget
     private let seekBar: Widget
     private let timeLabel: Widget
@@ -37,7 +39,8 @@ final class VideoView {
         gtk_overlay_set_child(gcast(overlay), picture)
         surface = FrameSurface(picture: gcast(picture))
 
-        controls = Widgets.box(vertical: false, spacing: 4)
+        controlsRef = GObjectRef(retaining: Widgets.box(vertical: false, spacing: 4))
+        let controls: Widget = controlsRef.typed()
         gtk_widget_add_css_class(controls, "videotoy-controls")
         gtk_widget_set_valign(controls, GTK_ALIGN_END)
         playButton = Widgets.iconButton("media-playback-start-symbolic", tooltip: "Play or pause (Space)")
@@ -89,9 +92,22 @@ final class VideoView {
         Widgets.setIcon(muteButton, muted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic")
     }
 
-    /// Shows or hides the controls (hidden on an external screen, where the presenter panel drives it).
-    func setControlsVisible(_ visible: Bool) {
-        Widgets.setVisible(controls, visible)
+    /// Lends the controls to the row as its presenter panel while the picture is on an external screen,
+    /// so the projector shows only the video and the laptop keeps working controls.
+    func lendControls() -> Widget {
+        if !controlsDetached {
+            gtk_overlay_remove_overlay(gcast(root.pointer), controls)
+            controlsDetached = true
+        }
+        return controls
+    }
+
+    /// Takes the controls back over the picture.
+    func reclaimControls() {
+        guard controlsDetached else { return }
+        Widgets.unparent(controls)
+        gtk_overlay_add_overlay(gcast(root.pointer), controls)
+        controlsDetached = false
     }
 
     /// Shows whether the view is fullscreen, for the button's icon.
@@ -102,6 +118,7 @@ final class VideoView {
     /// Takes the view out of its parent and stops drawing, before it is dropped.
     func tearDown() {
         surface.detach()
+        if controlsDetached { Widgets.unparent(controls) }
         connections.forEach { $0.cancel() }
         connections.removeAll()
         Widgets.unparent(root.typed())

@@ -43,6 +43,8 @@ public final class PosterMaker: Sendable {
         // Only the picture matters: with audio disabled, no audio decoder or sink is ever built.
         GProperty.set(playbin, "flags", UInt32(1))
         GProperty.set(playbin, "video-sink", object: bin)
+        // playbin still builds its default audio sink, which probes the sound card (ALSA noise, fds) unless replaced.
+        if let silent = gst_element_factory_make("fakesink", nil) { GProperty.set(playbin, "audio-sink", object: silent) }
         guard let sinkElement = gst_bin_get_by_name(gcast(bin), "poster") else {
             return .failure(.other("The poster sink is missing."))
         }

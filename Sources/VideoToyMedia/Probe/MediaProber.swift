@@ -22,17 +22,11 @@ public final class MediaProber: Sendable {
         case .failure(let failure): return .failure(failure)
         case .success(let readable): file = readable
         }
-        let iso = IsoTruncation.looksIso(file.head)
-        let result = discover(path: path, head: file.head)
-        // The discoverer reads only the index, so an MP4 cut after its index still looks whole.
-        if iso, let problem = IsoTruncation.problem(path: path, size: file.size) {
-            switch result {
-            case .success, .failure(.incomplete), .failure(.notMedia), .failure(.other):
-                return .failure(.incomplete(detail: problem))
-            default: break
-            }
+        // The discoverer reads only the index, so an MP4 cut after its index would still look whole.
+        if IsoTruncation.looksIso(file.head), let problem = IsoTruncation.problem(path: path, size: file.size) {
+            return .failure(.incomplete(detail: problem))
         }
-        return result
+        return discover(path: path, head: file.head)
     }
 
     private func discover(path: String, head: [UInt8]) -> Result<MediaInfo, ProbeFailure> {
@@ -88,7 +82,8 @@ public final class MediaProber: Sendable {
         let movingVideos = videos.filter { gst_discoverer_video_info_is_image($0.info) == 0 }
         defer { (videos + audios).forEach { g_object_unref(UnsafeMutableRawPointer($0.info)) } }
         guard !movingVideos.isEmpty || !audios.isEmpty else {
-            if let missing = missingTypes.first {
+            // With no decoder at all the discoverer lists no streams; the video codec matters most to name.
+            if let missing = missingTypes.sorted(by: { ($0.hasPrefix("video/") ? 0 : 1, $0) < ($1.hasPrefix("video/") ? 0 : 1, $1) }).first {
                 return .failure(.missingDecoder(codec: CodecNames.fallbackName(missing),
                                                 package: CodecNames.package(forMediaType: missing)))
             }

@@ -1,0 +1,118 @@
+import Dispatch
+
+/// The external-screen side of the controller: screen events in, router effects carried out.
+extension AppController {
+    /// Connects the scene host (external windows and display modes).
+    public func attach(scenes: SceneHost) {
+        self.scenes = scenes
+    }
+
+    /// The monitor list changed; logs connections and lets the router decide.
+    public func screensChanged(_ screens: [Screen]) {
+        let ready = screens.filter(\.isReady)
+        let now = Dictionary(ready.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for (id, screen) in now where knownScreens[id] == nil {
+            log.emit("screen-connected", fields: AppController.fields(of: screen))
+        }
+        for (id, screen) in knownScreens where now[id] == nil {
+            log.emit("screen-disconnected", fields: AppController.fields(of: screen))
+        }
+        knownScreens = now
+        route(.screensChanged(screens))
+    }
+
+    /// The main window is on the screen with `connector`.
+    public func mainScreenChanged(connector: String) {
+        route(.mainScreenChanged(connector: connector))
+    }
+
+    /// The user picked an external screen for the scene.
+    public func chooseScreen(_ id: ScreenID) {
+        route(.userChoseScreen(id))
+    }
+
+    static func fields(of screen: Screen) -> [(String, JSONValue)] {
+        [("connector", .string(screen.id.connector)), ("manufacturer", .string(screen.id.manufacturer)),
+         ("model", .string(screen.id.model)), ("geometry", .string(screen.geometry.description)),
+         ("modes", .array(screen.modes.reversed().map { .string($0.description) }))]
+    }
+
+    func route(_ event: RouterEvent) {
+        var queue = [event]
+        // viewMoved confirmations may produce corrections; handle them in order, without recursion.
+        while !queue.isEmpty {
+            let effects = router.handle(queue.removeFirst())
+            for effect in effects {
+                if let followUp = carryOut(effect) { queue.append(followUp) }
+            }
+        }
+    }
+
+    private func carryOut(_ effect: RouterEffect) -> RouterEvent? {
+        switch effect {
+        case .openScene(let screen, let role):
+            scenes?.openScene(on: screen, role: role)
+            log.emit("scene-open", fields: [("connector", .string(screen.connector))])
+        case .setSceneRole(let screen, let role):
+            scenes?.setSceneRole(role, on: screen)
+        case .closeScene(let screen):
+            scenes?.closeScene(on: screen)
+            log.emit("scene-close", fields: [("connector", .string(screen.connector))])
+        case .moveView(let id, let destination):
+            return moveView(id, to: destination)
+        case .pause(let id):
+            apply(policy.handle(.pause(id)))
+        case .setMode(let screen, let mode):
+            changeMode(mode, on: screen, event: "mode-set")
+        case .restoreMode(let screen, let mode):
+            changeMode(mode, on: screen, event: "mode-restored")
+        case .startGraceTimer(let screen, let milliseconds):
+            timerGeneration += 1
+            let generation = timerGeneration
+            graceTimers[screen] = generation
+            DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { [weak self] in
+                MainActor.assumeIsolated {
+                    guard let self, self.graceTimers[screen] == generation else { return }
+                    self.graceTimers[screen] = nil
+                    self.route(.graceTimerFired(screen))
+                }
+            }
+        case .cancelGraceTimer(let screen):
+            graceTimers[screen] = nil
+        case .rememberPreferredScreen(let screen):
+            log.emit("screen-chosen", fields: [("connector", .string(screen.connector)), ("model", .string(screen.model))])
+        }
+        return nil
+    }
+
+    private func moveView(_ id: ItemID, to destination: Route) -> RouterEvent? {
+        guard players[id] != nil, let item = library.item(id) else {
+            // No live view: it is in its row by definition (a poster), which the router must learn.
+            return .viewMoved(id, .row(id))
+        }
+        let placement: ViewPlacement
+        let name: String
+        switch destination {
+        case .row: placement = .row; name = "row"
+        case .screen(let screen): placement = .screen(connector: screen.connector); name = screen.connector
+        }
+        if placements[id] != placement {
+            if placement == .row { returnedToRow.insert(id) } else { returnedToRow.remove(id) }
+            placements[id] = placement
+            presenter?.placeVideoView(for: id, at: placement)
+            presenter?.refreshRow(id)
+            log.emit("route", path: item.path, fields: [("to", .string(name)),
+                                                       ("position_ms", .int(players[id]?.positionMs ?? 0))])
+        }
+        return .viewMoved(id, destination)
+    }
+
+    private func changeMode(_ mode: ScreenMode, on screen: ScreenID, event: String) {
+        if let reason = scenes?.setMode(mode, on: screen) {
+            log.emit("mode-unavailable", fields: [("connector", .string(screen.connector)), ("mode", .string(mode.description)),
+                                                  ("reason", .string(reason))])
+        } else {
+            log.emit(event, fields: [("connector", .string(screen.connector)), ("mode", .string(mode.description))])
+        }
+    }
+}

@@ -1,0 +1,12 @@
+/// What the router's effects need from the windowing side: external scenes and display modes.
+@MainActor
+public protocol SceneHost: AnyObject {
+    /// Opens the external scene, an undecorated fullscreen window of its own, on `screen`.
+    func openScene(on screen: ScreenID, role: SceneRole)
+    /// Changes what the scene on `screen` shows (idle text or a video view, which arrives by a move).
+    func setSceneRole(_ role: SceneRole, on screen: ScreenID)
+    /// Destroys the scene on `screen`, which may already have vanished.
+    func closeScene(on screen: ScreenID)
+    /// Switches `screen` to `mode`; returns why not, or nil on success.
+    func setMode(_ mode: ScreenMode, on screen: ScreenID) -> String?
+}

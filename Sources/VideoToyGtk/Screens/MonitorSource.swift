@@ -1,0 +1,86 @@
+import CGtk
+import VideoToyCore
+import VideoToyGObject
+
+/// Watches GDK's monitor list and reports it as core `Screen`s whenever a monitor comes, goes or gets its geometry.
+@MainActor
+final class MonitorSource {
+    private let display: OpaquePointer
+    private let monitors: OpaquePointer
+    private let randr: RandRModes?
+    private let onChange: @MainActor ([VideoToyCore.Screen]) -> Void
+    private var watched: [UnsafeMutableRawPointer: [SignalConnection]] = [:]
+    private var listConnection: SignalConnection?
+
+    /// Starts watching the default display; `onChange` receives the full list after every change.
+    init(randr: RandRModes?, onChange: @escaping @MainActor ([VideoToyCore.Screen]) -> Void) {
+        display = gdk_display_get_default()
+        monitors = gdk_display_get_monitors(display)
+        self.randr = randr
+        self.onChange = onChange
+        listConnection = Signal.itemsChanged(graw(monitors)) { [unowned self] _, _, _ in
+            watchMonitors()
+            onChange(screens())
+        }
+        watchMonitors()
+    }
+
+    /// True when the session is X11 (RandR may work there).
+    var isX11: Bool { vt_display_is_x11(display) != 0 }
+
+    /// The current monitors as screens; monitors without geometry yet come out not ready.
+    func screens() -> [VideoToyCore.Screen] {
+        eachMonitor().map(screen(of:))
+    }
+
+    /// The GDK monitor with `connector`, for placing a window; never kept beyond the call.
+    func monitor(connector: String) -> OpaquePointer? {
+        eachMonitor().first { string(gdk_monitor_get_connector($0)) == connector }
+    }
+
+    /// The connector of the monitor that shows `window`, if known.
+    func connector(showing window: Widget) -> String? {
+        guard let surface = gtk_native_get_surface(OpaquePointer(window)),
+              let monitor = gdk_display_get_monitor_at_surface(display, surface) else { return nil }
+        let name = string(gdk_monitor_get_connector(monitor))
+        return name.isEmpty ? nil : name
+    }
+
+    private func eachMonitor() -> [OpaquePointer] {
+        let count = g_list_model_get_n_items(monitors)
+        return (0..<count).compactMap { index in
+            guard let item = g_list_model_get_item(monitors, index) else { return nil }
+            // The list keeps its own reference; the item is valid while it is listed.
+            g_object_unref(item)
+            return OpaquePointer(item)
+        }
+    }
+
+    private func watchMonitors() {
+        let current = Set(eachMonitor().map(graw))
+        for gone in watched.keys where !current.contains(gone) {
+            watched.removeValue(forKey: gone)?.forEach { $0.cancel() }
+        }
+        for monitor in current where watched[monitor] == nil {
+            // A new monitor is announced before its geometry and connector are known.
+            watched[monitor] = ["geometry", "connector", "model", "refresh-rate"].map { property in
+                Signal.notify(monitor, property) { [unowned self] in onChange(screens()) }
+            }
+        }
+    }
+
+    private func screen(of monitor: OpaquePointer) -> VideoToyCore.Screen {
+        var rect = GdkRectangle()
+        gdk_monitor_get_geometry(monitor, &rect)
+        let connector = string(gdk_monitor_get_connector(monitor))
+        let id = ScreenID(connector: connector, manufacturer: string(gdk_monitor_get_manufacturer(monitor)),
+                          model: string(gdk_monitor_get_model(monitor)))
+        let (modes, current) = connector.isEmpty ? ([], nil) : (randr?.modes(connector: connector) ?? ([], nil))
+        return VideoToyCore.Screen(id: id, geometry: ScreenRect(x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height)),
+                      refreshMilliHz: Int(gdk_monitor_get_refresh_rate(monitor)), modes: modes, currentMode: current)
+    }
+
+    private func string(_ text: UnsafePointer<CChar>?) -> String {
+        text.map { String(cString: $0) } ?? ""
+    }
+}

@@ -1,0 +1,100 @@
+import CXrandr
+import VideoToyCore
+
+/// Reads and sets X11 RandR display modes on a connection of its own; nil where RandR is not available.
+@MainActor
+final class RandRModes {
+    private let display: OpaquePointer
+    private let root: Window
+
+    /// Why mode changes are unavailable, when they are.
+    static var unavailableReason: String?
+
+    /// Opens a connection to the X server named by `DISPLAY`, requiring RandR 1.2 or later.
+    init?() {
+        guard let display = XOpenDisplay(nil) else {
+            RandRModes.unavailableReason = "cannot open the X display for RandR"
+            return nil
+        }
+        var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
+        guard XRRQueryExtension(display, &event, &error) != 0, XRRQueryVersion(display, &major, &minor) != 0,
+              major > 1 || (major == 1 && minor >= 2) else {
+            RandRModes.unavailableReason = "the X server has no RandR 1.2"
+            XCloseDisplay(display)
+            return nil
+        }
+        self.display = display
+        self.root = XDefaultRootWindow(display)
+    }
+
+    /// The modes an output offers and the one in use.
+    func modes(connector: String) -> (modes: [ScreenMode], current: ScreenMode?) {
+        withOutput(connector) { resources, output, _ in
+            var modes: [ScreenMode] = []
+            for index in 0..<Int(output.pointee.nmode) {
+                if let mode = mode(resources, output.pointee.modes[index]) { modes.append(mode) }
+            }
+            var current: ScreenMode?
+            if output.pointee.crtc != 0, let crtc = XRRGetCrtcInfo(display, resources, output.pointee.crtc) {
+                current = mode(resources, crtc.pointee.mode)
+                XRRFreeCrtcInfo(crtc)
+            }
+            return (modes, current)
+        } ?? ([], nil)
+    }
+
+    /// Switches an active output to `mode`; false if the output or mode is not there.
+    func setMode(_ wanted: ScreenMode, connector: String) -> Bool {
+        withOutput(connector) { resources, output, outputID in
+            guard output.pointee.crtc != 0, let crtc = XRRGetCrtcInfo(display, resources, output.pointee.crtc) else { return false }
+            defer { XRRFreeCrtcInfo(crtc) }
+            var chosen: RRMode?
+            for index in 0..<Int(output.pointee.nmode) {
+                let id = output.pointee.modes[index]
+                if mode(resources, id) == wanted { chosen = id; break }
+            }
+            guard let chosen else { return false }
+            growScreen(toFit: crtc.pointee.x, crtc.pointee.y, wanted)
+            var outputs = [outputID]
+            let status = XRRSetCrtcConfig(display, resources, output.pointee.crtc, Time(CurrentTime), crtc.pointee.x, crtc.pointee.y,
+                                          chosen, crtc.pointee.rotation, &outputs, 1)
+            XSync(display, 0)
+            return status == 0
+        } ?? false
+    }
+
+    private func growScreen(toFit x: Int32, _ y: Int32, _ mode: ScreenMode) {
+        // The X screen must contain every CRTC; a bigger mode may need a bigger screen first.
+        let screen = XDefaultScreen(display)
+        let width = max(Int(XDisplayWidth(display, screen)), Int(x) + mode.width)
+        let height = max(Int(XDisplayHeight(display, screen)), Int(y) + mode.height)
+        guard width > Int(XDisplayWidth(display, screen)) || height > Int(XDisplayHeight(display, screen)) else { return }
+        let mmPerPixel = Double(XDisplayWidthMM(display, screen)) / Double(max(1, XDisplayWidth(display, screen)))
+        XRRSetScreenSize(display, root, Int32(width), Int32(height),
+                         Int32(Double(width) * mmPerPixel), Int32(Double(height) * mmPerPixel))
+    }
+
+    private func mode(_ resources: UnsafeMutablePointer<XRRScreenResources>, _ id: RRMode) -> ScreenMode? {
+        for index in 0..<Int(resources.pointee.nmode) {
+            let info = resources.pointee.modes[index]
+            guard info.id == id else { continue }
+            let total = Double(info.hTotal) * Double(info.vTotal)
+            let refresh = total > 0 ? Int((Double(info.dotClock) / total * 1000).rounded()) : 0
+            return ScreenMode(width: Int(info.width), height: Int(info.height), refreshMilliHz: refresh)
+        }
+        return nil
+    }
+
+    private func withOutput<T>(_ connector: String,
+                               _ body: (UnsafeMutablePointer<XRRScreenResources>, UnsafeMutablePointer<XRROutputInfo>, RROutput) -> T) -> T? {
+        guard let resources = XRRGetScreenResourcesCurrent(display, root) else { return nil }
+        defer { XRRFreeScreenResources(resources) }
+        for index in 0..<Int(resources.pointee.noutput) {
+            let id = resources.pointee.outputs[index]
+            guard let output = XRRGetOutputInfo(display, resources, id) else { continue }
+            defer { XRRFreeOutputInfo(output) }
+            if String(cString: output.pointee.name) == connector { return body(resources, output, id) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,75 @@
+import CGtk
+import VideoToyCore
+import VideoToyGObject
+
+/// The external scenes: one undecorated fullscreen window per screen, showing a video view or the idle screen.
+///
+/// Each scene's window is owned here until the core closes it; a window nobody holds shows nothing.
+@MainActor
+final class SceneManager {
+    private struct Scene {
+        let window: FullscreenWindow
+        let idle: GObjectRef
+    }
+
+    private let application: UnsafeMutablePointer<GtkApplication>
+    private let monitors: MonitorSource
+    private let randr: RandRModes?
+    private var scenes: [ScreenID: Scene] = [:]
+
+    /// Creates the manager.
+    init(application: UnsafeMutablePointer<GtkApplication>, monitors: MonitorSource, randr: RandRModes?) {
+        self.application = application
+        self.monitors = monitors
+        self.randr = randr
+    }
+
+    /// Opens the scene on `screen` showing the idle screen until a view arrives.
+    func open(on screen: ScreenID) {
+        guard scenes[screen] == nil else { return }
+        let window = FullscreenWindow(application: application, monitor: monitors.monitor(connector: screen.connector),
+                                      title: "VideoToy on \(screen.connector)", onLeave: {})
+        let idle = SceneManager.idleContent()
+        window.show(idle.typed())
+        scenes[screen] = Scene(window: window, idle: idle)
+    }
+
+    /// Shows the idle screen on `screen`.
+    func showIdle(on screen: ScreenID) {
+        guard let scene = scenes[screen] else { return }
+        scene.window.show(scene.idle.typed())
+    }
+
+    /// Puts a video view into the scene on `connector`; false if there is no such scene.
+    func show(_ view: Widget, onConnector connector: String) -> Bool {
+        guard let scene = scenes.first(where: { $0.key.connector == connector })?.value else { return false }
+        scene.window.show(view)
+        return true
+    }
+
+    /// Destroys the scene on `screen`.
+    func close(on screen: ScreenID) {
+        guard let scene = scenes.removeValue(forKey: screen) else { return }
+        scene.window.close()
+    }
+
+    /// Switches a screen's mode through RandR; returns why it could not, or nil.
+    func setMode(_ mode: ScreenMode, on screen: ScreenID) -> String? {
+        guard let randr else { return RandRModes.unavailableReason ?? "display modes cannot be set in this session" }
+        return randr.setMode(mode, connector: screen.connector) ? nil : "RandR refused mode \(mode) on \(screen.connector)"
+    }
+
+    private static func idleContent() -> GObjectRef {
+        let box = Widgets.box(vertical: true, spacing: 16)
+        gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
+        gtk_widget_set_halign(box, GTK_ALIGN_CENTER)
+        gtk_widget_set_vexpand(box, 1)
+        let title = Widgets.label("VideoToy", classes: ["videotoy-scene-title"], wrap: false)
+        let hint = Widgets.label("Choose a video on the main screen", classes: ["videotoy-scene-hint"], wrap: false)
+        gtk_label_set_xalign(gcast(title), 0.5)
+        gtk_label_set_xalign(gcast(hint), 0.5)
+        Widgets.append(box, title)
+        Widgets.append(box, hint)
+        return GObjectRef(retaining: box)
+    }
+}

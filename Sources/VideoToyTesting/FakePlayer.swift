@@ -1,0 +1,90 @@
+import VideoToyCore
+
+/// A media player that only records what it is told and emits the messages a test scripts.
+@MainActor
+public final class FakePlayer: MediaPlayer {
+    /// One call the controller made on the player, in order.
+    public enum Command: Hashable, Sendable {
+        /// `play()` was called.
+        case play
+        /// `pause()` was called.
+        case pause
+        /// `seek(toMs:)` was called with this position.
+        case seek(Int)
+        /// `volume` was set to this value.
+        case volume(Double)
+        /// `muted` was set to this value.
+        case muted(Bool)
+        /// `close()` was called.
+        case close
+    }
+
+    /// The file the player was made for.
+    public let path: String
+    /// Where the player's pictures would go.
+    public let output: VideoOutput
+    /// Every call made on the player, oldest first.
+    public private(set) var commands: [Command] = []
+    /// The position reported to the controller; `seek` and position-carrying messages update it.
+    public var positionMs: Int?
+    /// The duration reported to the controller; a `.duration` message updates it.
+    public var durationMs: Int?
+    /// The volume last set, from 0 to 1.
+    public var volume: Double = 1 { didSet { commands.append(.volume(volume)) } }
+    /// Whether sound is muted.
+    public var muted = false { didSet { commands.append(.muted(muted)) } }
+    private let onMessage: @MainActor (PlayerMessage) -> Void
+
+    /// Creates a paused player that delivers emitted messages to `onMessage`.
+    public init(path: String, output: VideoOutput, durationMs: Int? = nil,
+                onMessage: @escaping @MainActor (PlayerMessage) -> Void) {
+        self.path = path
+        self.output = output
+        self.durationMs = durationMs
+        self.onMessage = onMessage
+    }
+
+    /// Records a play request.
+    public func play() { commands.append(.play) }
+
+    /// Records a pause request.
+    public func pause() { commands.append(.pause) }
+
+    /// Records a seek and moves the reported position there.
+    public func seek(toMs ms: Int) {
+        commands.append(.seek(ms))
+        positionMs = ms
+    }
+
+    /// Records that the player was released.
+    public func close() { commands.append(.close) }
+
+    /// True once `close()` has been called.
+    public var isClosed: Bool { commands.contains(.close) }
+
+    /// True when the latest play, pause or close call was a play.
+    public var isPlaying: Bool {
+        commands.last(where: { $0 == .play || $0 == .pause || $0 == .close }) == .play
+    }
+
+    /// The play, pause, seek and close calls only, without volume and mute changes.
+    public var transport: [Command] {
+        commands.filter {
+            switch $0 {
+            case .volume, .muted: return false
+            default: return true
+            }
+        }
+    }
+
+    /// Sends `message` to the controller as the real player would on the main thread, updating position and duration first.
+    public func emit(_ message: PlayerMessage) {
+        switch message {
+        case .playing(let position), .paused(let position): positionMs = position
+        case .duration(let ms): durationMs = ms
+        case .endOfStream: positionMs = durationMs ?? positionMs
+        case .firstFrame, .error: break
+        }
+        onMessage(message)
+    }
+}

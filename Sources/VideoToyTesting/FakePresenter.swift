@@ -1,0 +1,118 @@
+import Synchronization
+import VideoToyCore
+
+/// A library window that records what the controller asks of it instead of drawing anything.
+@MainActor
+public final class FakePresenter: LibraryPresenter {
+    /// One call the controller made on the window, in order.
+    public enum Call: Hashable, Sendable {
+        /// `showLibrary(count:)`.
+        case showLibrary(count: Int)
+        /// `refreshRow(_:)`.
+        case refreshRow(ItemID)
+        /// `makeVideoView(for:)`.
+        case makeVideoView(ItemID)
+        /// `dropVideoView(for:)`.
+        case dropVideoView(ItemID)
+        /// `placeVideoView(for:at:)`.
+        case placeVideoView(ItemID, ViewPlacement)
+        /// `showProgress(for:positionMs:durationMs:playing:)`.
+        case showProgress(ItemID, positionMs: Int, durationMs: Int?, playing: Bool)
+        /// `reveal(_:)`.
+        case reveal(ItemID)
+        /// `quit(status:)`.
+        case quit(status: Int32)
+    }
+
+    /// A video view's picture sink that counts the frames it is given.
+    public final class Output: VideoOutput {
+        /// The item whose view this is.
+        public let id: ItemID
+        private let presented = Mutex(0)
+
+        /// Creates the sink of `id`'s view.
+        public init(id: ItemID) { self.id = id }
+
+        /// Counts `frame`; may be called from any thread.
+        public func present(_ frame: VideoFrame) { presented.withLock { $0 += 1 } }
+
+        /// How many frames were presented.
+        public var frameCount: Int { presented.withLock { $0 } }
+    }
+
+    /// Every call so far, oldest first.
+    public private(set) var calls: [Call] = []
+    /// The live video views, by item.
+    public private(set) var views: [ItemID: Output] = [:]
+    /// Where each live view was last placed.
+    public private(set) var placements: [ItemID: ViewPlacement] = [:]
+    /// The status passed to `quit(status:)`, once it was called.
+    public private(set) var quitStatus: Int32?
+    /// Called after each `refreshRow`, as a real window would then read the row back.
+    public var onRefresh: (@MainActor (ItemID) -> Void)?
+
+    /// Creates a window with no rows.
+    public init() {}
+
+    /// The counts passed to `showLibrary(count:)`, in order.
+    public var libraryCounts: [Int] {
+        calls.compactMap { if case .showLibrary(let count) = $0 { count } else { nil } }
+    }
+
+    /// The ids passed to `refreshRow(_:)`, in order, repeats included.
+    public var refreshedRows: [ItemID] {
+        calls.compactMap { if case .refreshRow(let id) = $0 { id } else { nil } }
+    }
+
+    /// The placements given to `id`'s view, in order.
+    public func placementHistory(of id: ItemID) -> [ViewPlacement] {
+        calls.compactMap { if case .placeVideoView(id, let placement) = $0 { placement } else { nil } }
+    }
+
+    /// How many times `call` was made.
+    public func count(of call: Call) -> Int { calls.filter { $0 == call }.count }
+
+    /// Records the new row count.
+    public func showLibrary(count: Int) { calls.append(.showLibrary(count: count)) }
+
+    /// Records the refresh, then calls `onRefresh`.
+    public func refreshRow(_ id: ItemID) {
+        calls.append(.refreshRow(id))
+        onRefresh?(id)
+    }
+
+    /// Records the view and returns its counting sink.
+    public func makeVideoView(for id: ItemID) -> VideoOutput {
+        calls.append(.makeVideoView(id))
+        let output = Output(id: id)
+        views[id] = output
+        return output
+    }
+
+    /// Records that the view is gone.
+    public func dropVideoView(for id: ItemID) {
+        calls.append(.dropVideoView(id))
+        views[id] = nil
+        placements[id] = nil
+    }
+
+    /// Records where the view goes.
+    public func placeVideoView(for id: ItemID, at placement: ViewPlacement) {
+        calls.append(.placeVideoView(id, placement))
+        placements[id] = placement
+    }
+
+    /// Records the progress shown.
+    public func showProgress(for id: ItemID, positionMs: Int, durationMs: Int?, playing: Bool) {
+        calls.append(.showProgress(id, positionMs: positionMs, durationMs: durationMs, playing: playing))
+    }
+
+    /// Records the reveal.
+    public func reveal(_ id: ItemID) { calls.append(.reveal(id)) }
+
+    /// Records the exit status.
+    public func quit(status: Int32) {
+        calls.append(.quit(status: status))
+        quitStatus = status
+    }
+}
