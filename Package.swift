@@ -22,7 +22,7 @@ let package = Package(
 
         // Adapters.
         .target(name: "VideoToyFiles", dependencies: ["VideoToyCore", "VideoToyGObject", "CGLib"], swiftSettings: strict),
-        .target(name: "VideoToyMedia", dependencies: ["VideoToyCore", "VideoToyGObject", "CGStreamer"], swiftSettings: strict),
+        .target(name: "VideoToyMedia", dependencies: ["VideoToyCore", "VideoToyGObject", "CGStreamer", "CGLib"], swiftSettings: strict),
         .target(name: "VideoToyGtk", dependencies: ["VideoToyCore", "VideoToyGObject", "CGtk", "CXrandr"], swiftSettings: strict),
 
         // Fakes for core tests: no display, no media.
@@ -37,7 +37,7 @@ let package = Package(
 
         .testTarget(name: "VideoToyCoreTests", dependencies: ["VideoToyCore", "VideoToyTesting"], swiftSettings: strict),
         .testTarget(name: "VideoToyMediaTests", dependencies: ["VideoToyCore", "VideoToyMedia", "VideoToyFiles", "VideoToyGObject"], swiftSettings: strict),
-        .testTarget(name: "VideoToyEndToEndTests", dependencies: ["VideoToyCore"], swiftSettings: strict),
+        .testTarget(name: "VideoToyEndToEndTests", dependencies: ["VideoToyMedia"], swiftSettings: strict),
     ]
 )
 

@@ -14,6 +14,12 @@ public final class FakeMediaBackend: MediaBackend {
         public let path: String
         /// The duration the controller passed along.
         public let durationMs: Int?
+
+        /// Describes one request.
+        public init(path: String, durationMs: Int?) {
+            self.path = path
+            self.durationMs = durationMs
+        }
     }
 
     private struct Shared: Sendable {

@@ -44,8 +44,14 @@ public final class FakePlayer: MediaPlayer {
         self.onMessage = onMessage
     }
 
+    /// True after an emitted `.endOfStream`, until the next `play()`.
+    public private(set) var reachedEnd = false
+
     /// Records a play request.
-    public func play() { commands.append(.play) }
+    public func play() {
+        commands.append(.play)
+        reachedEnd = false
+    }
 
     /// Records a pause request.
     public func pause() { commands.append(.pause) }
@@ -62,9 +68,9 @@ public final class FakePlayer: MediaPlayer {
     /// True once `close()` has been called.
     public var isClosed: Bool { commands.contains(.close) }
 
-    /// True when the latest play, pause or close call was a play.
+    /// True when the latest play, pause or close call was a play and the stream has not ended since.
     public var isPlaying: Bool {
-        commands.last(where: { $0 == .play || $0 == .pause || $0 == .close }) == .play
+        !reachedEnd && commands.last(where: { $0 == .play || $0 == .pause || $0 == .close }) == .play
     }
 
     /// The play, pause, seek and close calls only, without volume and mute changes.
@@ -82,7 +88,9 @@ public final class FakePlayer: MediaPlayer {
         switch message {
         case .playing(let position), .paused(let position): positionMs = position
         case .duration(let ms): durationMs = ms
-        case .endOfStream: positionMs = durationMs ?? positionMs
+        case .endOfStream:
+            positionMs = durationMs ?? positionMs
+            reachedEnd = true
         case .firstFrame, .error: break
         }
         onMessage(message)

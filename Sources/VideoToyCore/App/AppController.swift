@@ -39,11 +39,11 @@ public final class AppController {
         probes = WorkScheduler(limit: workers, work: { id in
             guard let path = paths.path(id) else { return .failure(.vanished) }
             return backend.probe(path: path)
-        }, deliver: { [unowned self] id, result in self.probed(id, result) })
+        }, deliver: { [weak self] id, result in self?.probed(id, result) })
         posterJobs = WorkScheduler(limit: max(1, workers - 1), work: { id in
             guard let path = paths.path(id) else { return nil }
             return backend.poster(path: path, durationMs: paths.duration(id))
-        }, deliver: { [unowned self] id, frame in self.postered(id, frame) })
+        }, deliver: { [weak self] id, frame in self?.postered(id, frame) })
     }
 
     private let pathTable: PathTable

@@ -34,7 +34,10 @@ public struct Library: Sendable {
     /// The display order: by file name as a person reads it, then by folder.
     public static func displayOrder(_ a: LibraryItem, _ b: LibraryItem) -> Bool {
         let (na, nb) = (a.name.lowercased(), b.name.lowercased())
-        if na != nb { return na.compare(nb) }
+        if na.compare(nb) { return true }
+        if nb.compare(na) { return false }
+        // Names equal in natural order ("clip 01", "clip 1") still need a total order, independent of discovery.
+        if na != nb { return na < nb }
         return a.path < b.path
     }
 

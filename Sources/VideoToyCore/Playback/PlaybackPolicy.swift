@@ -85,7 +85,7 @@ public struct PlaybackPolicy: Sendable {
             return [.restart(id)]
         case .next where next != nil:
             states[id] = .finished
-            return [.markFinished(id)] + activate(next!)
+            return [.leaveFullscreen(id), .markFinished(id)] + activate(next!)
         case .stop, .next:
             states[id] = .finished
             var effects: [PlaybackEffect] = [.leaveFullscreen(id), .markFinished(id)]

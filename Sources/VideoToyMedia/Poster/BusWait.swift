@@ -13,11 +13,13 @@ enum BusWait {
     static func deadline(seconds: Int) -> Int64 { Int64(g_get_monotonic_time()) + Int64(seconds) * 1_000_000 }
 
     /// Pops messages until async-done, end of stream or an error arrives, or until `deadline`.
-    static func wait(_ pipeline: UnsafeMutablePointer<GstElement>, until deadline: Int64,
-                     forAsyncDone: Bool = true) -> Outcome {
+    ///
+    /// `missingDecoder` receives the media type of any decoder the pipeline announced as missing.
+    static func wait(_ pipeline: UnsafeMutablePointer<GstElement>, until deadline: Int64, forAsyncDone: Bool = true,
+                     missingDecoder: inout String?) -> Outcome {
         guard let bus = gst_element_get_bus(pipeline) else { return .timedOut }
         defer { gst_object_unref(bus) }
-        var mask = GST_MESSAGE_ERROR.rawValue | GST_MESSAGE_EOS.rawValue
+        var mask = GST_MESSAGE_ERROR.rawValue | GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ELEMENT.rawValue
         if forAsyncDone { mask |= GST_MESSAGE_ASYNC_DONE.rawValue }
         while true {
             let remaining = deadline - Int64(g_get_monotonic_time())
@@ -29,6 +31,16 @@ enum BusWait {
             case GST_MESSAGE_ASYNC_DONE:
                 // Only the pipeline's own async-done means the whole pipeline has prerolled.
                 if UnsafeMutableRawPointer(vt_message_src(message)) == UnsafeMutableRawPointer(pipeline) { return .asyncDone }
+            case GST_MESSAGE_ELEMENT:
+                // A missing decoder surfaces later only as a vague error, or as no picture at all.
+                if gst_is_missing_plugin_message(message) != 0,
+                   let detail = gst_missing_plugin_message_get_installer_detail(message) {
+                    defer { g_free(detail) }
+                    let text = String(cString: detail)
+                    if let range = text.range(of: "|decoder-") {
+                        missingDecoder = String(text[range.upperBound...].prefix { $0 != "," && $0 != "|" })
+                    }
+                }
             case GST_MESSAGE_EOS:
                 return .endOfStream
             case GST_MESSAGE_ERROR:

@@ -51,8 +51,11 @@ public final class PosterMaker: Sendable {
         defer { gst_object_unref(sinkElement) }
 
         let deadline = BusWait.deadline(seconds: timeoutSeconds)
+        var missing: String?
         gst_element_set_state(playbin, GST_STATE_PAUSED)
-        if let failure = failure(of: BusWait.wait(playbin, until: deadline)) { return .failure(failure) }
+        if let failure = failure(of: BusWait.wait(playbin, until: deadline, missingDecoder: &missing), missing: missing) {
+            return .failure(failure)
+        }
 
         var duration = gint64(durationMs ?? 0) * 1_000_000
         if duration <= 0 { gst_element_query_duration(playbin, GST_FORMAT_TIME, &duration) }
@@ -60,29 +63,30 @@ public final class PosterMaker: Sendable {
         if target > 0 {
             let flags = GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_NEAREST.rawValue
             if gst_element_seek_simple(playbin, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags), target) != 0,
-               let failure = failure(of: BusWait.wait(playbin, until: deadline)) {
+               let failure = failure(of: BusWait.wait(playbin, until: deadline, missingDecoder: &missing), missing: missing) {
                 return .failure(failure)
             }
         }
         let remaining = max(0, deadline - Int64(g_get_monotonic_time())) * 1000
         guard let sample = gst_app_sink_try_pull_preroll(gcast(sinkElement), GstClockTime(remaining)) else {
-            return .failure(.other("No picture could be decoded."))
+            return .failure(failure(of: .endOfStream, missing: missing) ?? .other("No picture could be decoded."))
         }
         defer { vt_sample_unref(sample) }
         guard let frame = PixelCopy.frame(from: sample) else { return .failure(.other("The decoded picture is unreadable.")) }
         return .success(frame)
     }
 
-    private func failure(of outcome: BusWait.Outcome) -> ProbeFailure? {
+    private func failure(of outcome: BusWait.Outcome, missing: String?) -> ProbeFailure? {
+        if case .asyncDone = outcome { return nil }
+        if case .timedOut = outcome { return .timedOut(seconds: timeoutSeconds) }
+        if let missing {
+            return .missingDecoder(codec: CodecNames.fallbackName(missing), package: CodecNames.package(forMediaType: missing))
+        }
         switch outcome {
-        case .asyncDone: return nil
-        case .timedOut: return .timedOut(seconds: timeoutSeconds)
-        case .endOfStream: return .other("The file has no picture to show.")
-        case .error(let domain, let code, let message):
-            if domain == gst_core_error_quark() && code == Int32(GST_CORE_ERROR_MISSING_PLUGIN.rawValue) {
-                return .missingDecoder(codec: message, package: nil)
-            }
+        case .error(let domain, _, let message):
             return domain == gst_stream_error_quark() ? .incomplete(detail: message) : .other(message)
+        default:
+            return .other("The file has no picture to show.")
         }
     }
 }

@@ -83,7 +83,8 @@ public final class MediaProber: Sendable {
         defer { (videos + audios).forEach { g_object_unref(UnsafeMutableRawPointer($0.info)) } }
         guard !movingVideos.isEmpty || !audios.isEmpty else {
             // With no decoder at all the discoverer lists no streams; the video codec matters most to name.
-            if let missing = missingTypes.sorted(by: { ($0.hasPrefix("video/") ? 0 : 1, $0) < ($1.hasPrefix("video/") ? 0 : 1, $1) }).first {
+            let videoFirst = missingTypes.sorted { ($0.hasPrefix("video/") ? 0 : 1, $0) < ($1.hasPrefix("video/") ? 0 : 1, $1) }
+            if let missing = videoFirst.first {
                 return .failure(.missingDecoder(codec: CodecNames.fallbackName(missing),
                                                 package: CodecNames.package(forMediaType: missing)))
             }

@@ -21,7 +21,7 @@ public struct ClipSpec: Sendable, Hashable {
     public var videoCodec: VideoCodec
     /// Whether the clip has a sine-wave audio track.
     public var audio: Bool
-    /// A `videotestsrc` pattern name, such as "smpte", "ball" or "pinwheel".
+    /// A `videotestsrc` pattern name such as "smpte", "ball" or "pinwheel", optionally with properties ("zone-plate kx2=20").
     public var pattern: String
     /// Clockwise rotation stored in the MP4 track matrix (0, 90, 180 or 270), like a phone's portrait clip.
     public var rotation: Int
@@ -88,6 +88,11 @@ public enum ClipFactory {
         guard spec.container == .mp4 else { return "vorbisenc" }
         for aac in ["avenc_aac", "voaacenc", "fdkaacenc"] where GStreamer.hasElement(aac) { return aac }
         return "opusenc"
+    }
+
+    /// Runs any `gst-launch`-style pipeline to its end in this process, for files `ClipSpec` cannot describe.
+    public static func runPipeline(_ description: String, timeoutSeconds: Int = 120) throws {
+        try PipelineRunner.run(description, timeoutSeconds: timeoutSeconds)
     }
 
     /// An empty (0-byte) file.

@@ -1,0 +1,194 @@
+import Testing
+import VideoToyCore
+
+/// GLib-style option parsing: both value forms, help and version, `--`, and phrased errors.
+struct CommandLineTests {
+    private func options(_ arguments: [String], environment: [String: String] = [:]) throws -> Options {
+        let request = try CommandLineParser.parse(arguments, environment: environment)
+        guard case .run(let options) = request else {
+            Issue.record("expected options to run with, got \(request)")
+            return Options()
+        }
+        return options
+    }
+
+    private func error(_ arguments: [String]) -> String? {
+        do {
+            _ = try CommandLineParser.parse(arguments)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func noArgumentsGiveTheDefaults() throws {
+        let parsed = try options([])
+        #expect(parsed == Options())
+        #expect(parsed.onEnd == .stop)
+        #expect(parsed.reconnectGraceMs == 2_000)
+        #expect(parsed.paths.isEmpty && parsed.play == nil && parsed.eventsPath == nil && parsed.screen == nil)
+        #expect(!parsed.demo && !parsed.fullscreen && !parsed.exitOnEnd && !parsed.keepMode && !parsed.debug && !parsed.check)
+    }
+
+    /// An option taking a value, the value given, and what the parsed options must then hold.
+    struct ValueCase: Sendable, CustomTestStringConvertible {
+        let name: String
+        let value: String
+        let check: @Sendable (Options) -> Bool
+        var testDescription: String { "--\(name) \(value)" }
+    }
+
+    static let valueCases: [ValueCase] = [
+        ValueCase(name: "play", value: "/v/clip 2.mp4") { $0.play == "/v/clip 2.mp4" },
+        ValueCase(name: "on-end", value: "next") { $0.onEnd == .next },
+        ValueCase(name: "on-end", value: "loop") { $0.onEnd == .loop },
+        ValueCase(name: "on-end", value: "stop") { $0.onEnd == .stop },
+        ValueCase(name: "events", value: "/tmp/events.jsonl") { $0.eventsPath == "/tmp/events.jsonl" },
+        ValueCase(name: "events", value: "-") { $0.eventsPath == "-" },
+        ValueCase(name: "screen", value: "HDMI-1") { $0.screen == "HDMI-1" },
+        ValueCase(name: "reconnect-grace", value: "0") { $0.reconnectGraceMs == 0 },
+        ValueCase(name: "reconnect-grace", value: "5") { $0.reconnectGraceMs == 5_000 },
+        ValueCase(name: "reconnect-grace", value: "1.5") { $0.reconnectGraceMs == 1_500 },
+        ValueCase(name: "reconnect-grace", value: "3600") { $0.reconnectGraceMs == 3_600_000 },
+    ]
+
+    @Test(arguments: valueCases)
+    func valueOptionsInBothForms(_ option: ValueCase) throws {
+        let separate = try options(["--\(option.name)", option.value])
+        let joined = try options(["--\(option.name)=\(option.value)"])
+        #expect(option.check(separate))
+        #expect(separate == joined)
+        #expect(separate.paths.isEmpty, "the value is not taken for a path")
+        #expect(separate != Options() || option.value == "stop", "the option changed something")
+    }
+
+    @Test func valueMayContainAnEqualsSignOrStartWithADash() throws {
+        #expect(try options(["--play=/v/a=b.mp4"]).play == "/v/a=b.mp4")
+        #expect(try options(["--play", "-odd.mp4"]).play == "-odd.mp4")
+        #expect(try options(["--play="]).play == "")
+    }
+
+    @Test(arguments: [
+        ("demo", \Options.demo), ("fullscreen", \Options.fullscreen), ("exit-on-end", \Options.exitOnEnd),
+        ("keep-mode", \Options.keepMode), ("debug", \Options.debug), ("check", \Options.check),
+    ] as [(String, KeyPath<Options, Bool> & Sendable)])
+    func flags(name: String, flag: KeyPath<Options, Bool> & Sendable) throws {
+        #expect(try options(["--\(name)"])[keyPath: flag])
+        #expect(try !options([])[keyPath: flag])
+        #expect(error(["--\(name)=yes"]) == "Option --\(name) takes no value")
+    }
+
+    @Test func shortForms() throws {
+        let parsed = try options(["-p", "/v/a.mp4", "-f"])
+        #expect(parsed.play == "/v/a.mp4")
+        #expect(parsed.fullscreen)
+        #expect(parsed.paths.isEmpty)
+    }
+
+    @Test func everythingTogether() throws {
+        let parsed = try options([
+            "/v", "--play=/v/a.mp4", "--fullscreen", "--on-end", "next", "--exit-on-end", "--events", "-",
+            "--screen=DP-1", "--reconnect-grace", "0.25", "--keep-mode", "--debug", "/w/b.mp4", "-",
+        ])
+        var expected = Options()
+        expected.paths = ["/v", "/w/b.mp4", "-"]
+        expected.play = "/v/a.mp4"
+        expected.fullscreen = true
+        expected.onEnd = .next
+        expected.exitOnEnd = true
+        expected.eventsPath = "-"
+        expected.screen = "DP-1"
+        expected.reconnectGraceMs = 250
+        expected.keepMode = true
+        expected.debug = true
+        #expect(parsed == expected)
+    }
+
+    @Test func laterValuesWin() throws {
+        #expect(try options(["--on-end=loop", "--on-end", "next"]).onEnd == .next)
+    }
+
+    @Test func doubleDashEndsOptions() throws {
+        let parsed = try options(["--debug", "--", "--play", "-f", "--", "x.mp4"])
+        #expect(parsed.debug)
+        #expect(parsed.play == nil)
+        #expect(!parsed.fullscreen)
+        #expect(parsed.paths == ["--play", "-f", "--", "x.mp4"])
+    }
+
+    @Test(arguments: [["-h"], ["--help"], ["-?"], ["/v/a.mp4", "--help"], ["--debug", "-h", "--bogus"]])
+    func helpPrintsTheOptions(arguments: [String]) throws {
+        let request = try CommandLineParser.parse(arguments, program: "vt")
+        guard case .print(let text) = request else {
+            Issue.record("expected help text, got \(request)")
+            return
+        }
+        #expect(text.hasPrefix("Usage:\n  vt [OPTION…] [PATH…]\n"))
+        #expect(text == CommandLineParser.help(program: "vt"))
+        for option in ["-h, --help", "--demo", "-p, --play=FILE", "-f, --fullscreen", "--on-end=stop|next|loop",
+                       "--exit-on-end", "--events=PATH", "--screen=CONNECTOR", "--reconnect-grace=SECONDS",
+                       "--keep-mode", "--debug", "--check", "--version"] {
+            #expect(text.contains("  \(option)  "), "help lists \(option)")
+        }
+    }
+
+    @Test func helpAlignsTheDescriptions() {
+        let lines = CommandLineParser.help(program: "videotoy").split(separator: "\n").filter { $0.hasPrefix("  -") }
+        #expect(lines.count == 13)
+        let columns = Set(lines.map { line -> Int in
+            let afterOption = line.dropFirst(2).firstRange(of: "  ").map { line.distance(from: line.startIndex, to: $0.lowerBound) } ?? 0
+            let text = line[line.index(line.startIndex, offsetBy: afterOption)...].prefix { $0 == " " }.count
+            return afterOption + text
+        })
+        #expect(columns.count == 1, "descriptions start in one column: \(columns)")
+    }
+
+    @Test func versionPrintsTheProgramAndVersion() throws {
+        #expect(try CommandLineParser.parse(["--version"], program: "videotoy") == .print("videotoy 0.1.0\n"))
+        #expect(try CommandLineParser.parse(["/v", "--version"], program: "vt") == .print("vt \(CommandLineParser.version)\n"))
+        #expect(error(["--version=2"]) == "Option --version takes no value")
+    }
+
+    @Test(arguments: [
+        (["--bogus"], "Unknown option --bogus"),
+        (["--bogus=1"], "Unknown option --bogus"),
+        (["-x"], "Unknown option -x"),
+        (["-pfile.mp4"], "Unknown option -pfile.mp4"),
+        (["--Play", "a"], "Unknown option --Play"),
+        (["--play"], "Missing argument for --play"),
+        (["-p"], "Missing argument for --play"),
+        (["--debug", "--on-end"], "Missing argument for --on-end"),
+        (["--events"], "Missing argument for --events"),
+        (["--screen"], "Missing argument for --screen"),
+        (["--reconnect-grace"], "Missing argument for --reconnect-grace"),
+        (["--on-end", "pause"], "Invalid --on-end value “pause”: use stop, next or loop"),
+        (["--on-end=NEXT"], "Invalid --on-end value “NEXT”: use stop, next or loop"),
+        (["--on-end="], "Invalid --on-end value “”: use stop, next or loop"),
+        (["--reconnect-grace", "-1"], "Invalid --reconnect-grace value “-1”: use seconds from 0 to 3600"),
+        (["--reconnect-grace=-0.5"], "Invalid --reconnect-grace value “-0.5”: use seconds from 0 to 3600"),
+        (["--reconnect-grace", "3601"], "Invalid --reconnect-grace value “3601”: use seconds from 0 to 3600"),
+        (["--reconnect-grace", "soon"], "Invalid --reconnect-grace value “soon”: use seconds from 0 to 3600"),
+        (["--reconnect-grace", "nan"], "Invalid --reconnect-grace value “nan”: use seconds from 0 to 3600"),
+        (["--demo=1"], "Option --demo takes no value"),
+    ])
+    func mistakesAreReported(arguments: [String], message: String) {
+        #expect(error(arguments) == message)
+    }
+
+    @Test func errorsAreTyped() {
+        let thrown = #expect(throws: CommandLineError.self) {
+            try CommandLineParser.parse(["a.mp4", "--nope"])
+        }
+        #expect(thrown?.description == "Unknown option --nope")
+    }
+
+    @Test(arguments: [("1", true), ("yes", true), ("0", false), ("", false)])
+    func debugFromTheEnvironment(value: String, debug: Bool) throws {
+        #expect(try options([], environment: ["VIDEOTOY_DEBUG": value]).debug == debug)
+        #expect(try options(["--debug"], environment: ["VIDEOTOY_DEBUG": value]).debug, "the flag still turns it on")
+    }
+
+    @Test func otherEnvironmentIsIgnored() throws {
+        #expect(try options([], environment: ["DEBUG": "1", "VIDEOTOY_DEMO": "1"]) == Options())
+    }
+}

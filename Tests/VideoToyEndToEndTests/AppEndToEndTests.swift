@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// The library window on one monitor: listing, posters, inline playback, --play errors.
+    @Suite("Library window")
+    struct AppTests {
+        @Test("a played clip's frames change inside its row, and only there")
+        func playsInline() async throws {
+            let display = try VirtualDisplay()
+            defer { display.stop() }
+            let clips = Fixture.clips
+            let app = try AppProcess(arguments: ["--play", clips.snow, clips.folder], display: display)
+            defer { app.terminate() }
+
+            let library = try await app.waitFor("library")
+            #expect(library.fields["count"]?.int == 3)
+            let frame = try await app.waitFor("first-frame", timeout: .seconds(20)) { $0.path == clips.snow }
+            #expect(frame.fields["window"]?.string == "main")
+            _ = try await app.waitFor("play") { $0.path == clips.snow }
+            try await Task.sleep(for: .seconds(1))
+
+            let window = try Fixture.mainWindow(display)
+            // Rows put labels on the left and the video slot on the right.
+            let labels = Rect(x: window.x + 20, y: window.y + 80, width: window.width / 3, height: window.height - 120)
+            let slots = Rect(x: window.x + window.width / 2, y: window.y + 60, width: window.width / 2 - 10,
+                             height: window.height - 80)
+            let shot = try display.screenshot()
+            try await Task.sleep(for: .milliseconds(700))
+            let later = try display.screenshot()
+            let slotMotion = later.fractionDiffering(from: shot, in: slots, tolerance: 24)
+            let labelMotion = later.fractionDiffering(from: shot, in: labels, tolerance: 24)
+            #expect(slotMotion > 0.02, "the playing row's frames should change (\(slotMotion))")
+            #expect(labelMotion < 0.001, "labels should stay still (\(labelMotion))")
+
+            let probes = app.events().filter { $0.name == "probe" }
+            #expect(Set(probes.compactMap(\.path)) == [clips.snow, clips.ball, clips.short])
+            #expect(probes.allSatisfy { $0.fields["error"] == nil && ($0.fields["width"]?.int ?? 0) > 0 })
+        }
+
+        @Test("the keyboard plays the selected row, and starting another pauses the first")
+        func keyboardSwitchesExclusively() async throws {
+            let display = try VirtualDisplay()
+            defer { display.stop() }
+            let clips = Fixture.clips
+            let app = try AppProcess(arguments: ["--play", clips.snow, clips.folder], display: display)
+            defer { app.terminate() }
+            let firstPlay = try await app.waitFor("play", timeout: .seconds(20)) { $0.path == clips.snow }
+            try await Task.sleep(for: .seconds(1))
+            try display.run(["xdotool", "key", "--clearmodifiers", "Down", "Return"])
+            let paused = try await app.waitFor("pause", after: firstPlay) { $0.path == clips.snow }
+            let second = try await app.waitFor("play", after: firstPlay) { $0.path == clips.ball }
+            #expect((paused.fields["position_ms"]?.int ?? 0) > 500, "the first keeps its position")
+            #expect(second.tMs >= paused.tMs - 50)
+            // Back to the first: it resumes where it was instead of restarting.
+            try display.run(["xdotool", "key", "--clearmodifiers", "Up", "Return"])
+            let resumed = try await app.waitFor("play", after: second) { $0.path == clips.snow }
+            #expect((resumed.fields["position_ms"]?.int ?? 0) >= (paused.fields["position_ms"]?.int ?? 0) - 100)
+        }
+
+        @Test("a clip that ends marks its row finished and --on-end next moves on")
+        func endOfPlayback() async throws {
+            let display = try VirtualDisplay()
+            defer { display.stop() }
+            let clips = Fixture.clips
+            let app = try AppProcess(arguments: ["--on-end", "next", "--play", clips.short, clips.folder], display: display)
+            defer { app.terminate() }
+            let finished = try await app.waitFor("finished", timeout: .seconds(20)) { $0.path == clips.short }
+            #expect((finished.fields["position_ms"]?.int ?? 0) >= 1000)
+            // "c short" is last by name, so next has nothing after it and playback stops.
+            try await Task.sleep(for: .seconds(1))
+            #expect(!app.events().contains { $0.name == "play" && $0.index > finished.index })
+            #expect(app.isRunning)
+        }
+
+        @Test("--exit-on-end quits with status 0 after the clip")
+        func exitOnEnd() async throws {
+            let display = try VirtualDisplay()
+            defer { display.stop() }
+            let clips = Fixture.clips
+            let app = try AppProcess(arguments: ["--exit-on-end", "--play", clips.short], display: display)
+            let status = try await app.waitForExit(timeout: .seconds(30))
+            #expect(status == 0)
+            #expect(app.events().contains { $0.name == "finished" })
+        }
+
+        @Test("--play with a missing or unplayable file exits 2 with a one-line reason", arguments: ["missing", "text"])
+        func playRefusesBadFile(kind: String) async throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-bad-\(UUID())").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let path = folder + "/clip.mp4"
+            if kind == "text" { try "not a video\n".write(toFile: path, atomically: true, encoding: .utf8) }
+            let app = try AppProcess(arguments: ["--play", path], display: nil)
+            let status = try await app.waitForExit(timeout: .seconds(15))
+            #expect(status == 2)
+            let lines = app.stderr.split(separator: "\n").filter { !$0.hasPrefix("ALSA") && !$0.hasPrefix("AL lib") }
+            #expect(lines.count == 1)
+            #expect(lines.first?.contains(kind == "missing" ? "gone" : "Not a video") == true, "\(lines)")
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import VideoToyMedia
+
+/// Every end-to-end suite nests here, so they run one at a time: each starts an X server and plays video
+/// on a 2-core machine, and overlapping runs would make timings and screenshots meaningless.
+@Suite("End to end", .serialized)
+enum EndToEnd {}
+
+/// Shared set-up for the end-to-end suites: generated clips and small helpers over the harness.
+enum Fixture {
+    /// A folder of generated clips, made once per test process.
+    static let clips: Clips = {
+        do { return try Clips() } catch { fatalError("cannot generate test clips: \(error)") }
+    }()
+
+    /// The generated clips.
+    struct Clips: Sendable {
+        let folder: String
+        /// Random noise: every frame differs from the last, so "frames advance" is easy to see.
+        let snow: String
+        /// A white ball bouncing on black: mostly dark.
+        let ball: String
+        /// A short clip for end-of-playback tests.
+        let short: String
+
+        init() throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-e2e-clips-\(getpid())").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            snow = folder + "/a snow.mp4"
+            ball = folder + "/b ball.mp4"
+            short = folder + "/c short.webm"
+            try ClipFactory.make(ClipSpec(width: 640, height: 360, durationMs: 30_000, pattern: "snow"), at: snow)
+            try ClipFactory.make(ClipSpec(width: 640, height: 360, durationMs: 30_000, pattern: "ball"), at: ball)
+            try ClipFactory.make(ClipSpec(width: 320, height: 240, durationMs: 1500, container: .webm, videoCodec: .vp8,
+                                          pattern: "smpte"), at: short)
+        }
+    }
+
+    /// The main window's geometry on the root window, from xdotool.
+    static func mainWindow(_ display: VirtualDisplay) throws -> Rect {
+        let ids = try display.run(["xdotool", "search", "--onlyvisible", "--name", "^VideoToy$"]).output
+            .split(separator: "\n")
+        guard let id = ids.first else { throw HarnessError("no VideoToy window on \(display.display)") }
+        let shell = try display.run(["xdotool", "getwindowgeometry", "--shell", String(id)]).output
+        var values: [String: Int] = [:]
+        for line in shell.split(separator: "\n") {
+            let parts = line.split(separator: "=")
+            if parts.count == 2, let value = Int(parts[1]) { values[String(parts[0])] = value }
+        }
+        return Rect(x: values["X"] ?? 0, y: values["Y"] ?? 0, width: values["WIDTH"] ?? 0, height: values["HEIGHT"] ?? 0)
+    }
+
+    /// The fraction of pixels in `rect` that change between two screenshots taken `gap` apart.
+    static func motion(_ display: VirtualDisplay, crop: String? = nil, in rect: Rect? = nil,
+                       gap: Duration = .milliseconds(700)) async throws -> Double {
+        let first = try display.screenshot(crop: crop)
+        try await Task.sleep(for: gap)
+        let second = try display.screenshot(crop: crop)
+        return second.fractionDiffering(from: first, in: rect, tolerance: 24)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Glibc
+import Testing
+import VideoToyFiles
+import VideoToyMedia
+
+@Suite("LibraryScanner")
+struct LibraryScannerTests {
+    let scanner = LibraryScanner()
+
+    /// Builds a folder tree with videos, non-videos, hidden entries, a FIFO and symlinks (one a loop).
+    static func makeTree() throws -> String {
+        let root = try Fixtures.newFolder("tree")
+        let files = FileManager.default
+        try files.createDirectory(atPath: root + "/sub/deeper", withIntermediateDirectories: true)
+        try files.createDirectory(atPath: root + "/.hidden", withIntermediateDirectories: true)
+        for name in ["a.mp4", "b.WEBM", "sub/c.mkv", "sub/deeper/d.mov", ".secret.mp4", ".hidden/e.mp4"] {
+            try ClipFactory.makeEmpty(at: root + "/" + name)
+        }
+        try ClipFactory.makeText(at: root + "/notes.txt")
+        try ClipFactory.makeText(at: root + "/sub/readme")
+        try ClipFactory.makeWrongExtension(at: root + "/sub/mystery.dat", spec: ClipSpec(durationMs: 500))
+        mkfifo(root + "/sub/pipe", 0o644)
+        mkfifo(root + "/sub/pipe.mp4", 0o644)
+        symlink(root, root + "/sub/deeper/loop")
+        symlink(root + "/a.mp4", root + "/sub/alias-of-a.mp4")
+        symlink(root + "/sub", root + "/sub-link")
+        return root
+    }
+
+    @Test("Finds videos by extension and by content, skips the rest, and ends despite a symlink loop",
+          .timeLimit(.minutes(1)))
+    func scansTree() throws {
+        let root = try Self.makeTree()
+        let result = scanner.scan([root])
+        #expect(result.videos == [
+            root + "/a.mp4", root + "/b.WEBM", root + "/sub/c.mkv", root + "/sub/deeper/d.mov", root + "/sub/mystery.dat",
+        ])
+        #expect(result.problems.isEmpty)
+    }
+
+    @Test("Files given directly are kept as they are, once each, in sorted order")
+    func directFiles() throws {
+        let root = try Self.makeTree()
+        let result = scanner.scan([root + "/notes.txt", root + "/a.mp4", root + "/gone.mp4", root + "/a.mp4", root])
+        #expect(result.videos == [
+            root + "/a.mp4", root + "/b.WEBM", root + "/gone.mp4", root + "/notes.txt", root + "/sub/c.mkv",
+            root + "/sub/deeper/d.mov", root + "/sub/mystery.dat",
+        ])
+    }
+
+    @Test("An unreadable folder is reported and the scan goes on")
+    func unreadableFolder() throws {
+        let root = try Fixtures.newFolder("locked-tree")
+        try FileManager.default.createDirectory(atPath: root + "/locked", withIntermediateDirectories: true)
+        try ClipFactory.makeEmpty(at: root + "/locked/hidden-away.mp4")
+        try ClipFactory.makeEmpty(at: root + "/visible.mp4")
+        try #require(chmod(root + "/locked", 0) == 0)
+        defer { chmod(root + "/locked", 0o755) }
+        let scanner = self.scanner
+        let result = geteuid() == 0 ? asUnprivilegedThread { scanner.scan([root]) } : scanner.scan([root])
+        #expect(result.videos == [root + "/visible.mp4"])
+        #expect(result.problems.count == 1)
+        #expect(result.problems.first?.contains(root + "/locked") == true)
+    }
+
+    @Test("Extension matching ignores case and needs a real extension")
+    func extensions() {
+        #expect(LibraryScanner.hasVideoExtension("Holiday.MP4"))
+        #expect(LibraryScanner.hasVideoExtension("x.m2ts"))
+        #expect(!LibraryScanner.hasVideoExtension("mp4"))
+        #expect(!LibraryScanner.hasVideoExtension(".mp4"))
+        #expect(!LibraryScanner.hasVideoExtension("notes.txt"))
+    }
+
+    @Test("User folders follow XDG")
+    func userFolders() {
+        #expect(UserFolders.cache().hasSuffix("/videotoy"))
+        if let videos = UserFolders.videos() { #expect(FileManager.default.fileExists(atPath: videos)) }
+    }
+}
