@@ -179,9 +179,25 @@ public final class LibraryWindow: LibraryPresenter {
             onQuit(0)
             return true
         }
+        if keyval == UInt32(GDK_KEY_Down) || keyval == UInt32(GDK_KEY_Up) {
+            // Moving the selection here works wherever the keyboard focus is (a scene may have taken it).
+            let count = Int(g_list_model_get_n_items(model))
+            guard count > 0 else { return false }
+            let current = gtk_single_selection_get_selected(selection)
+            var index = current == GTK_INVALID_LIST_POSITION ? 0 : Int(current) + (keyval == UInt32(GDK_KEY_Down) ? 1 : -1)
+            if current == GTK_INVALID_LIST_POSITION && keyval == UInt32(GDK_KEY_Up) { index = count - 1 }
+            select(max(0, min(count - 1, index)))
+            return true
+        }
         if keyval == UInt32(GDK_KEY_space) || keyval == UInt32(GDK_KEY_Return) || keyval == UInt32(GDK_KEY_KP_Enter) {
-            let position = gtk_single_selection_get_selected(selection)
-            guard position != GTK_INVALID_LIST_POSITION, let id = controller.id(at: Int(position)) else { return false }
+            var position = gtk_single_selection_get_selected(selection)
+            if position == GTK_INVALID_LIST_POSITION {
+                // Nothing chosen yet: Enter plays the first video.
+                guard g_list_model_get_n_items(model) > 0 else { return false }
+                position = 0
+                select(0)
+            }
+            guard let id = controller.id(at: Int(position)) else { return false }
             if keyval == UInt32(GDK_KEY_space), views[id] != nil { controller.intent(id, .togglePlay) } else { controller.activate(id) }
             return true
         }
@@ -239,9 +255,9 @@ public final class LibraryWindow: LibraryPresenter {
             let monitor = gtk_native_get_surface(OpaquePointer(window)).flatMap {
                 gdk_display_get_monitor_at_surface(gtk_widget_get_display(window), $0)
             }
-            let win = FullscreenWindow(application: application, monitor: monitor, title: "VideoToy") { [unowned self] in
+            let win = FullscreenWindow(application: application, monitor: monitor, title: "VideoToy", onLeave: { [unowned self] in
                 controller.intent(id, .leaveFullscreen)
-            }
+            }, onKey: { [unowned self] keyval, modifiers in handleKey(keyval, modifiers: modifiers) })
             win.show(widget)
             view.setFullscreenIcon(true)
             fullscreen = (id, win)
@@ -269,6 +285,10 @@ public final class LibraryWindow: LibraryPresenter {
 
     public func reveal(_ id: ItemID) {
         guard let index = controller.library.index(of: id) else { return }
+        select(index)
+    }
+
+    private func select(_ index: Int) {
         gtk_single_selection_set_selected(selection, guint(index))
         gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint(index)))
     }
@@ -280,10 +300,11 @@ public final class LibraryWindow: LibraryPresenter {
 
 extension LibraryWindow: SceneHost {
     public func openScene(on screen: ScreenID, role: SceneRole) {
-        scenes.open(on: screen)
+        scenes.open(on: screen, onMapped: { [unowned self] in
+            // The projector's window must not keep the keyboard once it is mapped: the user works on the laptop.
+            gtk_window_present(gcast(window))
+        }, onKey: { [unowned self] keyval, modifiers in handleKey(keyval, modifiers: modifiers) })
         setSceneRole(role, on: screen)
-        // Opening a fullscreen window elsewhere must not take the keyboard from the list.
-        gtk_window_present(gcast(window))
     }
 
     public func setSceneRole(_ role: SceneRole, on screen: ScreenID) {

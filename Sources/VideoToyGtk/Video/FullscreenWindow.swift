@@ -12,7 +12,8 @@ final class FullscreenWindow {
 
     /// Opens a fullscreen window on `monitor` (or the current one); Escape and closing call `onLeave`.
     init(application: UnsafeMutablePointer<GtkApplication>?, monitor: OpaquePointer?, title: String,
-         onLeave: @escaping @MainActor () -> Void) {
+         onLeave: @escaping @MainActor () -> Void, onMapped: (@MainActor () -> Void)? = nil,
+         onKey: @escaping @MainActor (_ keyval: UInt32, _ modifiers: UInt32) -> Bool = { _, _ in false }) {
         let win = gtk_window_new()!
         window = GObjectRef(retaining: win)
         if let application { gtk_window_set_application(gcast(win), application) }
@@ -22,8 +23,9 @@ final class FullscreenWindow {
         content = Widgets.box(vertical: true)
         gtk_window_set_child(gcast(win), content)
         let keys = gtk_event_controller_key_new()!
-        connections.append(Signal.keyPressed(graw(keys)) { keyval, _ in
-            guard keyval == UInt32(GDK_KEY_Escape) else { return false }
+        connections.append(Signal.keyPressed(graw(keys)) { keyval, modifiers in
+            // Keys typed while this window has the focus still drive the app, as in the main window.
+            guard keyval == UInt32(GDK_KEY_Escape) else { return onKey(keyval, modifiers) }
             onLeave()
             return true
         })
@@ -32,6 +34,9 @@ final class FullscreenWindow {
             onLeave()
             return true
         })
+        if let onMapped {
+            connections.append(Signal.connect(win, "map") { MainLoop.after(milliseconds: 50) { onMapped() } })
+        }
         if let monitor {
             gtk_window_fullscreen_on_monitor(gcast(win), monitor)
         } else {
