@@ -1,5 +1,6 @@
 import Foundation
 import VideoToyCore
+import VideoToyFiles
 import VideoToyGObject
 import VideoToyGtk
 import VideoToyMedia
@@ -16,10 +17,18 @@ func runApplication(options: Options, playPath: String?, backend: GStreamerBacke
         FileHandle.standardError.write(Data("videotoy: \(message)\n".utf8))
     }
     let log = EventLog(clock: clock, sink: sink, terminal: terminal)
+    let settings = SettingsStore()
+    let remembered = settings.preferredScreen()
+    if let problem = remembered.problem { terminal(problem) }
     let routing = RouterConfig(gracePeriodMilliseconds: options.reconnectGraceMs, pinnedConnector: options.screen,
-                               keepMode: options.keepMode)
+                               keepMode: options.keepMode, preferredScreen: remembered.screen)
     let controller = AppController(backend: backend, log: log, onEnd: options.onEnd, exitOnEnd: options.exitOnEnd,
                                    router: routing)
+    controller.onScreenChosen = { screen in
+        DispatchQueue.global(qos: .utility).async {
+            if let problem = settings.savePreferredScreen(screen) { terminal("cannot remember the screen: \(problem)") }
+        }
+    }
     let host = AppHost(id: "org.videotoy.VideoToy")
     var window: LibraryWindow?
 

@@ -6,7 +6,7 @@ extension EndToEnd {
     @Suite("External screens")
     struct ScreensTests {
         /// Waits for a `route` event of `path` to `to` after `after`.
-        private func route(_ app: AppProcess, _ path: String, to: String, after: AppProcess.Event? = nil,
+        func route(_ app: AppProcess, _ path: String, to: String, after: AppProcess.Event? = nil,
                            timeout: Duration = .seconds(15)) async throws -> AppProcess.Event {
             try await app.waitFor("route", after: after, timeout: timeout) { $0.path == path && $0.fields["to"]?.string == to }
         }
@@ -122,5 +122,33 @@ extension EndToEnd {
             let moving = try await Fixture.motion(display, crop: "DUMMY1")
             #expect(moving > 0.002, "the ball advances on DUMMY1 (\(moving))")
         }
+    }
+}
+
+extension EndToEnd.ScreensTests {
+    @Test("a remembered screen wins over the most recent one, a fallback does not overwrite it, and the video returns to it")
+    func rememberedScreen() async throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let clips = Fixture.clips
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-config-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: config + "/videotoy", withIntermediateDirectories: true)
+        let settings = config + "/videotoy/settings.ini"
+        let saved = "[screen]\nconnector=DUMMY1\nmanufacturer=\nmodel=DUMMY1\n"
+        try saved.write(toFile: settings, atomically: true, encoding: .utf8)
+        try display.plug("DUMMY1", modes: ["1280x720"])
+        try display.plug("DUMMY2", modes: ["1024x768"])
+
+        let app = try AppProcess(arguments: ["--reconnect-grace", "0", "--play", clips.snow, clips.folder], display: display,
+                                 environment: ["XDG_CONFIG_HOME": config])
+        defer { app.terminate() }
+        let first = try await route(app, clips.snow, to: "DUMMY1", timeout: .seconds(20))
+        try display.unplug("DUMMY1")
+        let fallback = try await route(app, clips.snow, to: "DUMMY2", after: first)
+        try display.plug("DUMMY1", modes: ["1280x720"])
+        let back = try await route(app, clips.snow, to: "DUMMY1", after: fallback)
+        _ = try await app.waitFor("first-frame", after: back) { $0.fields["window"]?.string == "DUMMY1" }
+        #expect(try String(contentsOfFile: settings, encoding: .utf8) == saved, "the fallback never overwrote the choice")
+        #expect(!app.events().contains { $0.name == "screen-chosen" })
     }
 }

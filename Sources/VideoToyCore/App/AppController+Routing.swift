@@ -81,6 +81,7 @@ extension AppController {
             graceTimers[screen] = nil
         case .rememberPreferredScreen(let screen):
             log.emit("screen-chosen", fields: [("connector", .string(screen.connector)), ("model", .string(screen.model))])
+            onScreenChosen?(screen)
         }
         return nil
     }

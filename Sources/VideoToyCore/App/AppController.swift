@@ -24,6 +24,8 @@ public final class AppController {
     var graceTimers: [ScreenID: Int] = [:]
     var timerGeneration = 0
     var returnedToRow: Set<ItemID> = []
+    /// Persists the user's screen choice (the router never passes a temporary fallback here).
+    public var onScreenChosen: (@MainActor (ScreenID) -> Void)?
     private var probes: WorkScheduler<ItemID, Result<MediaInfo, ProbeFailure>>!
     private var posterJobs: WorkScheduler<ItemID, VideoFrame?>!
 

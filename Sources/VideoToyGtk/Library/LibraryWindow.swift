@@ -24,6 +24,7 @@ public final class LibraryWindow: LibraryPresenter {
     private var monitors: MonitorSource!
     private var scenes: SceneManager!
     private var mainConnector: String?
+    private var screenMenu: ScreenMenu!
 
     /// Builds the window for `application`; `onQuit` ends the application with a status.
     public init(application: UnsafeMutableRawPointer, controller: AppController, onQuit: @escaping @MainActor (Int32) -> Void) {
@@ -45,6 +46,8 @@ public final class LibraryWindow: LibraryPresenter {
         Widgets.append(titles, title)
         Widgets.append(titles, subtitle)
         gtk_header_bar_set_title_widget(gcast(header), titles)
+        let menu = ScreenMenu { [controller] id in controller.chooseScreen(id) }
+        gtk_header_bar_pack_end(gcast(header), menu.button)
         gtk_window_set_titlebar(gcast(window), header)
 
         model = gtk_string_list_new(nil)
@@ -68,6 +71,7 @@ public final class LibraryWindow: LibraryPresenter {
 
         connectFactory(factory)
         connectInput()
+        screenMenu = menu
         controller.attach(self)
         let randr = vt_display_is_x11(gdk_display_get_default()) != 0 ? RandRModes() : nil
         if randr == nil && RandRModes.unavailableReason == nil {
@@ -86,11 +90,19 @@ public final class LibraryWindow: LibraryPresenter {
     public func startWatchingScreens() {
         updateMainScreen()
         controller.screensChanged(monitors.screens())
+        refreshScreenMenu()
     }
 
     private func screensChanged(_ screens: [VideoToyCore.Screen]) {
         updateMainScreen()
         controller.screensChanged(screens)
+        refreshScreenMenu()
+    }
+
+    /// Rebuilds the screen chooser from the router's view of the external screens.
+    public func refreshScreenMenu() {
+        screenMenu.update(screens: controller.router.externalScreens,
+                          current: controller.router.sceneScreen ?? controller.router.preferredScreen)
     }
 
     private func updateMainScreen() {
@@ -305,6 +317,7 @@ extension LibraryWindow: SceneHost {
             gtk_window_present(gcast(window))
         }, onKey: { [unowned self] keyval, modifiers in handleKey(keyval, modifiers: modifiers) })
         setSceneRole(role, on: screen)
+        refreshScreenMenu()
     }
 
     public func setSceneRole(_ role: SceneRole, on screen: ScreenID) {
@@ -313,6 +326,7 @@ extension LibraryWindow: SceneHost {
 
     public func closeScene(on screen: ScreenID) {
         scenes.close(on: screen)
+        refreshScreenMenu()
     }
 
     public func setMode(_ mode: ScreenMode, on screen: ScreenID) -> String? {

@@ -1,0 +1,50 @@
+import CGtk
+import VideoToyCore
+import VideoToyGObject
+
+/// The header bar's screen chooser: one entry per external screen, the one showing videos checked.
+@MainActor
+final class ScreenMenu {
+    /// The menu button to put in the header bar.
+    let button: Widget
+    private let list: Widget
+    private let onChoose: @MainActor (ScreenID) -> Void
+    private var entries: [Widget] = []
+    private var connections: [SignalConnection] = []
+
+    /// Builds the menu; `onChoose` receives the screen the user picks.
+    init(onChoose: @escaping @MainActor (ScreenID) -> Void) {
+        self.onChoose = onChoose
+        button = gtk_menu_button_new()
+        gtk_menu_button_set_icon_name(gcast(button), "video-display-symbolic")
+        gtk_widget_set_tooltip_text(button, "Choose the external screen")
+        list = Widgets.box(vertical: true, spacing: 2)
+        let popover = gtk_popover_new()!
+        gtk_popover_set_child(gcast(popover), list)
+        gtk_menu_button_set_popover(gcast(button), popover)
+        Widgets.setVisible(button, false)
+    }
+
+    /// Lists `screens` (the external ones), checking `current`.
+    func update(screens: [VideoToyCore.Screen], current: ScreenID?) {
+        connections.forEach { $0.cancel() }
+        connections.removeAll()
+        entries.forEach { gtk_box_remove(gcast(list), $0) }
+        entries.removeAll()
+        for screen in screens {
+            let name = [screen.id.manufacturer, screen.id.model].filter { !$0.isEmpty }.joined(separator: " ")
+            let text = (screen.id == current ? "✓ " : "    ") + (name.isEmpty ? screen.id.connector : "\(name) (\(screen.id.connector))")
+            let entry = gtk_button_new_with_label(text)!
+            gtk_widget_add_css_class(entry, "flat")
+            let id = screen.id
+            connections.append(Signal.connect(entry, "clicked") { [unowned self] in
+                gtk_menu_button_popdown(gcast(button))
+                onChoose(id)
+            })
+            Widgets.append(list, entry)
+            entries.append(entry)
+        }
+        // With one screen there is nothing to choose, but the menu still shows where videos go.
+        Widgets.setVisible(button, !screens.isEmpty)
+    }
+}
