@@ -101,11 +101,15 @@ private struct Walk {
     var videos: [String] = []
     var problems: [String] = []
     private var seenFolders: Set<FileIdentity> = []
-    private var seenFiles: Set<FileIdentity> = []
+    private var seenFiles: Set<String> = []
     private var seenPaths: Set<String> = []
 
     mutating func add(file path: String, identity: FileIdentity?) {
-        if let identity, !seenFiles.insert(identity).inserted { return }
+        // A symlink to a listed file adds nothing, but hard links are files of their own: compare resolved paths.
+        if identity != nil, let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            guard seenFiles.insert(String(cString: resolved)).inserted else { return }
+        }
         if seenPaths.insert(path).inserted { videos.append(path) }
     }
 

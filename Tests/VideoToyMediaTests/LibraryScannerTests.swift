@@ -28,6 +28,15 @@ struct LibraryScannerTests {
         return root
     }
 
+    @Test("Hard links are separate files, each listed; a symlink to a listed file is not")
+    func hardLinksAreListed() throws {
+        let root = try Fixtures.newFolder("links")
+        try ClipFactory.makeEmpty(at: root + "/one.mp4")
+        link(root + "/one.mp4", root + "/two.mp4")
+        symlink(root + "/one.mp4", root + "/three.mp4")
+        #expect(scanner.scan([root]).videos == [root + "/one.mp4", root + "/two.mp4"])
+    }
+
     @Test("Finds videos by extension and by content, skips the rest, and ends despite a symlink loop",
           .timeLimit(.minutes(1)))
     func scansTree() throws {
