@@ -17,4 +17,14 @@ static inline void vt_buffer_unref(GstBuffer *b) { gst_buffer_unref(b); }
 static inline void vt_message_unref(GstMessage *m) { gst_message_unref(m); }
 static inline void vt_caps_unref(GstCaps *c) { gst_caps_unref(c); }
 static inline GstBuffer *vt_buffer_ref(GstBuffer *b) { return gst_buffer_ref(b); }
+/* Plugin-feature macros, for the capability check. */
+static inline GList *vt_decoder_factories(void) {
+    return gst_element_factory_list_get_elements(GST_ELEMENT_FACTORY_TYPE_DECODER, GST_RANK_MARGINAL);
+}
+static inline const char *vt_feature_name(gpointer feature) { return gst_plugin_feature_get_name(GST_PLUGIN_FEATURE(feature)); }
+static inline guint vt_feature_rank(gpointer feature) { return gst_plugin_feature_get_rank(GST_PLUGIN_FEATURE(feature)); }
+static inline const char *vt_element_factory_name(gpointer element) {
+    GstElementFactory *factory = gst_element_get_factory(GST_ELEMENT(element));
+    return factory ? gst_plugin_feature_get_name(GST_PLUGIN_FEATURE(factory)) : NULL;
+}
 #endif

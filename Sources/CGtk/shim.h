@@ -13,4 +13,5 @@ static inline gboolean vt_display_is_x11(GdkDisplay *d) {
     return FALSE;
 #endif
 }
+static inline const char *vt_type_name(gpointer instance) { return G_OBJECT_TYPE_NAME(instance); }
 #endif

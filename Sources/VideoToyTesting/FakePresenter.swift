@@ -110,6 +110,12 @@ public final class FakePresenter: LibraryPresenter {
     /// Records the reveal.
     public func reveal(_ id: ItemID) { calls.append(.reveal(id)) }
 
+    /// Records the scaling mode applied to every view.
+    public private(set) var scaling: [ScalingMode] = []
+
+    /// Records a scaling change.
+    public func applyScaling(_ mode: ScalingMode) { scaling.append(mode) }
+
     /// Records the exit status.
     public func quit(status: Int32) {
         calls.append(.quit(status: status))

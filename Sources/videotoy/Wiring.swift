@@ -23,7 +23,7 @@ func runApplication(options: Options, playPath: String?, backend: GStreamerBacke
     let routing = RouterConfig(gracePeriodMilliseconds: options.reconnectGraceMs, pinnedConnector: options.screen,
                                keepMode: options.keepMode, preferredScreen: remembered.screen)
     let controller = AppController(backend: backend, log: log, onEnd: options.onEnd, exitOnEnd: options.exitOnEnd,
-                                   router: routing)
+                                   router: routing, scaling: options.scaling)
     controller.onScreenChosen = { screen in
         DispatchQueue.global(qos: .utility).async {
             if let problem = settings.savePreferredScreen(screen) { terminal("cannot remember the screen: \(problem)") }
@@ -38,17 +38,26 @@ func runApplication(options: Options, playPath: String?, backend: GStreamerBacke
     }
     host.onActivate {
         guard window == nil else { return }
-        let main = LibraryWindow(application: host.application, controller: controller) { status in
-            host.quit(status: status)
-        }
+        let main = LibraryWindow(application: host.application, controller: controller, controls: options.controls,
+                                 debug: options.debug) { status in host.quit(status: status) }
         window = main
         main.present()
         log.emit("ready")
+        log.emit("controls", fields: [("style", .string(options.controls.rawValue)), ("debug", .bool(options.debug))])
+        log.emit("scaling", fields: [("mode", .string(options.scaling.rawValue))])
         if let note = main.modeSupportNote, !options.keepMode {
             log.emit("mode-unavailable", fields: [("reason", .string(note))])
             log.terminal("display modes will not be changed: \(note)")
         }
         main.startWatchingScreens()
+        // Checked once at start-up, off the main loop (opening the audio device can take a while).
+        let session = SessionProbe.sessionName()
+        let modes = SessionProbe.modeSetting()
+        DispatchQueue.global(qos: .utility).async {
+            let capabilities = Capabilities(session: session, modeSetting: modes, decoders: MediaCapabilities.decoders(),
+                                            audioOutput: MediaCapabilities.audioOutput())
+            DispatchQueue.main.async { MainActor.assumeIsolated { log.emit("check", fields: capabilities.fields) } }
+        }
         MainLoop.every(milliseconds: 250) { controller.tick(); return true }
         LibraryLoader.load(options: options, play: playPath, log: log) { paths, message in
             if let message { main.showMessage(message) }

@@ -32,6 +32,20 @@ case .run(let parsed):
     options = parsed
 }
 
+if options.check {
+    // The report needs the display for monitors and modes, but no window.
+    let report: String = MainActor.assumeIsolated {
+        let connected = SessionProbe.connect()
+        let capabilities = Capabilities(
+            session: connected ? SessionProbe.sessionName() : "none (no display)",
+            modeSetting: connected ? SessionProbe.modeSetting() : .failure(ModeSettingUnavailable("no display")),
+            decoders: MediaCapabilities.decoders(), audioOutput: MediaCapabilities.audioOutput())
+        return capabilities.text(screens: connected ? SessionProbe.screens() : [])
+    }
+    FileHandle.standardOutput.write(Data(report.utf8))
+    exit(0)
+}
+
 let backend = GStreamerBackend()
 
 // A missing or unplayable --play file is a start-up error: say why and stop before any window opens.

@@ -216,11 +216,14 @@ struct AppControllerTests {
         #expect(!row.isError)
         #expect(rig.controller.policy.playing == nil)
         #expect(rig.presenter.quitStatus == nil)
-        #expect(!player.isClosed, "the finished view stays, showing its last picture")
+        #expect(player.isClosed, "the finished callback releases the player, as the seed's does")
+        #expect(rig.controller.player(a) == nil)
         #expect(rig.backend.players.count == 1, "with --on-end stop nothing else starts")
 
         rig.controller.activate(a)
-        #expect(player.transport == [.play, .seek(0), .play])
+        #expect(player.transport == [.play, .close])
+        #expect(rig.backend.players.count == 2, "playing it again builds a fresh player")
+        #expect(rig.backend.players.last?.transport == [.play])
         #expect(rig.controller.row(for: a)?.status == "")
     }
 
@@ -252,7 +255,7 @@ struct AppControllerTests {
         #expect(third.transport == [.play])
         #expect(rig.controller.policy.playing == three)
         #expect(rig.presenter.calls.contains(.reveal(three)))
-        #expect(first.transport == [.play], "the finished player is not touched")
+        #expect(first.transport == [.play, .close], "the finished player is released")
 
         third.emit(.endOfStream)
         #expect(rig.controller.row(for: three)?.status == "Finished")
@@ -349,13 +352,36 @@ struct AppControllerTests {
         #expect(rig.presenter.placementHistory(of: a) == [.row, .fullscreen, .row, .fullscreen, .row])
     }
 
+    @Test func scalingAppliesToEveryViewAndIsLogged() async throws {
+        let rig = try await Rig.ready(["/v/a.mp4"])
+        rig.controller.activate(rig.ids[0])
+        rig.controller.intent(rig.ids[0], .setScaling(.fill))
+        #expect(rig.presenter.scaling == [.fill])
+        #expect(rig.controller.scaling == .fill)
+        #expect(rig.records("scaling").last?.jsonLine.contains(#""mode":"fill""#) == true)
+    }
+
+    @Test func keyboardSeeksAndVolumeStayInRange() async throws {
+        let rig = try await Rig.ready(["/v/a.mp4", "/v/b.mp4"])
+        let a = rig.ids[0]
+        rig.controller.activate(a)
+        let player = try #require(rig.backend.player(for: "/v/a.mp4"))
+        player.emit(.playing(positionMs: 3_000))
+        rig.controller.intent(a, .seekBy(-5_000))
+        #expect(player.transport.last == .seek(0), "never before the start")
+        rig.controller.intent(a, .volumeBy(0.5))
+        #expect(player.volume == 1, "never above full volume")
+        rig.controller.intent(a, .next)
+        #expect(rig.controller.policy.playing == rig.ids[1])
+    }
+
     @Test func theEndLeavesFullscreen() async throws {
         let rig = try await Rig.ready(["/v/a.mp4"])
         let a = rig.ids[0]
         rig.controller.activate(a)
         rig.controller.intent(a, .toggleFullscreen)
         try #require(rig.controller.player(a) as? FakePlayer).emit(.endOfStream)
-        #expect(rig.controller.placement(of: a) == .row)
+        #expect(rig.controller.placement(of: a) == nil, "the view is gone with its player")
         #expect(rig.presenter.placementHistory(of: a) == [.row, .fullscreen, .row])
     }
 

@@ -110,16 +110,17 @@ struct PlaybackPolicyTests {
     @Test func finishedWithStopLeavesFullscreenAndMarks() {
         var policy = PlaybackPolicy(onEnd: .stop)
         _ = policy.handle(.activate(Self.a))
-        #expect(policy.handle(.finished(Self.a, next: Self.b)) == [.leaveFullscreen(Self.a), .markFinished(Self.a)])
+        #expect(policy.handle(.finished(Self.a, next: Self.b)) == [.leaveFullscreen(Self.a), .markFinished(Self.a), .release(Self.a)])
         #expect(policy.states[Self.a] == .finished)
         #expect(policy.playing == nil)
     }
 
-    @Test func finishedItemRestartsItsLivePlayer() {
+    @Test func finishedItemIsReleasedAndPlaysAgainFromTheStart() {
         var policy = PlaybackPolicy(onEnd: .stop)
         _ = policy.handle(.activate(Self.a))
         _ = policy.handle(.finished(Self.a, next: nil))
-        #expect(policy.handle(.activate(Self.a)) == [.restart(Self.a)])
+        #expect(policy.live.isEmpty)
+        #expect(policy.handle(.activate(Self.a)) == [.play(Self.a, fromMs: nil)])
         #expect(policy.playing == Self.a)
     }
 
@@ -136,7 +137,7 @@ struct PlaybackPolicyTests {
         _ = policy.handle(.activate(Self.a))
         let effects = policy.handle(.finished(Self.a, next: Self.c))
         // Leaving fullscreen first is allowed (see AppControllerTests.fullscreenDoesNotStayOnAFinishedVideoWhenTheNextPlays).
-        #expect(effects.filter { $0 != .leaveFullscreen(Self.a) } == [.markFinished(Self.a), .play(Self.c, fromMs: nil)])
+        #expect(effects == [.leaveFullscreen(Self.a), .markFinished(Self.a), .release(Self.a), .play(Self.c, fromMs: nil)])
         #expect(policy.playing == Self.c)
         #expect(policy.current == Self.c)
         #expect(policy.states[Self.a] == .finished)
@@ -145,7 +146,7 @@ struct PlaybackPolicyTests {
     @Test func finishedWithNextAfterTheLastItemStops() {
         var policy = PlaybackPolicy(onEnd: .next)
         _ = policy.handle(.activate(Self.a))
-        #expect(policy.handle(.finished(Self.a, next: nil)) == [.leaveFullscreen(Self.a), .markFinished(Self.a)])
+        #expect(policy.handle(.finished(Self.a, next: nil)) == [.leaveFullscreen(Self.a), .markFinished(Self.a), .release(Self.a)])
         #expect(policy.playing == nil)
     }
 

@@ -29,9 +29,13 @@ public final class AppController {
     private var probes: WorkScheduler<ItemID, Result<MediaInfo, ProbeFailure>>!
     private var posterJobs: WorkScheduler<ItemID, VideoFrame?>!
 
+    /// How videos fill their views now.
+    public private(set) var scaling: ScalingMode
+
     /// Creates a controller; `workers` bounds concurrent probes and posters.
     public init(backend: MediaBackend, log: EventLog, onEnd: OnEnd, exitOnEnd: Bool,
-                router: RouterConfig = RouterConfig(), workers: Int = 2) {
+                router: RouterConfig = RouterConfig(), scaling: ScalingMode = .fit, workers: Int = 2) {
+        self.scaling = scaling
         self.router = Router(config: router)
         self.backend = backend
         self.log = log
@@ -150,7 +154,25 @@ public final class AppController {
             setFullscreen(id, placements[id] != .fullscreen)
         case .leaveFullscreen:
             setFullscreen(id, false)
+        case .seekBy(let delta):
+            guard let player = players[id], let position = player.positionMs else { return }
+            let end = player.durationMs.map { max(0, $0 - 1) } ?? Int.max
+            player.seek(toMs: min(end, max(0, position + delta)))
+        case .volumeBy(let delta):
+            guard let player = players[id] else { return }
+            player.volume = min(1, max(0, player.volume + delta))
+        case .next:
+            if let next = library.playable(after: id) { activate(next) }
+        case .setScaling(let mode):
+            setScaling(mode)
         }
+    }
+
+    /// Makes every video view fill its area the way `mode` says, now and for views made later.
+    public func setScaling(_ mode: ScalingMode) {
+        scaling = mode
+        presenter?.applyScaling(mode)
+        log.emit("scaling", fields: [("mode", .string(mode.rawValue))])
     }
 
     /// Refreshes the time shown by live views; call a few times a second.

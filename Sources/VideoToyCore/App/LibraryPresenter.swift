@@ -13,6 +13,8 @@ public protocol LibraryPresenter: AnyObject {
     func placeVideoView(for id: ItemID, at placement: ViewPlacement)
     /// Updates the time and seek bar of a live view.
     func showProgress(for id: ItemID, positionMs: Int, durationMs: Int?, playing: Bool)
+    /// Makes every video view fill its area the way `mode` says.
+    func applyScaling(_ mode: ScalingMode)
     /// Scrolls to and selects the row of `id`.
     func reveal(_ id: ItemID)
     /// Quits the application with `status`.

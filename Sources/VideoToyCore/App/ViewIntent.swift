@@ -12,4 +12,12 @@ public enum ViewIntent: Hashable, Sendable {
     case toggleFullscreen
     /// Leave fullscreen (Escape).
     case leaveFullscreen
+    /// Seek forwards or backwards by milliseconds (Left/Right).
+    case seekBy(Int)
+    /// Change the volume by a step (Up/Down in a video).
+    case volumeBy(Double)
+    /// Play the next video (N).
+    case next
+    /// Change how every video fills its view.
+    case setScaling(ScalingMode)
 }

@@ -15,6 +15,8 @@ public enum CommandLineParser {
         Spec(long: "demo", short: nil, argument: nil, help: "Generate the demo library once and open it"),
         Spec(long: "play", short: "p", argument: "FILE", help: "Start with FILE selected and playing"),
         Spec(long: "fullscreen", short: "f", argument: nil, help: "Play the --play file fullscreen"),
+        Spec(long: "controls", short: nil, argument: "none|embedded|full", help: "How much playback control to show (default: embedded)"),
+        Spec(long: "scaling", short: nil, argument: "fit|fill|stretch|none", help: "How videos fill their views (default: fit)"),
         Spec(long: "on-end", short: nil, argument: "stop|next|loop", help: "What happens when a video ends (default: stop)"),
         Spec(long: "exit-on-end", short: nil, argument: nil, help: "Quit with status 0 after the last video"),
         Spec(long: "events", short: nil, argument: "PATH", help: "Write a JSON-lines events log to PATH (- for stdout)"),
@@ -100,6 +102,16 @@ public enum CommandLineParser {
                 throw CommandLineError(description: "Invalid --on-end value “\(value ?? "")”: use stop, next or loop")
             }
             options.onEnd = mode
+        case "controls":
+            guard let style = ControlStyle(rawValue: value ?? "") else {
+                throw CommandLineError(description: "Invalid --controls value “\(value ?? "")”: use none, embedded or full")
+            }
+            options.controls = style
+        case "scaling":
+            guard let mode = ScalingMode(rawValue: value ?? "") else {
+                throw CommandLineError(description: "Invalid --scaling value “\(value ?? "")”: use fit, fill, stretch or none")
+            }
+            options.scaling = mode
         case "reconnect-grace":
             guard let seconds = Double(value ?? ""), seconds >= 0, seconds <= 3600 else {
                 throw CommandLineError(description: "Invalid --reconnect-grace value “\(value ?? "")”: use seconds from 0 to 3600")

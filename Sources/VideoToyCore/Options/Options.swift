@@ -24,6 +24,10 @@ public struct Options: Sendable, Equatable {
     public var debug = false
     /// Print the capability report and exit.
     public var check = false
+    /// How much control the video views show.
+    public var controls: ControlStyle = .embedded
+    /// How videos fill their views.
+    public var scaling: ScalingMode = .fit
 
     /// Creates the defaults.
     public init() {}

@@ -60,8 +60,6 @@ public struct PlaybackPolicy: Sendable {
         }
         let wasLive = live.contains(id)
         switch states[id] {
-        case .finished:
-            effects.append(wasLive ? .restart(id) : .play(id, fromMs: nil))
         case .paused(let position) where !wasLive:
             effects.append(.play(id, fromMs: position > 0 ? position : nil))
         default:
@@ -78,17 +76,22 @@ public struct PlaybackPolicy: Sendable {
         return effects
     }
 
+    /// The seed's finished callback: leave fullscreen, show the end, and release the player and its observers.
+    private mutating func finishedCleanup(_ id: ItemID) -> [PlaybackEffect] {
+        states[id] = .finished
+        live.removeAll { $0 == id }
+        return [.leaveFullscreen(id), .markFinished(id), .release(id)]
+    }
+
     private mutating func finish(_ id: ItemID, next: ItemID?) -> [PlaybackEffect] {
         guard states[id] == .playing else { return [] }
         switch onEnd {
         case .loop:
             return [.restart(id)]
         case .next where next != nil:
-            states[id] = .finished
-            return [.leaveFullscreen(id), .markFinished(id)] + activate(next!)
+            return finishedCleanup(id) + activate(next!)
         case .stop, .next:
-            states[id] = .finished
-            var effects: [PlaybackEffect] = [.leaveFullscreen(id), .markFinished(id)]
+            var effects = finishedCleanup(id)
             if exitOnEnd { effects.append(.quit) }
             return effects
         }

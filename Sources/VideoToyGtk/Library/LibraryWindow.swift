@@ -21,13 +21,18 @@ public final class LibraryWindow: LibraryPresenter {
     private var fullscreen: (id: ItemID, window: FullscreenWindow)?
     private var connections: [SignalConnection] = []
     private let onQuit: @MainActor (Int32) -> Void
+    private let controls: ControlStyle
+    private let debug: Bool
     private var monitors: MonitorSource!
     private var scenes: SceneManager!
     private var mainConnector: String?
     private var screenMenu: ScreenMenu!
 
     /// Builds the window for `application`; `onQuit` ends the application with a status.
-    public init(application: UnsafeMutableRawPointer, controller: AppController, onQuit: @escaping @MainActor (Int32) -> Void) {
+    public init(application: UnsafeMutableRawPointer, controller: AppController, controls: ControlStyle = .embedded,
+                debug: Bool = false, onQuit: @escaping @MainActor (Int32) -> Void) {
+        self.controls = controls
+        self.debug = debug
         self.application = gcast(application)
         self.controller = controller
         self.onQuit = onQuit
@@ -185,35 +190,49 @@ public final class LibraryWindow: LibraryPresenter {
         })
     }
 
-    private func handleKey(_ keyval: UInt32, modifiers: UInt32) -> Bool {
-        let control = modifiers & GDK_CONTROL_MASK.rawValue != 0
-        if control && (keyval == UInt32(GDK_KEY_q) || keyval == UInt32(GDK_KEY_Q)) {
+    private func handleKey(_ keyval: UInt32, modifiers: UInt32, inVideoWindow: Bool = false) -> Bool {
+        guard let name = gdk_keyval_name(keyval).map({ String(cString: $0) }),
+              let command = KeyBindings.command(for: name, control: modifiers & GDK_CONTROL_MASK.rawValue != 0,
+                                                inVideoWindow: inVideoWindow) else { return false }
+        let current = controller.policy.current
+        if let current { views[current]?.noteInput() }
+        switch command {
+        case .quit:
             onQuit(0)
-            return true
-        }
-        if keyval == UInt32(GDK_KEY_Down) || keyval == UInt32(GDK_KEY_Up) {
+        case .showShortcuts:
+            ShortcutsWindow.present(over: window)
+        case .select(let offset):
             // Moving the selection here works wherever the keyboard focus is (a scene may have taken it).
             let count = Int(g_list_model_get_n_items(model))
             guard count > 0 else { return false }
-            let current = gtk_single_selection_get_selected(selection)
-            var index = current == GTK_INVALID_LIST_POSITION ? 0 : Int(current) + (keyval == UInt32(GDK_KEY_Down) ? 1 : -1)
-            if current == GTK_INVALID_LIST_POSITION && keyval == UInt32(GDK_KEY_Up) { index = count - 1 }
+            let selected = gtk_single_selection_get_selected(selection)
+            let index = selected == GTK_INVALID_LIST_POSITION ? (offset > 0 ? 0 : count - 1) : Int(selected) + offset
             select(max(0, min(count - 1, index)))
-            return true
-        }
-        if keyval == UInt32(GDK_KEY_space) || keyval == UInt32(GDK_KEY_Return) || keyval == UInt32(GDK_KEY_KP_Enter) {
-            var position = gtk_single_selection_get_selected(selection)
-            if position == GTK_INVALID_LIST_POSITION {
-                // Nothing chosen yet: Enter plays the first video.
-                guard g_list_model_get_n_items(model) > 0 else { return false }
-                position = 0
-                select(0)
+        case .playSelected:
+            guard let id = selectedOrFirst() else { return false }
+            controller.activate(id)
+        case .togglePlay:
+            if inVideoWindow, let current {
+                controller.intent(current, .togglePlay)
+            } else if let id = selectedOrFirst() {
+                if views[id] != nil { controller.intent(id, .togglePlay) } else { controller.activate(id) }
             }
-            guard let id = controller.id(at: Int(position)) else { return false }
-            if keyval == UInt32(GDK_KEY_space), views[id] != nil { controller.intent(id, .togglePlay) } else { controller.activate(id) }
-            return true
+        case .video(let intent):
+            guard let current else { return false }
+            controller.intent(current, intent)
         }
-        return false
+        return true
+    }
+
+    private func selectedOrFirst() -> ItemID? {
+        var position = gtk_single_selection_get_selected(selection)
+        if position == GTK_INVALID_LIST_POSITION {
+            // Nothing chosen yet: Enter plays the first video.
+            guard g_list_model_get_n_items(model) > 0 else { return nil }
+            position = 0
+            select(0)
+        }
+        return controller.id(at: Int(position))
     }
 
     // MARK: LibraryPresenter
@@ -238,7 +257,10 @@ public final class LibraryWindow: LibraryPresenter {
 
     public func makeVideoView(for id: ItemID) -> VideoOutput {
         if let view = views[id] { return view.surface }
-        let view = VideoView(id: id) { [unowned self] intent in controller.intent(id, intent) }
+        let title = controller.library.item(id)?.name ?? ""
+        let view = VideoView(id: id, title: title, style: controls, debug: debug, scaling: controller.scaling) { [unowned self] intent in
+            controller.intent(id, intent)
+        }
         views[id] = view
         return view.surface
     }
@@ -269,7 +291,7 @@ public final class LibraryWindow: LibraryPresenter {
             }
             let win = FullscreenWindow(application: application, monitor: monitor, title: "VideoToy", onLeave: { [unowned self] in
                 controller.intent(id, .leaveFullscreen)
-            }, onKey: { [unowned self] keyval, modifiers in handleKey(keyval, modifiers: modifiers) })
+            }, onKey: { [unowned self] keyval, modifiers in handleKey(keyval, modifiers: modifiers, inVideoWindow: true) })
             win.show(widget)
             view.setFullscreenIcon(true)
             fullscreen = (id, win)
@@ -290,9 +312,14 @@ public final class LibraryWindow: LibraryPresenter {
         gtk_window_present(gcast(window))
     }
 
+    public func applyScaling(_ mode: ScalingMode) {
+        views.values.forEach { $0.setScaling(mode) }
+    }
+
     public func showProgress(for id: ItemID, positionMs: Int, durationMs: Int?, playing: Bool) {
+        let player = controller.player(id)
         views[id]?.showProgress(positionMs: positionMs, durationMs: durationMs, playing: playing,
-                                muted: controller.player(id)?.muted ?? false)
+                                muted: player?.muted ?? false, volume: player?.volume ?? 1)
     }
 
     public func reveal(_ id: ItemID) {
@@ -315,7 +342,7 @@ extension LibraryWindow: SceneHost {
         scenes.open(on: screen, onMapped: { [unowned self] in
             // The projector's window must not keep the keyboard once it is mapped: the user works on the laptop.
             gtk_window_present(gcast(window))
-        }, onKey: { [unowned self] keyval, modifiers in handleKey(keyval, modifiers: modifiers) })
+        }, onKey: { [unowned self] keyval, modifiers in handleKey(keyval, modifiers: modifiers, inVideoWindow: true) })
         setSceneRole(role, on: screen)
         refreshScreenMenu()
     }

@@ -24,14 +24,24 @@ final class VideoView {
     private let muteButton: Widget
     private let volumeBar: Widget
     private let fullscreenButton: Widget
+    private let titleLabel: Widget
+    private let scalingMenu: ScalingMenu
     private let onIntent: @MainActor (ViewIntent) -> Void
     private var updating = false
     private var connections: [SignalConnection] = []
+    private let style: ControlStyle
+    private let debug: Bool
+    private var lastInput = ContinuousClock.now
+    private var playing = false
+    private var decisionTimer: SourceToken?
 
     /// Builds the view; control actions are reported through `onIntent`.
-    init(id: ItemID, onIntent: @escaping @MainActor (ViewIntent) -> Void) {
+    init(id: ItemID, title: String, style: ControlStyle, debug: Bool, scaling: ScalingMode,
+         onIntent: @escaping @MainActor (ViewIntent) -> Void) {
         self.id = id
         self.onIntent = onIntent
+        self.style = style
+        self.debug = debug
         let overlay = gtk_overlay_new()!
         root = GObjectRef(retaining: overlay)
         gtk_widget_add_css_class(overlay, "videotoy-slot")
@@ -55,12 +65,54 @@ final class VideoView {
         gtk_widget_set_size_request(volumeBar, 60, -1)
         gtk_range_set_value(gcast(volumeBar), 1)
         gtk_widget_set_tooltip_text(volumeBar, "Volume")
-        fullscreenButton = Widgets.iconButton("view-fullscreen-symbolic", tooltip: "Fullscreen")
-        for widget in [playButton, timeLabel, seekBar, muteButton, volumeBar, fullscreenButton] {
+        fullscreenButton = Widgets.iconButton("view-fullscreen-symbolic", tooltip: "Fullscreen (F)")
+        titleLabel = Widgets.label(title, wrap: false)
+        gtk_label_set_ellipsize(gcast(titleLabel), PANGO_ELLIPSIZE_MIDDLE)
+        gtk_label_set_max_width_chars(gcast(titleLabel), 24)
+        scalingMenu = ScalingMenu(current: scaling) { mode in onIntent(.setScaling(mode)) }
+        for widget in [playButton, titleLabel, timeLabel, seekBar, muteButton, volumeBar, scalingMenu.button, fullscreenButton] {
             Widgets.append(controls, widget)
         }
         gtk_overlay_add_overlay(gcast(overlay), controls)
+        setScaling(scaling)
         connectControls()
+        let motion = gtk_event_controller_motion_new()!
+        connections.append(Signal.motion(graw(motion)) { [weak self] _, _ in self?.noteInput() })
+        gtk_widget_add_controller(overlay, motion)
+        decisionTimer = MainLoop.every(milliseconds: 250) { [weak self] in
+            self?.applyDecision()
+            return self != nil
+        }
+        applyDecision()
+    }
+
+    /// Records user input over the view, which brings faded controls back.
+    func noteInput() {
+        lastInput = .now
+        applyDecision()
+    }
+
+    /// Sets how the picture fills the view.
+    func setScaling(_ mode: ScalingMode) {
+        let fit: GtkContentFit
+        switch mode {
+        case .fit: fit = GTK_CONTENT_FIT_CONTAIN
+        case .fill: fit = GTK_CONTENT_FIT_COVER
+        case .stretch: fit = GTK_CONTENT_FIT_FILL
+        case .none: fit = GTK_CONTENT_FIT_SCALE_DOWN
+        }
+        gtk_picture_set_content_fit(gcast(picture), fit)
+        scalingMenu.select(mode)
+    }
+
+    private func applyDecision() {
+        let idle = ContinuousClock.now - lastInput
+        let idleMs = Int(idle.components.seconds * 1000 + idle.components.attoseconds / 1_000_000_000_000_000)
+        let decision = ControlsDecision.decide(style: style, debug: debug, idleMs: idleMs, playing: playing)
+        // Lent to the row as the presenter panel, the controls belong to the laptop and always show.
+        Widgets.setVisible(controls, controlsDetached || decision.showControls)
+        Widgets.setVisible(titleLabel, decision.showTitle)
+        gtk_widget_set_cursor_from_name(root.typed(), decision.hideCursor ? "none" : nil)
     }
 
     private func connectControls() {
@@ -72,13 +124,14 @@ final class VideoView {
             self.onIntent(.seek(Int(gtk_range_get_value(gcast(self.seekBar)))))
         })
         connections.append(Signal.connect(volumeBar, "value-changed") { [weak self] in
-            guard let self else { return }
+            guard let self, !self.updating else { return }
             self.onIntent(.volume(gtk_range_get_value(gcast(self.volumeBar))))
         })
     }
 
-    /// Shows the position, duration and play state.
-    func showProgress(positionMs: Int, durationMs: Int?, playing: Bool, muted: Bool) {
+    /// Shows the position, duration, play state and sound.
+    func showProgress(positionMs: Int, durationMs: Int?, playing: Bool, muted: Bool, volume: Double) {
+        self.playing = playing
         updating = true
         defer { updating = false }
         if let durationMs, durationMs > 0 {
@@ -90,6 +143,7 @@ final class VideoView {
         gtk_range_set_value(gcast(seekBar), Double(positionMs))
         Widgets.setIcon(playButton, playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
         Widgets.setIcon(muteButton, muted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic")
+        if abs(gtk_range_get_value(gcast(volumeBar)) - volume) > 0.01 { gtk_range_set_value(gcast(volumeBar), volume) }
     }
 
     /// Lends the controls to the row as its presenter panel while the picture is on an external screen,
@@ -118,6 +172,7 @@ final class VideoView {
     /// Takes the view out of its parent and stops drawing, before it is dropped.
     func tearDown() {
         surface.detach()
+        decisionTimer?.cancel()
         if controlsDetached { Widgets.unparent(controls) }
         connections.forEach { $0.cancel() }
         connections.removeAll()

@@ -1,0 +1,74 @@
+/// What this session can do, detected once at start-up and cached (the seed's cached OS check).
+public struct Capabilities: Sendable, Equatable {
+    /// The windowing session: "x11", "wayland" or another backend name.
+    public var session: String
+    /// Whether RandR can set display modes, or why not.
+    public var modeSetting: Result<Void, ModeSettingUnavailable>
+    /// For each codec VideoToy checks, the decoder element that handles it, or nil.
+    public var decoders: [(codec: String, element: String?, package: String)]
+    /// The audio sink that will be used, or nil when there is no audio output.
+    public var audioOutput: String?
+
+    /// Creates a report.
+    public init(session: String, modeSetting: Result<Void, ModeSettingUnavailable>,
+                decoders: [(codec: String, element: String?, package: String)], audioOutput: String?) {
+        self.session = session
+        self.modeSetting = modeSetting
+        self.decoders = decoders
+        self.audioOutput = audioOutput
+    }
+
+    /// The codecs checked, with the Debian package that provides a decoder.
+    public static let checkedCodecs: [(codec: String, caps: String, package: String)] = [
+        ("H.264", "video/x-h264", "gstreamer1.0-libav"),
+        ("H.265", "video/x-h265", "gstreamer1.0-libav"),
+        ("VP8", "video/x-vp8", "gstreamer1.0-plugins-good"),
+        ("VP9", "video/x-vp9", "gstreamer1.0-plugins-good"),
+        ("AV1", "video/x-av1", "gstreamer1.0-libav"),
+    ]
+
+    /// Compares reports field by field.
+    public static func == (lhs: Capabilities, rhs: Capabilities) -> Bool {
+        lhs.text(screens: []) == rhs.text(screens: [])
+    }
+
+    /// The report `videotoy --check` prints, with every monitor and its modes.
+    public func text(screens: [Screen]) -> String {
+        var lines = ["VideoToy \(CommandLineParser.version) capability check", "", "Session: \(session)"]
+        switch modeSetting {
+        case .success: lines.append("Display modes: can be set (RandR)")
+        case .failure(let reason): lines.append("Display modes: cannot be set (\(reason.reason))")
+        }
+        lines.append("Audio output: " + (audioOutput ?? "none (videos play silently)"))
+        lines.append("Decoders:")
+        for entry in decoders {
+            lines.append("  \(entry.codec): " + (entry.element ?? "missing (install \(entry.package))"))
+        }
+        lines.append("Monitors:")
+        if screens.isEmpty { lines.append("  none reported") }
+        for screen in screens {
+            let current = screen.currentMode.map { " current \($0)" } ?? ""
+            lines.append("  \(screen.id) \(screen.geometry)\(current)")
+            for mode in screen.modes.reversed() { lines.append("    \(mode)") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The report as events-log fields.
+    public var fields: [(String, JSONValue)] {
+        var modes: JSONValue = .bool(true)
+        if case .failure(let reason) = modeSetting { modes = .string(reason.reason) }
+        return [("session", .string(session)), ("mode_setting", modes),
+                ("audio_output", audioOutput.map(JSONValue.string) ?? .null),
+                ("decoders", .object(decoders.map { ($0.codec, $0.element.map(JSONValue.string) ?? .null) }))]
+    }
+}
+
+/// Why display modes cannot be set.
+public struct ModeSettingUnavailable: Error, Sendable, Equatable {
+    /// The reason, for the log and the report.
+    public let reason: String
+
+    /// Creates a reason.
+    public init(_ reason: String) { self.reason = reason }
+}

@@ -1,0 +1,48 @@
+/// Something a key asks the app to do.
+public enum KeyCommand: Equatable, Sendable {
+    /// Quit (Ctrl+Q).
+    case quit
+    /// Show the shortcuts window (Ctrl+?).
+    case showShortcuts
+    /// Move the list selection by this many rows (Up/Down in the list).
+    case select(offset: Int)
+    /// Play the selected row (Enter).
+    case playSelected
+    /// Play or pause: the selected row in the list, the current video in a video window (Space).
+    case togglePlay
+    /// Ask the current video's view for something (seek, volume, mute, fullscreen, next).
+    case video(ViewIntent)
+}
+
+/// The keyboard map, in one place and independent of the toolkit's key codes.
+public enum KeyBindings {
+    /// The seek step of Left/Right.
+    public static let seekStepMs = 5000
+    /// The volume step of Up/Down in a video.
+    public static let volumeStep = 0.05
+
+    /// The command for a key named as GDK names it (`Up`, `space`, `m`, `question`); nil when the key is not ours.
+    /// `inVideoWindow` is true in a fullscreen or external scene window, where Up/Down change the volume.
+    public static func command(for key: String, control: Bool, inVideoWindow: Bool) -> KeyCommand? {
+        if control {
+            switch key {
+            case "q", "Q": return .quit
+            case "question", "slash": return .showShortcuts
+            default: return nil
+            }
+        }
+        switch key {
+        case "Up": return inVideoWindow ? .video(.volumeBy(volumeStep)) : .select(offset: -1)
+        case "Down": return inVideoWindow ? .video(.volumeBy(-volumeStep)) : .select(offset: 1)
+        case "Return", "KP_Enter": return .playSelected
+        case "space": return .togglePlay
+        case "Left": return .video(.seekBy(-seekStepMs))
+        case "Right": return .video(.seekBy(seekStepMs))
+        case "m", "M": return .video(.toggleMute)
+        case "f", "F": return .video(.toggleFullscreen)
+        case "n", "N": return .video(.next)
+        case "Escape": return .video(.leaveFullscreen)
+        default: return nil
+        }
+    }
+}

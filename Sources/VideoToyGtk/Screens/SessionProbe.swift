@@ -1,0 +1,41 @@
+import CGtk
+import VideoToyCore
+
+/// What the windowing session offers, for the capability report: the backend, mode setting and monitors.
+@MainActor
+public enum SessionProbe {
+    /// Connects to the display if needed; false when there is none.
+    public static func connect() -> Bool {
+        gdk_display_get_default() != nil || gtk_init_check() != 0
+    }
+
+    /// "x11", "wayland" or the display class name.
+    public static func sessionName() -> String {
+        guard let display = gdk_display_get_default() else { return "none" }
+        let name = String(cString: vt_type_name(graw(display)))
+        switch name {
+        case "GdkX11Display": return "x11"
+        case "GdkWaylandDisplay": return "wayland"
+        default: return name
+        }
+    }
+
+    /// Whether RandR can set modes here, or why not.
+    public static func modeSetting() -> Result<Void, ModeSettingUnavailable> {
+        guard let display = gdk_display_get_default(), vt_display_is_x11(display) != 0 else {
+            return .failure(ModeSettingUnavailable("not an X11 session"))
+        }
+        guard RandRModes() != nil else {
+            return .failure(ModeSettingUnavailable(RandRModes.unavailableReason ?? "RandR is not available"))
+        }
+        return .success(())
+    }
+
+    /// Every monitor with its modes.
+    public static func screens() -> [VideoToyCore.Screen] {
+        let randr = vt_display_is_x11(gdk_display_get_default()) != 0 ? RandRModes() : nil
+        return MonitorSource(randr: randr) { _ in }.screens()
+    }
+}
+
+private func graw(_ pointer: OpaquePointer) -> UnsafeMutableRawPointer { UnsafeMutableRawPointer(pointer) }

@@ -1,0 +1,90 @@
+import Testing
+import VideoToyCore
+
+@Suite("Presentation decisions")
+struct PresentationTests {
+    /// style, debug, idle ms, playing → controls shown, title shown, cursor hidden.
+    static let controlCases: [(ControlStyle, Bool, Int, Bool, Bool, Bool, Bool)] = [
+        (.none, false, 0, true, false, false, true),
+        (.none, false, 0, false, false, false, true),
+        (.none, true, 10_000, true, true, false, false),          // --debug always shows controls
+        (.embedded, false, 0, true, true, false, false),
+        (.embedded, false, 2_999, true, true, false, false),
+        (.embedded, false, 3_000, true, false, false, true),      // faded after 3 s without input
+        (.embedded, false, 60_000, false, true, false, false),    // paused keeps its controls
+        (.embedded, true, 60_000, true, true, false, false),
+        (.full, false, 60_000, true, true, true, false),
+        (.full, true, 60_000, true, true, true, false),
+    ]
+
+    @Test("control style, debug flag and idle time decide what the overlay shows", arguments: controlCases.indices)
+    func controls(index: Int) {
+        let (style, debug, idle, playing, controls, title, cursor) = Self.controlCases[index]
+        let decision = ControlsDecision.decide(style: style, debug: debug, idleMs: idle, playing: playing)
+        #expect(decision == ControlsDecision.decide(style: style, debug: debug, idleMs: idle, playing: playing))
+        #expect(decision.showControls == controls, "case \(index)")
+        #expect(decision.showTitle == title, "case \(index)")
+        #expect(decision.hideCursor == cursor, "case \(index)")
+    }
+
+    static let keyCases: [(String, Bool, Bool, KeyCommand?)] = [
+        ("q", true, false, .quit),
+        ("question", true, false, .showShortcuts),
+        ("q", false, false, nil),
+        ("Up", false, false, .select(offset: -1)),
+        ("Down", false, false, .select(offset: 1)),
+        ("Up", false, true, .video(.volumeBy(KeyBindings.volumeStep))),
+        ("Down", false, true, .video(.volumeBy(-KeyBindings.volumeStep))),
+        ("Return", false, false, .playSelected),
+        ("space", false, true, .togglePlay),
+        ("Left", false, false, .video(.seekBy(-5000))),
+        ("Right", false, true, .video(.seekBy(5000))),
+        ("m", false, false, .video(.toggleMute)),
+        ("f", false, true, .video(.toggleFullscreen)),
+        ("Escape", false, true, .video(.leaveFullscreen)),
+        ("n", false, false, .video(.next)),
+        ("x", false, false, nil),
+    ]
+
+    @Test("the keyboard map: list keys in the list, video keys in video windows", arguments: keyCases.indices)
+    func keys(index: Int) {
+        let (key, control, inVideo, expected) = Self.keyCases[index]
+        #expect(KeyBindings.command(for: key, control: control, inVideoWindow: inVideo) == expected)
+    }
+
+    @Test("every scaling mode and control style parses from the command line")
+    func optionsParse() throws {
+        for mode in ScalingMode.allCases {
+            guard case .run(let options) = try CommandLineParser.parse(["--scaling", mode.rawValue]) else {
+                Issue.record("--scaling \(mode) did not run"); continue
+            }
+            #expect(options.scaling == mode)
+        }
+        for style in ControlStyle.allCases {
+            guard case .run(let options) = try CommandLineParser.parse(["--controls=\(style.rawValue)"]) else {
+                Issue.record("--controls \(style) did not run"); continue
+            }
+            #expect(options.controls == style)
+        }
+        #expect(throws: CommandLineError.self) { try CommandLineParser.parse(["--scaling", "zoom"]) }
+    }
+
+    @Test("the capability report names missing decoders with their package and lists monitors with modes")
+    func capabilityReport() {
+        let capabilities = Capabilities(
+            session: "x11", modeSetting: .failure(ModeSettingUnavailable("no RandR 1.2")),
+            decoders: [("H.264", "avdec_h264", "gstreamer1.0-libav"), ("AV1", nil, "gstreamer1.0-libav")],
+            audioOutput: nil)
+        let screen = Screen(id: ScreenID(connector: "HDMI-1", model: "TV"), geometry: ScreenRect(x: 0, y: 0, width: 1280, height: 720),
+                            modes: [ScreenMode(width: 1280, height: 720, refreshMilliHz: 60_000),
+                                    ScreenMode(width: 1920, height: 1080, refreshMilliHz: 60_000)])
+        let text = capabilities.text(screens: [screen])
+        #expect(text.contains("Session: x11"))
+        #expect(text.contains("cannot be set (no RandR 1.2)"))
+        #expect(text.contains("AV1: missing (install gstreamer1.0-libav)"))
+        #expect(text.contains("H.264: avdec_h264"))
+        #expect(text.contains("Audio output: none"))
+        let best = text.range(of: "1920x1080@60.000")!, worse = text.range(of: "1280x720@60.000")!
+        #expect(best.lowerBound < worse.lowerBound, "best mode first")
+    }
+}
