@@ -99,6 +99,7 @@ final class AppProcess: @unchecked Sendable {
     private let child: ChildProcess
     private let directory: URL
     private let stderrURL: URL
+    private let stdoutURL: URL
     private let lock = NSLock()
     private var parsed: [Event] = []
     private var malformed: [String] = []
@@ -114,7 +115,7 @@ final class AppProcess: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         eventsURL = directory.appendingPathComponent("events.jsonl")
         stderrURL = directory.appendingPathComponent("stderr.txt")
-        let stdoutURL = directory.appendingPathComponent("stdout.txt")
+        stdoutURL = directory.appendingPathComponent("stdout.txt")
         for url in [eventsURL, stderrURL, stdoutURL] { _ = FileManager.default.createFile(atPath: url.path, contents: nil) }
 
         var env = ProcessInfo.processInfo.environment
@@ -148,6 +149,9 @@ final class AppProcess: @unchecked Sendable {
 
     /// Whether it ended because of a signal rather than by exiting.
     var wasKilledBySignal: Bool { if case .signaled = child.poll() { true } else { false } }
+
+    /// Everything the app wrote to stdout so far.
+    var stdout: String { (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "" }
 
     /// Everything the app wrote to stderr so far.
     var stderr: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
