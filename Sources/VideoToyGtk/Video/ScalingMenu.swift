@@ -15,7 +15,7 @@ final class ScalingMenu {
         button = gtk_menu_button_new()
         gtk_menu_button_set_icon_name(gcast(button), "zoom-fit-best-symbolic")
         gtk_widget_set_tooltip_text(button, "Scaling")
-        gtk_widget_add_css_class(button, "flat")
+        gtk_menu_button_set_has_frame(gcast(button), 0)
         let list = Widgets.box(vertical: true, spacing: 2)
         for mode in ScalingMode.allCases {
             let entry = gtk_button_new_with_label(mode.title)!

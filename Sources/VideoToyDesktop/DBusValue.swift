@@ -1,0 +1,58 @@
+import CGLib
+
+/// A D-Bus value as MPRIS uses it, so properties can be compared before they are sent and built without
+/// GLib's variadic `g_variant_new`.
+public enum DBusValue: Equatable, Sendable {
+    /// `s`
+    case string(String)
+    /// `o`; must be a valid object path.
+    case objectPath(String)
+    /// `b`
+    case bool(Bool)
+    /// `x`
+    case int64(Int64)
+    /// `d`
+    case double(Double)
+    /// `as`
+    case strings([String])
+    /// `a{sv}`, the shape of MPRIS metadata and of changed-property lists.
+    case dictionary([String: DBusValue])
+
+    /// A new floating GVariant; GDBus sinks it when it is returned or put into a container.
+    public func variant() -> OpaquePointer {
+        switch self {
+        case .string(let value):
+            return g_variant_new_string(value)
+        case .objectPath(let value):
+            return g_variant_new_object_path(value)
+        case .bool(let value):
+            return g_variant_new_boolean(value ? 1 : 0)
+        case .int64(let value):
+            return g_variant_new_int64(gint64(value))
+        case .double(let value):
+            return g_variant_new_double(value)
+        case .strings(let values):
+            var pointers = values.map { UnsafePointer(strdup($0)) }
+            defer { pointers.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+            return pointers.withUnsafeMutableBufferPointer { buffer in
+                g_variant_new_strv(buffer.baseAddress, gssize(buffer.count))
+            }
+        case .dictionary(let entries):
+            // Sorted keys keep messages identical for identical values, which makes bus logs easy to compare.
+            var children: [OpaquePointer?] = entries.keys.sorted().map { key in
+                g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(entries[key]!.variant()))
+            }
+            let entryType = g_variant_type_new("{sv}")
+            defer { g_variant_type_free(entryType) }
+            return children.withUnsafeMutableBufferPointer { buffer in
+                g_variant_new_array(entryType, buffer.baseAddress, gsize(buffer.count))
+            }
+        }
+    }
+
+    /// A tuple of `values`, for signal and method-reply bodies; floating.
+    public static func tuple(_ values: [OpaquePointer?]) -> OpaquePointer {
+        var children = values
+        return children.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
+    }
+}

@@ -1,0 +1,30 @@
+/// What MPRIS clients show about the current video.
+public struct MPRISMetadata: Equatable, Sendable {
+    /// A number unique to this video for the app's lifetime (it becomes the `mpris:trackid` object path).
+    public var trackNumber: Int
+    /// The file's absolute path (sent as a `file://` URI).
+    public var path: String
+    /// The title shown by clients.
+    public var title: String
+    /// The duration in milliseconds, when known.
+    public var durationMs: Int?
+    /// An image file that stands for the video (a poster), when there is one.
+    public var artPath: String?
+
+    /// Creates a description of one video.
+    public init(trackNumber: Int, path: String, title: String, durationMs: Int? = nil, artPath: String? = nil) {
+        self.trackNumber = trackNumber
+        self.path = path
+        self.title = title
+        self.durationMs = durationMs
+        self.artPath = artPath
+    }
+
+    /// The `mpris:trackid` of this video.
+    public var trackID: String { MPRISMetadata.trackPrefix + String(trackNumber) }
+
+    /// Where track ids live; the MPRIS spec reserves /org/mpris for itself.
+    static let trackPrefix = "/org/videotoy/VideoToy/track/"
+    /// The id the spec defines for "no track".
+    static let noTrack = "/org/mpris/MediaPlayer2/TrackList/NoTrack"
+}
