@@ -5,28 +5,28 @@ import VideoToyGObject
 /// The main window: a recycled list of rows, one video per row, and the home of every video view.
 @MainActor
 public final class LibraryWindow: LibraryPresenter {
-    private let application: UnsafeMutablePointer<GtkApplication>
-    private let controller: AppController
+    let application: UnsafeMutablePointer<GtkApplication>
+    let controller: AppController
     /// The main window widget.
     let window: Widget
     private let subtitle: Widget
     private let stack: Widget
     private let emptyLabel: Widget
-    private let model: OpaquePointer
-    private let selection: OpaquePointer
-    private let listView: Widget
+    let model: OpaquePointer
+    let selection: OpaquePointer
+    let listView: Widget
     private var rows: [UnsafeMutableRawPointer: RowWidget] = [:]
     private var rowByID: [ItemID: RowWidget] = [:]
-    private var views: [ItemID: VideoView] = [:]
-    private var fullscreen: (id: ItemID, window: FullscreenWindow)?
+    var views: [ItemID: VideoView] = [:]
+    var fullscreen: (id: ItemID, window: FullscreenWindow)?
     private var connections: [SignalConnection] = []
-    private let onQuit: @MainActor (Int32) -> Void
+    let onQuit: @MainActor (Int32) -> Void
     private let controls: ControlStyle
     private let debug: Bool
     private var monitors: MonitorSource!
-    private var scenes: SceneManager!
+    var scenes: SceneManager!
     private var mainConnector: String?
-    private var screenMenu: ScreenMenu!
+    var screenMenu: ScreenMenu!
 
     /// Builds the window for `application`; `onQuit` ends the application with a status.
     public init(application: UnsafeMutableRawPointer, controller: AppController, controls: ControlStyle = .embedded,
@@ -190,51 +190,6 @@ public final class LibraryWindow: LibraryPresenter {
         })
     }
 
-    private func handleKey(_ keyval: UInt32, modifiers: UInt32, inVideoWindow: Bool = false) -> Bool {
-        guard let name = gdk_keyval_name(keyval).map({ String(cString: $0) }),
-              let command = KeyBindings.command(for: name, control: modifiers & GDK_CONTROL_MASK.rawValue != 0,
-                                                inVideoWindow: inVideoWindow) else { return false }
-        let current = controller.policy.current
-        if let current { views[current]?.noteInput() }
-        switch command {
-        case .quit:
-            onQuit(0)
-        case .showShortcuts:
-            ShortcutsWindow.present(over: window)
-        case .select(let offset):
-            // Moving the selection here works wherever the keyboard focus is (a scene may have taken it).
-            let count = Int(g_list_model_get_n_items(model))
-            guard count > 0 else { return false }
-            let selected = gtk_single_selection_get_selected(selection)
-            let index = selected == GTK_INVALID_LIST_POSITION ? (offset > 0 ? 0 : count - 1) : Int(selected) + offset
-            select(max(0, min(count - 1, index)))
-        case .playSelected:
-            guard let id = selectedOrFirst() else { return false }
-            controller.activate(id)
-        case .togglePlay:
-            if inVideoWindow, let current {
-                controller.intent(current, .togglePlay)
-            } else if let id = selectedOrFirst() {
-                if views[id] != nil { controller.intent(id, .togglePlay) } else { controller.activate(id) }
-            }
-        case .video(let intent):
-            guard let current else { return false }
-            controller.intent(current, intent)
-        }
-        return true
-    }
-
-    private func selectedOrFirst() -> ItemID? {
-        var position = gtk_single_selection_get_selected(selection)
-        if position == GTK_INVALID_LIST_POSITION {
-            // Nothing chosen yet: Enter plays the first video.
-            guard g_list_model_get_n_items(model) > 0 else { return nil }
-            position = 0
-            select(0)
-        }
-        return controller.id(at: Int(position))
-    }
-
     // MARK: LibraryPresenter
 
     public func showLibrary(count: Int) {
@@ -327,36 +282,12 @@ public final class LibraryWindow: LibraryPresenter {
         select(index)
     }
 
-    private func select(_ index: Int) {
+    func select(_ index: Int) {
         gtk_single_selection_set_selected(selection, guint(index))
         gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint(index)))
     }
 
     public func quit(status: Int32) {
         onQuit(status)
-    }
-}
-
-extension LibraryWindow: SceneHost {
-    public func openScene(on screen: ScreenID, role: SceneRole) {
-        scenes.open(on: screen, onMapped: { [unowned self] in
-            // The projector's window must not keep the keyboard once it is mapped: the user works on the laptop.
-            gtk_window_present(gcast(window))
-        }, onKey: { [unowned self] keyval, modifiers in handleKey(keyval, modifiers: modifiers, inVideoWindow: true) })
-        setSceneRole(role, on: screen)
-        refreshScreenMenu()
-    }
-
-    public func setSceneRole(_ role: SceneRole, on screen: ScreenID) {
-        if role == .idle { scenes.showIdle(on: screen) }
-    }
-
-    public func closeScene(on screen: ScreenID) {
-        scenes.close(on: screen)
-        refreshScreenMenu()
-    }
-
-    public func setMode(_ mode: ScreenMode, on screen: ScreenID) -> String? {
-        scenes.setMode(mode, on: screen)
     }
 }

@@ -1,0 +1,51 @@
+import CGtk
+import VideoToyCore
+import VideoToyGObject
+
+/// The keyboard: key names go through the core's `KeyBindings`, and the commands are carried out here.
+extension LibraryWindow {
+    func handleKey(_ keyval: UInt32, modifiers: UInt32, inVideoWindow: Bool = false) -> Bool {
+        guard let name = gdk_keyval_name(keyval).map({ String(cString: $0) }),
+              let command = KeyBindings.command(for: name, control: modifiers & GDK_CONTROL_MASK.rawValue != 0,
+                                                inVideoWindow: inVideoWindow) else { return false }
+        let current = controller.policy.current
+        if let current { views[current]?.noteInput() }
+        switch command {
+        case .quit:
+            onQuit(0)
+        case .showShortcuts:
+            ShortcutsWindow.present(over: window)
+        case .select(let offset):
+            // Moving the selection here works wherever the keyboard focus is (a scene may have taken it).
+            let count = Int(g_list_model_get_n_items(model))
+            guard count > 0 else { return false }
+            let selected = gtk_single_selection_get_selected(selection)
+            let index = selected == GTK_INVALID_LIST_POSITION ? (offset > 0 ? 0 : count - 1) : Int(selected) + offset
+            select(max(0, min(count - 1, index)))
+        case .playSelected:
+            guard let id = selectedOrFirst() else { return false }
+            controller.activate(id)
+        case .togglePlay:
+            if inVideoWindow, let current {
+                controller.intent(current, .togglePlay)
+            } else if let id = selectedOrFirst() {
+                if views[id] != nil { controller.intent(id, .togglePlay) } else { controller.activate(id) }
+            }
+        case .video(let intent):
+            guard let current else { return false }
+            controller.intent(current, intent)
+        }
+        return true
+    }
+
+    private func selectedOrFirst() -> ItemID? {
+        var position = gtk_single_selection_get_selected(selection)
+        if position == GTK_INVALID_LIST_POSITION {
+            // Nothing chosen yet: Enter plays the first video.
+            guard g_list_model_get_n_items(model) > 0 else { return nil }
+            position = 0
+            select(0)
+        }
+        return controller.id(at: Int(position))
+    }
+}

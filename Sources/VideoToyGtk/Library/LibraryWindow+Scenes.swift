@@ -1,0 +1,28 @@
+import CGtk
+import VideoToyCore
+import VideoToyGObject
+
+/// The router's scene effects, carried out by the scene manager.
+extension LibraryWindow: SceneHost {
+    public func openScene(on screen: ScreenID, role: SceneRole) {
+        scenes.open(on: screen, onMapped: { [unowned self] in
+            // The projector's window must not keep the keyboard once it is mapped: the user works on the laptop.
+            gtk_window_present(gcast(window))
+        }, onKey: { [unowned self] keyval, modifiers in handleKey(keyval, modifiers: modifiers, inVideoWindow: true) })
+        setSceneRole(role, on: screen)
+        refreshScreenMenu()
+    }
+
+    public func setSceneRole(_ role: SceneRole, on screen: ScreenID) {
+        if role == .idle { scenes.showIdle(on: screen) }
+    }
+
+    public func closeScene(on screen: ScreenID) {
+        scenes.close(on: screen)
+        refreshScreenMenu()
+    }
+
+    public func setMode(_ mode: ScreenMode, on screen: ScreenID) -> String? {
+        scenes.setMode(mode, on: screen)
+    }
+}
