@@ -22,8 +22,9 @@ let package = Package(
 
         // Adapters.
         .target(name: "VideoToyFiles", dependencies: ["VideoToyCore", "VideoToyGObject", "CGLib"], swiftSettings: strict),
-        .target(name: "VideoToyMedia", dependencies: ["VideoToyCore", "VideoToyGObject", "CGStreamer", "CGLib"], swiftSettings: strict),
+        .target(name: "VideoToyMedia", dependencies: ["VideoToyCore", "VideoToyGObject", "VideoToyFiles", "CGStreamer", "CGLib"], swiftSettings: strict),
         .target(name: "VideoToyGtk", dependencies: ["VideoToyCore", "VideoToyGObject", "CGtk", "CXrandr"], swiftSettings: strict),
+        .target(name: "VideoToyDesktop", dependencies: ["VideoToyCore", "VideoToyGObject", "CGLib"], swiftSettings: strict),
 
         // Fakes for core tests: no display, no media.
         .target(name: "VideoToyTesting", dependencies: ["VideoToyCore"], swiftSettings: strict),
@@ -31,7 +32,7 @@ let package = Package(
         // The executable only wires the parts together.
         .executableTarget(
             name: "videotoy",
-            dependencies: ["VideoToyCore", "VideoToyFiles", "VideoToyMedia", "VideoToyGtk", "VideoToyGObject"],
+            dependencies: ["VideoToyCore", "VideoToyFiles", "VideoToyMedia", "VideoToyGtk", "VideoToyGObject", "VideoToyDesktop"],
             swiftSettings: strict
         ),
 

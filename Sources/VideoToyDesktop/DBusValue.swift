@@ -56,3 +56,33 @@ public enum DBusValue: Equatable, Sendable {
         return children.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
     }
 }
+
+extension DBusValue {
+    /// The basic values in a method's argument tuple, in order; containers are skipped (MPRIS methods take none).
+    static func children(of tuple: OpaquePointer?) -> [DBusValue] {
+        guard let tuple else { return [] }
+        return (0..<g_variant_n_children(tuple)).compactMap { index in
+            guard let child = g_variant_get_child_value(tuple, index) else { return nil }
+            defer { g_variant_unref(child) }
+            switch String(cString: g_variant_get_type_string(child)) {
+            case "s": return .string(String(cString: g_variant_get_string(child, nil)))
+            case "o": return .objectPath(String(cString: g_variant_get_string(child, nil)))
+            case "x": return .int64(Int64(g_variant_get_int64(child)))
+            case "d": return .double(g_variant_get_double(child))
+            case "b": return .bool(g_variant_get_boolean(child) != 0)
+            default: return nil
+            }
+        }
+    }
+
+    /// The text of a string or object path.
+    var string: String? {
+        switch self {
+        case .string(let value), .objectPath(let value): value
+        default: nil
+        }
+    }
+
+    /// The number of an `x`.
+    var int64: Int64? { if case .int64(let value) = self { value } else { nil } }
+}

@@ -1,56 +1,248 @@
 import CGLib
 import Glibc
+import Synchronization
 import VideoToyCore
 
-/// Remembered choices in a key file under the XDG config folder, written atomically (temporary file, then rename).
+/// Remembered state in a key file under the XDG config folder.
+///
+/// Every write is atomic (a temporary file renamed over the old one), and every read-modify-write holds an
+/// advisory lock on `<path>.lock`, so two processes (or threads) writing at once neither corrupt the file
+/// nor lose each other's changes. A corrupt or unreadable file is moved aside to `<path>.bak`, reported once,
+/// and replaced by the defaults.
 public struct SettingsStore: Sendable {
     /// The key file's path.
     public let path: String
+    /// How many resume positions are kept.
+    public let resumeCapacity: Int
 
-    /// A store at `path`, by default `$XDG_CONFIG_HOME/videotoy/settings.ini`.
-    public init(path: String? = nil) {
+    /// Problems already reported by this process, so each is told once however often the file is read.
+    private static let reported = Mutex<Set<String>>([])
+
+    /// A store at `path`, by default `$XDG_CONFIG_HOME/videotoy/settings.ini`, keeping `resumeCapacity` positions.
+    public init(path: String? = nil, resumeCapacity: Int = 200) {
         self.path = path ?? String(cString: g_get_user_config_dir()) + "/videotoy/settings.ini"
+        self.resumeCapacity = max(1, resumeCapacity)
     }
+
+    // MARK: Reading and writing everything
+
+    /// Everything remembered, and a problem to tell the user the first time the file turned out unreadable.
+    public func load() -> (settings: Settings, problem: String?) {
+        locked(creatingFolder: false) {
+            let (file, problem) = open()
+            defer { g_key_file_free(file) }
+            return (read(file), problem)
+        }
+    }
+
+    /// Changes what is remembered in one locked read-modify-write; only keys whose values changed are touched,
+    /// so other groups and comments in the file survive. Returns what the user should be told (a failed
+    /// write, or a corrupt file set aside), or nil.
+    @discardableResult
+    public func update(_ change: (inout Settings) -> Void) -> String? {
+        locked(creatingFolder: true) {
+            let (file, problem) = open()
+            defer { g_key_file_free(file) }
+            let before = read(file)
+            var after = before
+            change(&after)
+            guard after != before else { return problem }
+            write(after, over: before, into: file)
+            var error: UnsafeMutablePointer<GError>?
+            guard g_key_file_save_to_file(file, path, &error) != 0 else {
+                defer { g_clear_error(&error) }
+                return error.map { String(cString: $0.pointee.message) } ?? "cannot write \(path)"
+            }
+            return problem
+        }
+    }
+
+    // MARK: One setting at a time
 
     /// The screen the user chose in the menu, identified by connector, manufacturer and model.
     /// A corrupt file is moved aside to `.bak` and the reason returned, so nothing is silently lost.
     public func preferredScreen() -> (screen: ScreenID?, problem: String?) {
-        let file = g_key_file_new()
-        defer { g_key_file_free(file) }
-        var error: UnsafeMutablePointer<GError>?
-        guard g_key_file_load_from_file(file, path, G_KEY_FILE_NONE, &error) != 0 else {
-            defer { g_clear_error(&error) }
-            let missing = error.map { $0.pointee.domain == g_file_error_quark() && $0.pointee.code == Int32(G_FILE_ERROR_NOENT.rawValue) } ?? true
-            if missing { return (nil, nil) }
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "unreadable"
-            rename(path, path + ".bak")
-            return (nil, "settings file \(path) was unreadable (\(reason)); kept it as \(path).bak and started from defaults")
-        }
-        func read(_ key: String) -> String? {
-            guard let value = g_key_file_get_string(file, "screen", key, nil) else { return nil }
-            defer { g_free(value) }
-            return String(cString: value)
-        }
-        guard let connector = read("connector"), !connector.isEmpty else { return (nil, nil) }
-        return (ScreenID(connector: connector, manufacturer: read("manufacturer") ?? "", model: read("model") ?? ""), nil)
+        let (settings, problem) = load()
+        return (settings.preferredScreen, problem)
     }
 
     /// Saves the chosen screen, keeping whatever else the file holds; returns why it failed, or nil.
     public func savePreferredScreen(_ screen: ScreenID) -> String? {
-        let file = g_key_file_new()
-        defer { g_key_file_free(file) }
-        g_key_file_load_from_file(file, path, G_KEY_FILE_KEEP_COMMENTS, nil)
-        g_key_file_set_string(file, "screen", "connector", screen.connector)
-        g_key_file_set_string(file, "screen", "manufacturer", screen.manufacturer)
-        g_key_file_set_string(file, "screen", "model", screen.model)
+        update { $0.preferredScreen = screen }
+    }
+
+    /// Saves the folders the library shows.
+    public func saveLibraryFolders(_ folders: [String]) -> String? {
+        update { $0.libraryFolders = folders }
+    }
+
+    /// Saves the main window's size.
+    public func saveWindowSize(_ size: PixelSize) -> String? {
+        update { $0.windowSize = size }
+    }
+
+    /// Saves the scaling mode's name.
+    public func saveScalingMode(_ mode: String) -> String? {
+        update { $0.scalingMode = mode }
+    }
+
+    /// Where to resume the file at `path`, if a position is remembered.
+    public func resumePosition(forPath path: String) -> Int? {
+        load().settings.resumePositions.position(for: path)
+    }
+
+    /// Remembers where playback of `path` is, under the rules of `ResumePositions` (a video that is short,
+    /// unstarted or nearly finished is forgotten instead).
+    public func rememberPosition(ofPath path: String, positionMs: Int, durationMs: Int) -> String? {
+        let now = Int64(g_get_real_time() / 1000)
+        return update { $0.resumePositions.record(path: path, positionMs: positionMs, durationMs: durationMs, at: now) }
+    }
+
+    // MARK: The key file
+
+    private enum Group {
+        static let library = "library", window = "window", screen = "screen", view = "view", resume = "resume"
+    }
+
+    /// Runs `body` holding an exclusive lock on `<path>.lock`; without the folder there is nothing to protect.
+    private func locked<T>(creatingFolder: Bool, _ body: () -> T) -> T {
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-        g_mkdir_with_parents(folder, 0o700)
+        if creatingFolder, !folder.isEmpty { g_mkdir_with_parents(folder, 0o700) }
+        let fd = Glibc.open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return body() }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0, errno == EINTR {}
+        defer { flock(fd, LOCK_UN) }
+        return body()
+    }
+
+    /// The key file, or an empty one: a missing file is normal, an unreadable one is moved aside.
+    private func open() -> (OpaquePointer, String?) {
+        let file = g_key_file_new()!
         var error: UnsafeMutablePointer<GError>?
-        // g_key_file_save_to_file writes a temporary file and renames it over the old one.
-        guard g_key_file_save_to_file(file, path, &error) != 0 else {
-            defer { g_clear_error(&error) }
-            return error.map { String(cString: $0.pointee.message) } ?? "cannot write \(path)"
+        guard g_key_file_load_from_file(file, path, G_KEY_FILE_KEEP_COMMENTS, &error) == 0 else { return (file, nil) }
+        defer { g_clear_error(&error) }
+        let missing = error.map { $0.pointee.domain == g_file_error_quark() && $0.pointee.code == Int32(G_FILE_ERROR_NOENT.rawValue) } ?? true
+        if missing { return (file, nil) }
+        let reason = error.map { String(cString: $0.pointee.message) } ?? "unreadable"
+        // A half-parsed file must not be written back over the backup: start from an empty one.
+        g_key_file_free(file)
+        let kept = rename(path, path + ".bak") == 0
+        let message = kept
+            ? "settings file \(path) was unreadable (\(reason)); kept it as \(path).bak and started from defaults"
+            : "settings file \(path) is unreadable (\(reason)) and could not be moved aside; using defaults"
+        let isNew = SettingsStore.reported.withLock { $0.insert(message).inserted }
+        return (g_key_file_new()!, isNew ? message : nil)
+    }
+
+    private func read(_ file: OpaquePointer) -> Settings {
+        var settings = Settings(resumeCapacity: resumeCapacity)
+        settings.libraryFolders = strings(file, Group.library, "folders")
+        if let width = integer(file, Group.window, "width"), let height = integer(file, Group.window, "height"),
+           width > 0, height > 0 {
+            settings.windowSize = PixelSize(width: width, height: height)
         }
-        return nil
+        if let connector = string(file, Group.screen, "connector"), !connector.isEmpty {
+            settings.preferredScreen = ScreenID(connector: connector, manufacturer: string(file, Group.screen, "manufacturer") ?? "",
+                                                model: string(file, Group.screen, "model") ?? "")
+        }
+        settings.scalingMode = string(file, Group.view, "scaling")
+        for key in keys(file, Group.resume) {
+            guard let path = SettingsStore.unescape(key), let value = string(file, Group.resume, key) else { continue }
+            let parts = value.split(separator: ";")
+            guard parts.count == 2, let position = Int(parts[0]), let updated = Int64(parts[1]) else { continue }
+            settings.resumePositions.restore(path: path, entry: ResumePositions.Entry(positionMs: position, updated: updated))
+        }
+        return settings
+    }
+
+    private func write(_ settings: Settings, over old: Settings, into file: OpaquePointer) {
+        if settings.libraryFolders != old.libraryFolders {
+            if settings.libraryFolders.isEmpty {
+                g_key_file_remove_key(file, Group.library, "folders", nil)
+            } else {
+                setStrings(file, Group.library, "folders", settings.libraryFolders)
+            }
+        }
+        if settings.windowSize != old.windowSize {
+            if let size = settings.windowSize {
+                g_key_file_set_integer(file, Group.window, "width", gint(clamping: size.width))
+                g_key_file_set_integer(file, Group.window, "height", gint(clamping: size.height))
+            } else {
+                g_key_file_remove_key(file, Group.window, "width", nil)
+                g_key_file_remove_key(file, Group.window, "height", nil)
+            }
+        }
+        if settings.preferredScreen != old.preferredScreen {
+            let screen = settings.preferredScreen
+            g_key_file_set_string(file, Group.screen, "connector", screen?.connector ?? "")
+            g_key_file_set_string(file, Group.screen, "manufacturer", screen?.manufacturer ?? "")
+            g_key_file_set_string(file, Group.screen, "model", screen?.model ?? "")
+        }
+        if settings.scalingMode != old.scalingMode {
+            if let mode = settings.scalingMode {
+                g_key_file_set_string(file, Group.view, "scaling", mode)
+            } else {
+                g_key_file_remove_key(file, Group.view, "scaling", nil)
+            }
+        }
+        let (new, previous) = (settings.resumePositions.entries, old.resumePositions.entries)
+        for path in previous.keys where new[path] == nil {
+            if let key = SettingsStore.escape(path) { g_key_file_remove_key(file, Group.resume, key, nil) }
+        }
+        for (path, entry) in new where previous[path] != entry {
+            if let key = SettingsStore.escape(path) {
+                g_key_file_set_string(file, Group.resume, key, "\(entry.positionMs);\(entry.updated)")
+            }
+        }
+    }
+
+    // MARK: GKeyFile helpers
+
+    private func string(_ file: OpaquePointer, _ group: String, _ key: String) -> String? {
+        guard let value = g_key_file_get_string(file, group, key, nil) else { return nil }
+        defer { g_free(value) }
+        return String(cString: value)
+    }
+
+    private func integer(_ file: OpaquePointer, _ group: String, _ key: String) -> Int? {
+        var error: UnsafeMutablePointer<GError>?
+        let value = g_key_file_get_integer(file, group, key, &error)
+        guard error == nil else { g_clear_error(&error); return nil }
+        return Int(value)
+    }
+
+    private func strings(_ file: OpaquePointer, _ group: String, _ key: String) -> [String] {
+        var count: gsize = 0
+        guard let list = g_key_file_get_string_list(file, group, key, &count, nil) else { return [] }
+        defer { g_strfreev(list) }
+        return (0..<Int(count)).compactMap { list[$0].map { String(cString: $0) } }
+    }
+
+    private func setStrings(_ file: OpaquePointer, _ group: String, _ key: String, _ values: [String]) {
+        var pointers = values.map { UnsafePointer(strdup($0)) }
+        defer { pointers.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+        pointers.withUnsafeMutableBufferPointer { g_key_file_set_string_list(file, group, key, $0.baseAddress, gsize($0.count)) }
+    }
+
+    private func keys(_ file: OpaquePointer, _ group: String) -> [String] {
+        var count: gsize = 0
+        guard let list = g_key_file_get_keys(file, group, &count, nil) else { return [] }
+        defer { g_strfreev(list) }
+        return (0..<Int(count)).compactMap { list[$0].map { String(cString: $0) } }
+    }
+
+    /// A path as a key: key-file keys cannot hold `=`, `[`, `]` or line breaks, so all but `/` and
+    /// unreserved characters are percent-escaped (non-ASCII letters stay readable).
+    private static func escape(_ path: String) -> String? {
+        guard let escaped = g_uri_escape_string(path, "/", 1) else { return nil }
+        defer { g_free(escaped) }
+        return String(cString: escaped)
+    }
+
+    private static func unescape(_ key: String) -> String? {
+        guard let path = g_uri_unescape_string(key, nil) else { return nil }
+        defer { g_free(path) }
+        return String(cString: path)
     }
 }

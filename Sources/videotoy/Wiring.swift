@@ -31,8 +31,10 @@ func runApplication(options: Options, playPath: String?, backend: GStreamerBacke
     }
     let host = AppHost(id: "org.videotoy.VideoToy")
     var window: LibraryWindow?
+    var mpris: MPRISBridge?
 
     host.onQuit {
+        mpris?.close()
         controller.shutDown()
         writer?.flush()
     }
@@ -43,6 +45,8 @@ func runApplication(options: Options, playPath: String?, backend: GStreamerBacke
         window = main
         main.present()
         log.emit("ready")
+        mpris = MPRISBridge(controller: controller, raise: { main.present() }, quit: { host.quit(status: 0) },
+                            report: { log.terminal($0) })
         log.emit("controls", fields: [("style", .string(options.controls.rawValue)), ("debug", .bool(options.debug))])
         log.emit("scaling", fields: [("mode", .string(options.scaling.rawValue))])
         if let note = main.modeSupportNote, !options.keepMode {

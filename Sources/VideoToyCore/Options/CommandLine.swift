@@ -55,7 +55,7 @@ public enum CommandLineParser {
             let arg = arguments[index]
             index += 1
             if onlyPaths || !arg.hasPrefix("-") || arg == "-" {
-                options.paths.append(arg)
+                options.paths.append(PathArgument.path(fromArgument: arg))
                 continue
             }
             if arg == "--" { onlyPaths = true; continue }
@@ -89,7 +89,7 @@ public enum CommandLineParser {
     private static func apply(_ name: String, _ value: String?, to options: inout Options) throws(CommandLineError) {
         switch name {
         case "demo": options.demo = true
-        case "play": options.play = value
+        case "play": options.play = value.map(PathArgument.path(fromArgument:))
         case "fullscreen": options.fullscreen = true
         case "exit-on-end": options.exitOnEnd = true
         case "events": options.eventsPath = value

@@ -8,7 +8,8 @@ extension LibraryWindow: SceneHost {
         scenes.open(on: screen, onMapped: { [unowned self] in
             // The projector's window must not keep the keyboard once it is mapped: the user works on the laptop.
             gtk_window_present(gcast(window))
-        }, onKey: { [unowned self] keyval, modifiers in handleKey(keyval, modifiers: modifiers, inVideoWindow: true) })
+            // The projector is not where the user types: keys there act as in the main window.
+        }, onKey: { [unowned self] keyval, modifiers in handleKey(keyval, modifiers: modifiers) })
         setSceneRole(role, on: screen)
         refreshScreenMenu()
     }

@@ -1,0 +1,103 @@
+import CGLib
+import Glibc
+import VideoToyCore
+
+/// Finds or makes the image MPRIS clients show for a video (`mpris:artUrl`).
+///
+/// In order: the freedesktop.org thumbnail of the video (shared with file managers), a poster image next to
+/// it (`clip.jpg` for `clip.mp4`, or the folder's `poster`, `cover` or `folder` image), and last the app's
+/// poster frame, written once as a PNG under a cache folder that keeps only the newest `keep` files.
+@MainActor
+public final class MPRISArtwork {
+    private let folder: String
+    private let thumbnails: String
+    private let keep: Int
+    private var known: [String: String] = [:]
+    private var misses: [String: UInt64] = [:]
+
+    /// Art files go to `folder` (default `$XDG_CACHE_HOME/videotoy/mpris-art`), at most `keep` of them.
+    public init(folder: String? = nil, keep: Int = 100) {
+        let cache = String(cString: g_get_user_cache_dir())
+        self.folder = folder ?? cache + "/videotoy/mpris-art"
+        self.thumbnails = cache + "/thumbnails"
+        self.keep = max(1, keep)
+    }
+
+    /// The art file for the video at `path`, or nil while there is none; `poster` is asked only when needed.
+    ///
+    /// After a miss the same video is looked at again at most every two seconds, so polling callers stay cheap
+    /// and a poster frame made later is still picked up.
+    public func path(forVideo path: String, poster: () -> VideoFrame?) -> String? {
+        if let found = known[path] { return found }
+        let now = g_get_monotonic_time() / 1000
+        if let miss = misses[path], UInt64(now) < miss + 2000 { return nil }
+        guard let found = thumbnail(of: path) ?? sibling(of: path) ?? poster().flatMap({ write($0, for: path) }) else {
+            misses[path] = UInt64(now)
+            return nil
+        }
+        known[path] = found
+        misses[path] = nil
+        return found
+    }
+
+    private func thumbnail(of path: String) -> String? {
+        guard let uri = g_filename_to_uri(path, nil, nil) else { return nil }
+        defer { g_free(uri) }
+        // The thumbnail spec names files by the MD5 of the video's URI.
+        guard let digest = g_compute_checksum_for_string(G_CHECKSUM_MD5, uri, -1) else { return nil }
+        defer { g_free(digest) }
+        let name = String(cString: digest) + ".png"
+        for size in ["large", "x-large", "xx-large", "normal"] {
+            let candidate = "\(thumbnails)/\(size)/\(name)"
+            if g_file_test(candidate, G_FILE_TEST_IS_REGULAR) != 0 { return candidate }
+        }
+        return nil
+    }
+
+    private func sibling(of path: String) -> String? {
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        let directory = String(path[..<slash])
+        let name = path[path.index(after: slash)...]
+        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? String(name)
+        for base in [stem, "poster", "cover", "folder"] {
+            for ext in ["jpg", "jpeg", "png"] {
+                let candidate = "\(directory)/\(base).\(ext)"
+                if g_file_test(candidate, G_FILE_TEST_IS_REGULAR) != 0 { return candidate }
+            }
+        }
+        return nil
+    }
+
+    private func write(_ frame: VideoFrame, for path: String) -> String? {
+        guard frame.width > 0, frame.height > 0, let digest = g_compute_checksum_for_string(G_CHECKSUM_SHA1, path, -1)
+        else { return nil }
+        defer { g_free(digest) }
+        let file = "\(folder)/\(String(cString: digest)).png"
+        g_mkdir_with_parents(folder, 0o700)
+        let bytes = PNGEncoder.encode(frame)
+        // g_file_set_contents writes a temporary file and renames it: a client never reads half a PNG.
+        let ok = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { g_file_set_contents(file, $0.baseAddress, gssize($0.count), nil) }
+        }
+        guard ok != 0 else { return nil }
+        prune()
+        return file
+    }
+
+    /// Deletes all but the newest `keep` art files, so playing many videos does not fill the cache.
+    private func prune() {
+        guard let dir = g_dir_open(folder, 0, nil) else { return }
+        defer { g_dir_close(dir) }
+        var files: [(path: String, modified: Int)] = []
+        while let name = g_dir_read_name(dir) {
+            let path = "\(folder)/\(String(cString: name))"
+            var info = stat()
+            guard path.hasSuffix(".png"), stat(path, &info) == 0 else { continue }
+            files.append((path, info.st_mtim.tv_sec))
+        }
+        guard files.count > keep else { return }
+        for file in files.sorted(by: { ($0.modified, $0.path) > ($1.modified, $1.path) }).dropFirst(keep) {
+            unlink(file.path)
+        }
+    }
+}

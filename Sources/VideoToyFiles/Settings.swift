@@ -1,0 +1,20 @@
+import VideoToyCore
+
+/// Everything VideoToy remembers between runs, as `SettingsStore` reads and writes it.
+public struct Settings: Sendable, Equatable {
+    /// The folders the library showed last.
+    public var libraryFolders: [String] = []
+    /// The main window's size when it was last closed.
+    public var windowSize: PixelSize?
+    /// The external screen the user chose.
+    public var preferredScreen: ScreenID?
+    /// How videos fill their views (the name of a scaling mode, such as `fit`).
+    public var scalingMode: String?
+    /// Where to resume long videos.
+    public var resumePositions: ResumePositions
+
+    /// The defaults: nothing remembered; at most `resumeCapacity` resume positions.
+    public init(resumeCapacity: Int = 200) {
+        resumePositions = ResumePositions(capacity: resumeCapacity)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// What a desktop does with VideoToy: launch it with file URIs, install and uninstall it.
+    @Suite("Desktop integration")
+    struct DesktopTests {
+        @Test("file URIs as PATH arguments (a launcher's %U) open those files")
+        func fileURIArguments() async throws {
+            let display = try VirtualDisplay()
+            defer { display.stop() }
+            let clips = Fixture.clips
+            let uris = [clips.snow, clips.short].map { URL(fileURLWithPath: $0).absoluteString }
+            #expect(uris.allSatisfy { $0.hasPrefix("file:///") && $0.contains("%20") })
+            let app = try AppProcess(arguments: uris, display: display)
+            defer { app.terminate() }
+            let library = try await app.waitFor("library")
+            #expect(library["count"]?.int == 2)
+            let probes = try await app.waitFor("probe") { $0.path == clips.short }
+            #expect(probes["error"] == nil)
+            #expect(!app.stderr.contains("file://"), "\(app.stderr)")
+        }
+
+        @Test("scripts/install puts the binary, the desktop entry and the icon under a prefix; uninstall removes exactly them")
+        func installAndUninstall() throws {
+            let base = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-install-\(UUID())")
+            defer { try? FileManager.default.removeItem(at: base) }
+            let prefix = base.appendingPathComponent("pre fix")
+            // Someone else's files under the prefix must survive.
+            let otherApp = prefix.appendingPathComponent("share/applications/other.desktop")
+            try FileManager.default.createDirectory(at: otherApp.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try "[Desktop Entry]\nType=Application\nName=Other\nExec=other\n".write(to: otherApp, atomically: true, encoding: .utf8)
+            let before = try tree(base)
+
+            let scripts = PackagePaths.root.appendingPathComponent("scripts")
+            try Command.check([scripts.appendingPathComponent("install").path, "--prefix", prefix.path,
+                               "--binary", AppProcess.defaultBinary.path])
+            let binary = prefix.appendingPathComponent("bin/videotoy").path
+            #expect(FileManager.default.isExecutableFile(atPath: binary))
+            let desktop = try String(contentsOf: prefix.appendingPathComponent("share/applications/videotoy.desktop"),
+                                     encoding: .utf8)
+            let lines = Set(desktop.split(separator: "\n").map(String.init))
+            #expect(lines.contains("Exec=videotoy %U"))
+            #expect(lines.contains("Icon=videotoy"))
+            #expect(lines.contains("Categories=AudioVideo;Video;Player;"))
+            #expect(lines.contains { $0.hasPrefix("MimeType=") && $0.contains("video/mp4;") && $0.contains("video/webm;") })
+            let icon = try String(contentsOf: prefix.appendingPathComponent("share/icons/hicolor/scalable/apps/videotoy.svg"),
+                                  encoding: .utf8)
+            #expect(icon.contains("<svg"))
+            if let validate = which("desktop-file-validate") {
+                let result = try Command.run([validate, prefix.appendingPathComponent("share/applications/videotoy.desktop").path])
+                #expect(result.status == 0, "\(result.output)\(result.stderr)")
+            }
+            // The installed binary runs.
+            #expect(try Command.check([binary, "--version"]).output.hasPrefix("videotoy "))
+
+            // Installing twice is harmless, and uninstall still restores the tree.
+            try Command.check([scripts.appendingPathComponent("install").path, "--prefix", prefix.path,
+                               "--binary", AppProcess.defaultBinary.path])
+            try Command.check([scripts.appendingPathComponent("uninstall").path, "--prefix", prefix.path])
+            #expect(try tree(base) == before)
+        }
+
+        private func tree(_ root: URL) throws -> [String] {
+            let enumerator = FileManager.default.enumerator(atPath: root.path)
+            var paths: [String] = []
+            while let path = enumerator?.nextObject() as? String { paths.append(path) }
+            return paths.sorted()
+        }
+
+        private func which(_ tool: String) -> String? {
+            (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+                .map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        }
+    }
+}
