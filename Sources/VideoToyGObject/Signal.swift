@@ -110,6 +110,18 @@ public enum Signal {
         return connect(instance, "items-changed", handler, unsafeBitCast(c, to: GCallback.self))
     }
 
+    /// Connects a signal that passes one object and returns an int: `gint (GObject*, GObject*, gpointer)` (`command-line`).
+    @discardableResult
+    public static func connectObjectInt(_ instance: UnsafeMutableRawPointer, _ name: String,
+                                        _ handler: @escaping @MainActor (UnsafeMutableRawPointer) -> Int32) -> SignalConnection {
+        typealias C = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gint
+        let c: C = { _, object, data in
+            let h = Signal.unbox(data, as: (@MainActor (UnsafeMutableRawPointer) -> Int32).self)
+            return MainActor.assumeIsolated { h(object!) }
+        }
+        return connect(instance, name, handler, unsafeBitCast(c, to: GCallback.self))
+    }
+
     /// Connects a signal that returns a boolean and takes no arguments, such as `close-request`.
     @discardableResult
     public static func connectBool(_ instance: UnsafeMutableRawPointer, _ name: String,

@@ -21,6 +21,15 @@ enum LibraryLoader {
         }
     }
 
+    /// Scans `paths` (files and folders) in the background and hands the videos to `done` on the main thread.
+    @MainActor
+    static func scan(_ paths: [String], done: @escaping @MainActor ([String]) -> Void) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            let videos = LibraryScanner().scan(paths).videos
+            DispatchQueue.main.async { MainActor.assumeIsolated { done(videos) } }
+        }
+    }
+
     private static func find(options: Options, terminal: @Sendable (String) -> Void) -> ([String], String?) {
         let scanner = LibraryScanner()
         if options.demo { return demo(terminal: terminal) }

@@ -29,9 +29,12 @@ func runApplication(options: Options, playPath: String?, backend: GStreamerBacke
             if let problem = settings.savePreferredScreen(screen) { terminal("cannot remember the screen: \(problem)") }
         }
     }
-    let host = AppHost(id: "org.videotoy.VideoToy")
+    let host = AppHost(id: "org.videotoy.VideoToy", unique: !options.newWindow)
     var window: LibraryWindow?
     var mpris: MPRISBridge?
+    host.onRemoteLaunch { arguments, cwd in
+        RemoteLaunch.handle(arguments, cwd: cwd, controller: controller) { window?.present() }
+    }
 
     host.onQuit {
         mpris?.close()

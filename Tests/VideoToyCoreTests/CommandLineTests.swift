@@ -134,7 +134,7 @@ struct CommandLineTests {
 
     @Test func helpAlignsTheDescriptions() {
         let lines = CommandLineParser.help(program: "videotoy").split(separator: "\n").filter { $0.hasPrefix("  -") }
-        #expect(lines.count == 15, "13 application options, --version and --help")
+        #expect(lines.count == 16, "14 application options, --version and --help")
         let columns = Set(lines.map { line -> Int in
             let afterOption = line.dropFirst(2).firstRange(of: "  ").map { line.distance(from: line.startIndex, to: $0.lowerBound) } ?? 0
             let text = line[line.index(line.startIndex, offsetBy: afterOption)...].prefix { $0 == " " }.count

@@ -23,6 +23,7 @@ public enum CommandLineParser {
         Spec(long: "screen", short: nil, argument: "CONNECTOR", help: "Use this external screen, e.g. HDMI-1"),
         Spec(long: "reconnect-grace", short: nil, argument: "SECONDS", help: "Keep a screen's route this long after it vanishes (default: 2, 0 = off)"),
         Spec(long: "keep-mode", short: nil, argument: nil, help: "Never change the external screen's display mode"),
+        Spec(long: "new-window", short: nil, argument: nil, help: "Open a separate window instead of using the running one"),
         Spec(long: "debug", short: nil, argument: nil, help: "Always show playback controls"),
         Spec(long: "check", short: nil, argument: nil, help: "Print what this session can do, then exit"),
         Spec(long: "version", short: nil, argument: nil, help: "Show the version and exit"),
@@ -96,6 +97,7 @@ public enum CommandLineParser {
         case "screen": options.screen = value
         case "keep-mode": options.keepMode = true
         case "debug": options.debug = true
+        case "new-window": options.newWindow = true
         case "check": options.check = true
         case "on-end":
             guard let mode = OnEnd(rawValue: value ?? "") else {

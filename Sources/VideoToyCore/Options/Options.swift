@@ -22,6 +22,8 @@ public struct Options: Sendable, Equatable {
     public var fullscreen = false
     /// Always show controls (the seed's DEBUG_MODE).
     public var debug = false
+    /// Run a separate instance instead of handing the files to a running one.
+    public var newWindow = false
     /// Print the capability report and exit.
     public var check = false
     /// How much control the video views show.

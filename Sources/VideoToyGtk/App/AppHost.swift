@@ -9,9 +9,33 @@ public final class AppHost {
     private var connections: [SignalConnection] = []
     private var quitHandlers: [@MainActor () -> Void] = []
 
-    /// Creates the application with a stable id.
-    public init(id: String) {
-        app = gtk_application_new(id, G_APPLICATION_NON_UNIQUE)
+    private var remoteHandler: (@MainActor (_ arguments: [String], _ cwd: String) -> Void)?
+
+    /// Creates the application with a stable id; a unique one hands later launches to the running instance.
+    public init(id: String, unique: Bool) {
+        let flags = unique ? G_APPLICATION_HANDLES_COMMAND_LINE
+                           : GApplicationFlags(G_APPLICATION_HANDLES_COMMAND_LINE.rawValue | G_APPLICATION_NON_UNIQUE.rawValue)
+        app = gtk_application_new(id, flags)
+        connections.append(Signal.connectObjectInt(UnsafeMutableRawPointer(app), "command-line") { [unowned self] line in
+            let commandLine: UnsafeMutablePointer<GApplicationCommandLine> = gcast(line)
+            guard g_application_command_line_get_is_remote(commandLine) != 0 else {
+                // The first launch: its options were parsed in main; just start.
+                g_application_activate(gcast(app))
+                return 0
+            }
+            var count: Int32 = 0
+            let argv = g_application_command_line_get_arguments(commandLine, &count)
+            defer { g_strfreev(argv) }
+            let arguments = (1..<Int(max(1, count))).compactMap { argv?[$0].map { String(cString: $0) } }
+            let cwd = g_application_command_line_get_cwd(commandLine).map { String(cString: $0) } ?? "/"
+            remoteHandler?(arguments, cwd)
+            return 0
+        })
+    }
+
+    /// Receives the arguments of a later launch (`videotoy FILE` while this instance runs).
+    public func onRemoteLaunch(_ body: @escaping @MainActor (_ arguments: [String], _ cwd: String) -> Void) {
+        remoteHandler = body
     }
 
     /// The application pointer, for windows.
@@ -47,9 +71,10 @@ public final class AppHost {
                 return 0
             }, me)
         }
-        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(program), nil]
-        let result = g_application_run(gcast(app), 1, &argv)
-        free(argv[0])
+        // The whole command line goes to GApplication so a second launch can forward it to the first.
+        var argv: [UnsafeMutablePointer<CChar>?] = CommandLine.arguments.map { strdup($0) } + [nil]
+        let result = g_application_run(gcast(app), Int32(argv.count - 1), &argv)
+        argv.forEach { free($0) }
         return status != 0 ? status : result
     }
 }
