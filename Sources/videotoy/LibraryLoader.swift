@@ -7,13 +7,13 @@ import VideoToyMedia
 enum LibraryLoader {
     /// Scans in the background and hands the paths, and a message for an empty result, to `done` on the main thread.
     @MainActor
-    static func load(options: Options, play: String?, log: EventLog,
+    static func load(options: Options, play: String?, lastFolders: [String],
                      done: @escaping @MainActor ([String], String?) -> Void) {
         let terminal: @Sendable (String) -> Void = { message in
             FileHandle.standardError.write(Data("videotoy: \(message)\n".utf8))
         }
         DispatchQueue.global(qos: .userInitiated).async {
-            var (paths, message) = find(options: options, terminal: terminal)
+            var (paths, message) = find(options: options, lastFolders: lastFolders, terminal: terminal)
             if let play, !paths.contains(play) { paths.append(play) }
             let result = paths
             let note = message
@@ -30,7 +30,8 @@ enum LibraryLoader {
         }
     }
 
-    private static func find(options: Options, terminal: @Sendable (String) -> Void) -> ([String], String?) {
+    private static func find(options: Options, lastFolders: [String],
+                             terminal: @Sendable (String) -> Void) -> ([String], String?) {
         let scanner = LibraryScanner()
         if options.demo { return demo(terminal: terminal) }
         if !options.paths.isEmpty {
@@ -40,6 +41,9 @@ enum LibraryLoader {
             let message = result.videos.isEmpty ? "No videos found in \(options.paths.joined(separator: ", "))." : nil
             return (result.videos, message)
         }
+        // No PATH: where the user was last time, if it still has videos; else the Videos folder; else the demo.
+        let remembered = scanner.scan(lastFolders.filter { FileManager.default.fileExists(atPath: $0) })
+        if !remembered.videos.isEmpty { return (remembered.videos, nil) }
         if let videos = UserFolders.videos() {
             let result = scanner.scan([videos])
             if !result.videos.isEmpty { return (result.videos, nil) }

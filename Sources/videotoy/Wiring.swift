@@ -17,18 +17,15 @@ func runApplication(options: Options, playPath: String?, backend: GStreamerBacke
         FileHandle.standardError.write(Data("videotoy: \(message)\n".utf8))
     }
     let log = EventLog(clock: clock, sink: sink, terminal: terminal)
-    let settings = SettingsStore()
-    let remembered = settings.preferredScreen()
-    if let problem = remembered.problem { terminal(problem) }
+    let keeper = SettingsKeeper(report: terminal)
+    let remembered = keeper.settings
+    let scaling = options.scaling ?? remembered.scalingMode.flatMap(ScalingMode.init(rawValue:)) ?? .fit
     let routing = RouterConfig(gracePeriodMilliseconds: options.reconnectGraceMs, pinnedConnector: options.screen,
-                               keepMode: options.keepMode, preferredScreen: remembered.screen)
+                               keepMode: options.keepMode, preferredScreen: remembered.preferredScreen)
     let controller = AppController(backend: backend, log: log, onEnd: options.onEnd, exitOnEnd: options.exitOnEnd,
-                                   router: routing, scaling: options.scaling)
-    controller.onScreenChosen = { screen in
-        DispatchQueue.global(qos: .utility).async {
-            if let problem = settings.savePreferredScreen(screen) { terminal("cannot remember the screen: \(problem)") }
-        }
-    }
+                                   router: routing, scaling: scaling)
+    keeper.attach(to: controller)
+    if let chosen = options.scaling { keeper.rememberScaling(chosen) }
     let host = AppHost(id: "org.videotoy.VideoToy", unique: !options.newWindow)
     var window: LibraryWindow?
     var mpris: MPRISBridge?
@@ -38,20 +35,22 @@ func runApplication(options: Options, playPath: String?, backend: GStreamerBacke
 
     host.onQuit {
         mpris?.close()
+        if let size = window?.size { keeper.rememberWindowSize(size) }
         controller.shutDown()
+        keeper.flush()
         writer?.flush()
     }
     host.onActivate {
         guard window == nil else { return }
         let main = LibraryWindow(application: host.application, controller: controller, controls: options.controls,
-                                 debug: options.debug) { status in host.quit(status: status) }
+                                 debug: options.debug, size: remembered.windowSize) { status in host.quit(status: status) }
         window = main
         main.present()
         log.emit("ready")
         mpris = MPRISBridge(controller: controller, raise: { main.present() }, quit: { host.quit(status: 0) },
                             report: { log.terminal($0) })
         log.emit("controls", fields: [("style", .string(options.controls.rawValue)), ("debug", .bool(options.debug))])
-        log.emit("scaling", fields: [("mode", .string(options.scaling.rawValue))])
+        log.emit("scaling", fields: [("mode", .string(scaling.rawValue))])
         if let note = main.modeSupportNote, !options.keepMode {
             log.emit("mode-unavailable", fields: [("reason", .string(note))])
             log.terminal("display modes will not be changed: \(note)")
@@ -66,7 +65,9 @@ func runApplication(options: Options, playPath: String?, backend: GStreamerBacke
             DispatchQueue.main.async { MainActor.assumeIsolated { log.emit("check", fields: capabilities.fields) } }
         }
         MainLoop.every(milliseconds: 250) { controller.tick(); return true }
-        LibraryLoader.load(options: options, play: playPath, log: log) { paths, message in
+        let opened = options.paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        if !opened.isEmpty && !options.demo { keeper.rememberLibrary(opened) }
+        LibraryLoader.load(options: options, play: playPath, lastFolders: remembered.libraryFolders) { paths, message in
             if let message { main.showMessage(message) }
             controller.add(paths: paths)
             if let playPath, let id = controller.library.id(forPath: playPath) {

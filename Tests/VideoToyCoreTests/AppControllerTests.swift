@@ -375,6 +375,20 @@ struct AppControllerTests {
         #expect(rig.controller.policy.playing == rig.ids[1])
     }
 
+    @Test func rememberedPositionsResumeAndPausesAreReported() async throws {
+        let rig = try await Rig.ready(["/v/a.mp4"])
+        var remembered: [(String, Int, Int)] = []
+        rig.controller.resumePosition = { path in path == "/v/a.mp4" ? 42_000 : nil }
+        rig.controller.onPositionToRemember = { remembered.append(($0, $1, $2)) }
+        rig.controller.activate(rig.ids[0])
+        let player = try #require(rig.backend.player(for: "/v/a.mp4"))
+        #expect(player.transport.prefix(2) == [.seek(42_000), .play], "a fresh player starts where it was left")
+        player.durationMs = 300_000
+        player.emit(.paused(positionMs: 50_000))
+        #expect(remembered.count == 1)
+        #expect(remembered.first?.0 == "/v/a.mp4" && remembered.first?.1 == 50_000 && remembered.first?.2 == 300_000)
+    }
+
     @Test func theEndLeavesFullscreen() async throws {
         let rig = try await Rig.ready(["/v/a.mp4"])
         let a = rig.ids[0]

@@ -24,6 +24,12 @@ public final class AppController {
     var graceTimers: [ScreenID: Int] = [:]
     var timerGeneration = 0
     var returnedToRow: Set<ItemID> = []
+    /// Where to resume a file that has no live player (remembered across runs); nil starts at the beginning.
+    public var resumePosition: (@MainActor (_ path: String) -> Int?)?
+    /// Receives a file's position when it pauses, ends or is released, so it can be remembered.
+    public var onPositionToRemember: (@MainActor (_ path: String, _ positionMs: Int, _ durationMs: Int) -> Void)?
+    /// Receives the scaling mode when the user changes it, so it can be remembered.
+    public var onScalingChanged: (@MainActor (ScalingMode) -> Void)?
     /// Persists the user's screen choice (the router never passes a temporary fallback here).
     public var onScreenChosen: (@MainActor (ScreenID) -> Void)?
     private var probes: WorkScheduler<ItemID, Result<MediaInfo, ProbeFailure>>!
@@ -172,6 +178,7 @@ public final class AppController {
     public func setScaling(_ mode: ScalingMode) {
         scaling = mode
         presenter?.applyScaling(mode)
+        onScalingChanged?(mode)
         log.emit("scaling", fields: [("mode", .string(mode.rawValue))])
     }
 
@@ -204,8 +211,10 @@ public final class AppController {
         for effect in effects {
             switch effect {
             case .play(let id, let fromMs):
+                let fresh = players[id] == nil
                 guard let player = ensurePlayer(id) else { continue }
-                if let fromMs { player.seek(toMs: fromMs) }
+                let remembered = fresh ? library.item(id).flatMap { resumePosition?($0.path) } : nil
+                if let start = fromMs ?? remembered { player.seek(toMs: start) }
                 status[id] = nil
                 player.play()
                 presenter?.refreshRow(id)
@@ -273,7 +282,11 @@ public final class AppController {
 
     func closePlayer(_ id: ItemID) {
         guard let player = players.removeValue(forKey: id) else { return }
-        if let position = player.positionMs { _ = policy.handle(.paused(id, positionMs: position)) }
+        if let position = player.positionMs {
+            _ = policy.handle(.paused(id, positionMs: position))
+            // A finished item was already remembered at its end; its position now would be its start.
+            if policy.states[id] != .finished { remember(id, positionMs: position) }
+        }
         player.close()
         placements[id] = nil
         presenter?.dropVideoView(for: id)
@@ -289,6 +302,7 @@ public final class AppController {
             presenter?.refreshRow(id)
         case .paused(let position):
             _ = policy.handle(.paused(id, positionMs: position))
+            remember(id, positionMs: position)
             if status[id] == "Playing" { status[id] = "Paused" }
             log.emit("pause", path: item.path, fields: [("position_ms", .int(position))])
             presenter?.refreshRow(id)
@@ -305,6 +319,7 @@ public final class AppController {
         case .endOfStream:
             let position = players[id]?.positionMs ?? players[id]?.durationMs ?? 0
             log.emit("finished", path: item.path, fields: [("position_ms", .int(position))])
+            remember(id, positionMs: position)
             apply(policy.handle(.finished(id, next: library.playable(after: id))))
         case .error(let text):
             log.emit("error", path: item.path, fields: [("message", .string(text)),
@@ -312,6 +327,13 @@ public final class AppController {
             log.terminal("\(item.path): \(text)")
             apply(policy.handle(.failed(id, message: text)))
         }
+    }
+
+    private func remember(_ id: ItemID, positionMs: Int) {
+        guard let item = library.item(id), let onPositionToRemember else { return }
+        var duration = players[id]?.durationMs
+        if duration == nil, case .ready(let info) = item.state { duration = info.durationMs }
+        if let duration { onPositionToRemember(item.path, positionMs, duration) }
     }
 
     /// Restores display modes, closes scenes and releases every player, for a clean exit.

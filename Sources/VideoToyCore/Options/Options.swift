@@ -28,8 +28,8 @@ public struct Options: Sendable, Equatable {
     public var check = false
     /// How much control the video views show.
     public var controls: ControlStyle = .embedded
-    /// How videos fill their views.
-    public var scaling: ScalingMode = .fit
+    /// How videos fill their views; nil means as last time, else fit.
+    public var scaling: ScalingMode?
 
     /// Creates the defaults.
     public init() {}

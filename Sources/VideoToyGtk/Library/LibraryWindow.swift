@@ -30,7 +30,7 @@ public final class LibraryWindow: LibraryPresenter {
 
     /// Builds the window for `application`; `onQuit` ends the application with a status.
     public init(application: UnsafeMutableRawPointer, controller: AppController, controls: ControlStyle = .embedded,
-                debug: Bool = false, onQuit: @escaping @MainActor (Int32) -> Void) {
+                debug: Bool = false, size: PixelSize? = nil, onQuit: @escaping @MainActor (Int32) -> Void) {
         self.controls = controls
         self.debug = debug
         self.application = gcast(application)
@@ -39,7 +39,7 @@ public final class LibraryWindow: LibraryPresenter {
         Style.install()
         window = gtk_application_window_new(gcast(application))
         gtk_window_set_title(gcast(window), "VideoToy")
-        gtk_window_set_default_size(gcast(window), 1000, 720)
+        gtk_window_set_default_size(gcast(window), Int32(size?.width ?? 1000), Int32(size?.height ?? 720))
 
         let header = gtk_header_bar_new()!
         let titles = Widgets.box(vertical: true)
@@ -114,6 +114,13 @@ public final class LibraryWindow: LibraryPresenter {
         guard let connector = monitors.connector(showing: window), connector != mainConnector else { return }
         mainConnector = connector
         controller.mainScreenChanged(connector: connector)
+    }
+
+    /// The window's current size, to remember for next time.
+    public var size: PixelSize {
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(gcast(window), &width, &height)
+        return PixelSize(width: Int(width), height: Int(height))
     }
 
     /// Shows the window.

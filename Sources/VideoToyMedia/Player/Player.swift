@@ -55,7 +55,8 @@ public final class Player {
         guard !closed else { return }
         wantPlaying = true
         sink.armFirstFrame()
-        gst_element_set_state(pipeline, GST_STATE_PLAYING)
+        // With a start position pending, playing waits for preroll and the seek, or the file's first frames would show.
+        if pendingSeekMs == nil { gst_element_set_state(pipeline, GST_STATE_PLAYING) }
     }
 
     /// Pauses where it is.
@@ -74,7 +75,8 @@ public final class Player {
             pendingSeekMs = ms
             return
         }
-        let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_NEAREST.rawValue)
+        // Accurate, not key-unit: files with long key-frame intervals would otherwise snap back to their start.
+        let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
         gst_element_seek_simple(pipeline, GST_FORMAT_TIME, flags, gint64(max(0, ms)) * 1_000_000)
     }
 
@@ -131,6 +133,7 @@ public final class Player {
             if let ms = pendingSeekMs {
                 pendingSeekMs = nil
                 seek(toMs: ms)
+                if wantPlaying { gst_element_set_state(pipeline, GST_STATE_PLAYING) }
             }
             if let ms = durationMs { onMessage(.duration(ms: ms)) }
         case GST_MESSAGE_DURATION_CHANGED:

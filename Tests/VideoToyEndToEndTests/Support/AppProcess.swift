@@ -125,6 +125,8 @@ final class AppProcess: @unchecked Sendable {
         env["GDK_BACKEND"] = "x11"
         env["GTK_A11Y"] = "none"
         env["WAYLAND_DISPLAY"] = nil
+        // Each run remembers its settings in its own folder, so tests never see each other's choices.
+        env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
         env.merge(extra) { $1 }
 
         // Files, not pipes: nobody drains a pipe while a test waits, and a full pipe would freeze the app.

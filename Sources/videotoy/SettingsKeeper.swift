@@ -1,0 +1,64 @@
+import Dispatch
+import Foundation
+import VideoToyCore
+import VideoToyFiles
+
+/// Connects the remembered settings to the app: read once at start, written in order off the main loop.
+@MainActor
+final class SettingsKeeper {
+    /// The settings as read at start-up, with resume positions kept current in memory.
+    private(set) var settings: Settings
+    private let store: SettingsStore
+    private let queue = DispatchQueue(label: "videotoy.settings")
+    private let report: @Sendable (String) -> Void
+
+    /// Loads the key file; a corrupt one is reported once and replaced by defaults (the store keeps a backup).
+    init(store: SettingsStore = SettingsStore(), report: @escaping @Sendable (String) -> Void) {
+        self.store = store
+        self.report = report
+        let loaded = store.load()
+        settings = loaded.settings
+        if let problem = loaded.problem { report(problem) }
+    }
+
+    /// Hooks the controller's remember callbacks to the key file.
+    func attach(to controller: AppController) {
+        controller.resumePosition = { [unowned self] path in settings.resumePositions.position(for: path) }
+        controller.onPositionToRemember = { [unowned self] path, position, duration in
+            settings.resumePositions.record(path: path, positionMs: position, durationMs: duration,
+                                            at: Int64(Date().timeIntervalSince1970 * 1000))
+            write("the resume position") { $0.rememberPosition(ofPath: path, positionMs: position, durationMs: duration) }
+        }
+        controller.onScalingChanged = { [unowned self] mode in rememberScaling(mode) }
+        controller.onScreenChosen = { [unowned self] screen in
+            write("the screen") { $0.savePreferredScreen(screen) }
+        }
+    }
+
+    /// Remembers the scaling mode the user chose (menu or command line).
+    func rememberScaling(_ mode: ScalingMode) {
+        write("the scaling mode") { $0.saveScalingMode(mode.rawValue) }
+    }
+
+    /// Remembers the folders a library was opened from.
+    func rememberLibrary(_ folders: [String]) {
+        write("the library folders") { $0.saveLibraryFolders(folders) }
+    }
+
+    /// Remembers the window size.
+    func rememberWindowSize(_ size: PixelSize) {
+        write("the window size") { $0.saveWindowSize(size) }
+    }
+
+    /// Waits for queued writes, before the process exits.
+    func flush() {
+        queue.sync {}
+    }
+
+    private func write(_ what: String, _ body: @escaping @Sendable (SettingsStore) -> String?) {
+        let store = self.store, report = self.report
+        queue.async {
+            if let problem = body(store) { report("cannot remember \(what): \(problem)") }
+        }
+    }
+}
