@@ -14,4 +14,18 @@ static inline gboolean vt_display_is_x11(GdkDisplay *d) {
 #endif
 }
 static inline const char *vt_type_name(gpointer instance) { return G_OBJECT_TYPE_NAME(instance); }
+/* Paths of a dropped file list (a GValue holding GdkFileList), as a NULL-terminated array to g_strfreev. */
+static inline char **vt_dropped_paths(const GValue *value) {
+    if (!G_VALUE_HOLDS(value, GDK_TYPE_FILE_LIST)) return NULL;
+    GSList *files = gdk_file_list_get_files(g_value_get_boxed(value));
+    GPtrArray *paths = g_ptr_array_new();
+    for (GSList *l = files; l; l = l->next) {
+        char *path = g_file_get_path(G_FILE(l->data));
+        if (path) g_ptr_array_add(paths, path);
+    }
+    g_slist_free(files);
+    g_ptr_array_add(paths, NULL);
+    return (char **)g_ptr_array_free(paths, FALSE);
+}
+static inline GType vt_file_list_type(void) { return GDK_TYPE_FILE_LIST; }
 #endif

@@ -122,6 +122,18 @@ public enum Signal {
         return connect(instance, name, handler, unsafeBitCast(c, to: GCallback.self))
     }
 
+    /// Connects GtkDropTarget's `drop`: `gboolean (GtkDropTarget*, const GValue*, double x, double y, gpointer)`.
+    @discardableResult
+    public static func drop(_ instance: UnsafeMutableRawPointer,
+                            _ handler: @escaping @MainActor (_ value: UnsafeRawPointer) -> Bool) -> SignalConnection {
+        typealias C = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?, gdouble, gdouble, UnsafeMutableRawPointer?) -> gboolean
+        let c: C = { _, value, _, _, data in
+            let h = Signal.unbox(data, as: (@MainActor (UnsafeRawPointer) -> Bool).self)
+            return MainActor.assumeIsolated { h(value!) } ? 1 : 0
+        }
+        return connect(instance, "drop", handler, unsafeBitCast(c, to: GCallback.self))
+    }
+
     /// Connects a signal that returns a boolean and takes no arguments, such as `close-request`.
     @discardableResult
     public static func connectBool(_ instance: UnsafeMutableRawPointer, _ name: String,

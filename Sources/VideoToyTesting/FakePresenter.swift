@@ -110,6 +110,12 @@ public final class FakePresenter: LibraryPresenter {
     /// Records the reveal.
     public func reveal(_ id: ItemID) { calls.append(.reveal(id)) }
 
+    /// The last probe progress shown: items read and the total.
+    public private(set) var probeProgress: (done: Int, total: Int)?
+
+    /// Records probe progress.
+    public func showProbeProgress(done: Int, total: Int) { probeProgress = (done, total) }
+
     /// Records the scaling mode applied to every view.
     public private(set) var scaling: [ScalingMode] = []
 

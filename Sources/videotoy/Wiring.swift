@@ -45,6 +45,12 @@ func runApplication(options: Options, playPath: String?, backend: GStreamerBacke
         let main = LibraryWindow(application: host.application, controller: controller, controls: options.controls,
                                  debug: options.debug, size: remembered.windowSize) { status in host.quit(status: status) }
         window = main
+        main.onDrop = { paths in
+            LibraryLoader.scan(paths) { videos in
+                controller.add(paths: videos)
+                keeper.rememberLibrary(paths)
+            }
+        }
         main.present()
         log.emit("ready")
         mpris = MPRISBridge(controller: controller, raise: { main.present() }, quit: { host.quit(status: 0) },

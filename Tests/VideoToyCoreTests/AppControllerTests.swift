@@ -389,6 +389,12 @@ struct AppControllerTests {
         #expect(remembered.first?.0 == "/v/a.mp4" && remembered.first?.1 == 50_000 && remembered.first?.2 == 300_000)
     }
 
+    @Test func probeProgressCountsReadItemsOutOfTheTotal() async throws {
+        let rig = try await Rig.ready(["/v/a.mp4", "/v/b.mp4", "/v/c.mp4"])
+        let progress = try #require(rig.presenter.probeProgress)
+        #expect(progress.done == 3 && progress.total == 3)
+    }
+
     @Test func theEndLeavesFullscreen() async throws {
         let rig = try await Rig.ready(["/v/a.mp4"])
         let a = rig.ids[0]

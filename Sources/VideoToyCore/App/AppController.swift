@@ -24,6 +24,7 @@ public final class AppController {
     var graceTimers: [ScreenID: Int] = [:]
     var timerGeneration = 0
     var returnedToRow: Set<ItemID> = []
+    private var readCount = 0
     /// Where to resume a file that has no live player (remembered across runs); nil starts at the beginning.
     public var resumePosition: (@MainActor (_ path: String) -> Int?)?
     /// Receives a file's position when it pauses, ends or is released, so it can be remembered.
@@ -109,6 +110,7 @@ public final class AppController {
 
     private func probed(_ id: ItemID, _ result: Result<MediaInfo, ProbeFailure>) {
         guard let item = library.item(id) else { return }
+        if item.state == .pending { readCount += 1 }
         switch result {
         case .success(let info):
             library.update(id, state: .ready(info))
@@ -125,6 +127,11 @@ public final class AppController {
             log.terminal("\(item.path): \(failure.message)")
         }
         presenter?.refreshRow(id)
+        reportProbeProgress()
+    }
+
+    private func reportProbeProgress() {
+        presenter?.showProbeProgress(done: readCount, total: library.count)
     }
 
     private func postered(_ id: ItemID, _ frame: VideoFrame?) {

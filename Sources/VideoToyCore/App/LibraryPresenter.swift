@@ -3,6 +3,8 @@
 public protocol LibraryPresenter: AnyObject {
     /// Shows a library of `count` rows, replacing the previous list.
     func showLibrary(count: Int)
+    /// Shows how far reading the library's metadata has got.
+    func showProbeProgress(done: Int, total: Int)
     /// Redraws the row of `id` from `AppController.row(for:)` if it is on screen.
     func refreshRow(_ id: ItemID)
     /// Creates the video view of `id` and returns where its pictures go.

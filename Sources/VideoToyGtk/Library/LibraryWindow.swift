@@ -21,6 +21,9 @@ public final class LibraryWindow: LibraryPresenter {
     var fullscreen: (id: ItemID, window: FullscreenWindow)?
     private var connections: [SignalConnection] = []
     let onQuit: @MainActor (Int32) -> Void
+    /// Receives the paths of files and folders dropped on the window.
+    public var onDrop: (@MainActor ([String]) -> Void)?
+    private var count = 0
     private let controls: ControlStyle
     private let debug: Bool
     private var monitors: MonitorSource!
@@ -191,6 +194,17 @@ public final class LibraryWindow: LibraryPresenter {
             handleKey(keyval, modifiers: modifiers)
         })
         gtk_widget_add_controller(window, keys)
+        let drop = gtk_drop_target_new(vt_file_list_type(), GDK_ACTION_COPY)!
+        connections.append(Signal.drop(graw(drop)) { [unowned self] value in
+            guard let list = vt_dropped_paths(value.assumingMemoryBound(to: GValue.self)) else { return false }
+            defer { g_strfreev(list) }
+            var paths: [String] = []
+            var index = 0
+            while let path = list[index] { paths.append(String(cString: path)); index += 1 }
+            onDrop?(paths)
+            return !paths.isEmpty
+        })
+        gtk_widget_add_controller(window, drop)
         connections.append(Signal.connectBool(window, "close-request") { [unowned self] in
             onQuit(0)
             return false
@@ -207,9 +221,15 @@ public final class LibraryWindow: LibraryPresenter {
             gtk_string_list_splice(model, 0, old, buffer.baseAddress)
         }
         strings.forEach { free($0) }
+        self.count = count
         Widgets.setText(subtitle, count == 1 ? "1 video" : "\(count) videos")
         gtk_stack_set_visible_child_name(gcast(stack), count > 0 ? "list" : "empty")
         if count == 0 { Widgets.setText(emptyLabel, "No videos found.") }
+    }
+
+    public func showProbeProgress(done: Int, total: Int) {
+        let videos = count == 1 ? "1 video" : "\(count) videos"
+        Widgets.setText(subtitle, done >= total ? videos : "\(videos) · reading \(done) of \(total)")
     }
 
     public func refreshRow(_ id: ItemID) {
