@@ -7,7 +7,7 @@ import VideoToyMedia
 
 /// Builds the controller, the window and the host, connects them, and runs until quit.
 @MainActor
-func runApplication(options: Options, playPath: String?, backend: GStreamerBackend,
+func runApplication(options: Options, playPath: String?, backend: MediaBackend,
                     writer: EventLogWriter?, started: UInt64) -> Int32 {
     let program = "videotoy"
     var sink: (@Sendable (String) -> Void)?

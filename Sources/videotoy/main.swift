@@ -46,7 +46,8 @@ if options.check {
     exit(0)
 }
 
-let backend = GStreamerBackend()
+// Metadata and posters are cached by path, size and modification time, posters in the freedesktop thumbnail cache.
+let backend = CachingBackend(wrapping: GStreamerBackend())
 
 // A missing or unplayable --play file is a start-up error: say why and stop before any window opens.
 var playPath: String?

@@ -127,6 +127,8 @@ final class AppProcess: @unchecked Sendable {
         env["WAYLAND_DISPLAY"] = nil
         // Each run remembers its settings in its own folder, so tests never see each other's choices.
         env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
+        // And caches (metadata, thumbnails) of their own, so no run reads another's or the user's.
+        env["XDG_CACHE_HOME"] = directory.appendingPathComponent("cache").path
         env.merge(extra) { $1 }
 
         // Files, not pipes: nobody drains a pipe while a test waits, and a full pipe would freeze the app.

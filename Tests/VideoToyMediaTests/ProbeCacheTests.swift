@@ -1,0 +1,216 @@
+import CGLib
+import Foundation
+import Glibc
+import Testing
+import VideoToyCore
+import VideoToyFiles
+import VideoToyMedia
+
+/// A backend that answers from a table and counts how often it is asked.
+private final class CountingBackend: MediaBackend, @unchecked Sendable {
+    private let lock = NSLock()
+    private var probeCalls = 0
+    private var posterCalls = 0
+    var answer: Result<MediaInfo, ProbeFailure>
+
+    init(answer: Result<MediaInfo, ProbeFailure>) { self.answer = answer }
+
+    var probes: Int { lock.withLock { probeCalls } }
+    var posters: Int { lock.withLock { posterCalls } }
+
+    @MainActor
+    func makePlayer(path: String, output: VideoOutput,
+                    onMessage: @escaping @MainActor (PlayerMessage) -> Void) -> MediaPlayer? { nil }
+
+    func probe(path: String) -> Result<MediaInfo, ProbeFailure> {
+        lock.withLock {
+            probeCalls += 1
+            return answer
+        }
+    }
+
+    func poster(path: String, durationMs: Int?) -> VideoFrame? {
+        lock.withLock { posterCalls += 1 }
+        return Self.frame(width: 334, height: 188)
+    }
+
+    /// A picture with a gradient, so scaling and encoding have something to do.
+    static func frame(width: Int, height: Int) -> VideoFrame {
+        var bytes = [UInt8](repeating: 255, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = (y * width + x) * 4
+                bytes[p] = UInt8(x * 255 / width)
+                bytes[p + 1] = UInt8(y * 255 / height)
+                bytes[p + 2] = 128
+            }
+        }
+        let box = Box(bytes)
+        return box.bytes.withUnsafeBytes { raw in
+            VideoFrame(width: width, height: height, stride: width * 4, bytes: raw.baseAddress!, owner: box)
+        }
+    }
+
+    private final class Box {
+        let bytes: [UInt8]
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+    }
+}
+
+private let h264 = MediaInfo(durationMs: 20_021, videoSize: PixelSize(width: 1920, height: 1080),
+                             videoCodec: "H.264", audioCodec: "AAC", rotation: 90)
+
+@Suite("Probe cache and caching backend")
+struct ProbeCacheTests {
+    private func scratch() throws -> String {
+        let folder = try Fixtures.newFolder("probe-cache")
+        try Data("not really a video".utf8).write(to: URL(fileURLWithPath: folder + "/clip.mp4"))
+        return folder
+    }
+
+    private func backend(_ inner: CountingBackend, folder: String, thumbnails: Bool = false) -> CachingBackend {
+        CachingBackend(wrapping: inner, cache: ProbeCache(file: folder + "/cache.tsv", fingerprint: "test"),
+                       thumbnailFolder: thumbnails ? folder + "/thumbnails" : nil, saveDelay: 3600)
+    }
+
+    /// Sets the file's mtime to `seconds` since the epoch, keeping its size.
+    private func touch(_ path: String, seconds: Int) {
+        var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    }
+
+    @Test("A second probe of an unchanged file is answered without the inner backend")
+    func hitAvoidsInnerProbe() throws {
+        let folder = try scratch()
+        let inner = CountingBackend(answer: .success(h264))
+        let caching = backend(inner, folder: folder)
+        #expect(try caching.probe(path: folder + "/clip.mp4").get() == h264)
+        #expect(try caching.probe(path: folder + "/clip.mp4").get() == h264)
+        #expect(inner.probes == 1)
+    }
+
+    @Test("A saved cache answers the next run, and a changed mtime or size probes again")
+    func persistsAndNoticesChanges() throws {
+        let folder = try scratch()
+        let clip = folder + "/clip.mp4"
+        touch(clip, seconds: 1_700_000_000)
+        let first = CountingBackend(answer: .success(h264))
+        let firstRun = backend(first, folder: folder)
+        _ = firstRun.probe(path: clip)
+        #expect(firstRun.flush())
+
+        let second = CountingBackend(answer: .success(h264))
+        let secondRun = backend(second, folder: folder)
+        #expect(try secondRun.probe(path: clip).get() == h264)
+        #expect(second.probes == 0)
+
+        touch(clip, seconds: 1_700_000_100)
+        _ = secondRun.probe(path: clip)
+        #expect(second.probes == 1)
+
+        let size = try #require(FileStamp.of(path: clip)).size
+        try Data("longer contents, same mtime".utf8).write(to: URL(fileURLWithPath: clip))
+        touch(clip, seconds: 1_700_000_100)
+        #expect(try #require(FileStamp.of(path: clip)).size != size)
+        _ = secondRun.probe(path: clip)
+        #expect(second.probes == 2)
+    }
+
+    @Test("Failures that depend on the file are kept; time-outs and vanished files are not")
+    func cachesOnlyStableFailures() throws {
+        let folder = try scratch()
+        let clip = folder + "/clip.mp4"
+        let inner = CountingBackend(answer: .failure(.notMedia(contentType: "text/plain")))
+        let caching = backend(inner, folder: folder)
+        _ = caching.probe(path: clip)
+        #expect(caching.probe(path: clip) == .failure(.notMedia(contentType: "text/plain")))
+        #expect(inner.probes == 1)
+
+        inner.answer = .failure(.timedOut(seconds: 10))
+        touch(clip, seconds: 1_600_000_000)
+        _ = caching.probe(path: clip)
+        _ = caching.probe(path: clip)
+        #expect(inner.probes == 3)
+
+        inner.answer = .success(MediaInfo(durationMs: 1000, videoSize: PixelSize(width: 320, height: 240), videoCodec: "H.264",
+                                          missingDecoders: ["AC-4"]))
+        touch(clip, seconds: 1_600_000_001)
+        _ = caching.probe(path: clip)
+        _ = caching.probe(path: clip)
+        #expect(inner.probes == 5)
+    }
+
+    @Test("Every field survives a save and load, including tabs and newlines in paths", arguments: [
+        Result<MediaInfo, ProbeFailure>.success(h264),
+        .success(MediaInfo(durationMs: nil, videoSize: nil, videoCodec: nil, audioCodec: "Opus")),
+        .failure(.empty),
+        .failure(.notMedia(contentType: nil)),
+        .failure(.incomplete(detail: "the 'moov' box\tneeds\nmore \\ bytes")),
+    ])
+    func roundTrip(result: Result<MediaInfo, ProbeFailure>) throws {
+        let folder = try scratch()
+        let path = folder + "/odd\tname\r\nwith é.mp4"
+        let stamp = FileStamp(size: 12_345, mtimeNs: 1_700_000_000_123_456_789)
+        let cache = ProbeCache(file: folder + "/cache.tsv", fingerprint: "test")
+        cache.record(path: path, stamp: stamp, result: result)
+        #expect(cache.save())
+        let reloaded = ProbeCache(file: folder + "/cache.tsv", fingerprint: "test")
+        #expect(reloaded.lookup(path: path, stamp: stamp) == result)
+        #expect(reloaded.lookup(path: path, stamp: FileStamp(size: 12_345, mtimeNs: 1_700_000_000_123_456_790)) == nil)
+        #expect(ProbeCache(file: folder + "/cache.tsv", fingerprint: "other GStreamer").count == 0)
+    }
+
+    @Test("A corrupt or cut-short cache file is ignored and the file is probed", arguments: [
+        "garbage\u{0}\u{1}\u{2} not a cache\n",
+        "videotoy-probe-cache\t1\ttest\n/x\tnot-a-size\t1\tok\t1\t1\t1\tH.264\t\t0\t.\n",
+        "videotoy-probe-cache\t1\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t.\n/y\t1\t1\tok\t1\t1",
+        "",
+    ])
+    func corruptFileIgnored(contents: String) throws {
+        let folder = try scratch()
+        let clip = folder + "/clip.mp4"
+        let stamp = try #require(FileStamp.of(path: clip))
+        // A valid line for the clip itself, followed by the damage: nothing of the file may be trusted.
+        let valid = "videotoy-probe-cache\t1\ttest\n\(clip)\t\(stamp.size)\t\(stamp.mtimeNs)\tok\t5\t2\t2\tH.264\t\t0\t.\n"
+        let damaged = contents.hasPrefix("videotoy-probe-cache") ? valid + contents.split(separator: "\n", maxSplits: 1).last! : contents
+        try Data(damaged.utf8).write(to: URL(fileURLWithPath: folder + "/cache.tsv"))
+        let inner = CountingBackend(answer: .success(h264))
+        let caching = backend(inner, folder: folder)
+        #expect(try caching.probe(path: clip).get() == h264)
+        #expect(inner.probes == 1)
+        #expect(caching.cache.count == 1)
+    }
+
+    @Test("Posters are stored as freedesktop thumbnails and read back while fresh")
+    func thumbnails() throws {
+        let folder = try scratch()
+        let clip = folder + "/clip.mp4"
+        touch(clip, seconds: 1_700_000_000)
+        let inner = CountingBackend(answer: .success(h264))
+        let caching = backend(inner, folder: folder, thumbnails: true)
+        let made = try #require(caching.poster(path: clip, durationMs: 1000))
+        #expect((made.width, made.height) == (334, 188))
+
+        let store = ThumbnailStore(root: folder + "/thumbnails")
+        let uri = try #require(ThumbnailStore.uri(of: clip))
+        let digest = try #require(g_compute_checksum_for_string(G_CHECKSUM_MD5, uri, -1))
+        let name = String(cString: digest)
+        g_free(digest)
+        let file = try #require(store.thumbnailPath(for: clip, size: "large"))
+        #expect(file == folder + "/thumbnails/large/\(name).png")
+        let png = try #require(FileManager.default.contents(atPath: file))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let text = String(decoding: png.prefix(2000), as: UTF8.self)
+        #expect(text.contains("Thumb::URI\u{0}\(uri)"))
+        #expect(text.contains("Thumb::MTime\u{0}1700000000"))
+
+        let again = try #require(caching.poster(path: clip, durationMs: 1000))
+        #expect(inner.posters == 1)
+        // "large" is at most 256 pixels on its longer side.
+        #expect((again.width, again.height) == (256, 144))
+
+        touch(clip, seconds: 1_700_000_001)
+        _ = caching.poster(path: clip, durationMs: 1000)
+        #expect(inner.posters == 2)
+    }
+}
