@@ -1,4 +1,5 @@
 import CGLib
+import Foundation
 import Glibc
 
 /// What a scan found: the videos to list and the places it could not look into.
@@ -20,6 +21,10 @@ public struct ScanResult: Sendable, Hashable {
 /// Files given directly are kept whatever they are, so the probe can say why one does not play.
 /// Folders are searched recursively for video files, skipping hidden entries, following symlinks
 /// but visiting each folder and file only once, and never opening FIFOs, sockets or devices.
+///
+/// Every file-system call runs under a deadline: on a share whose server stopped answering, a `stat` or
+/// `readdir` blocks in the kernel for good. An entry that does not answer is reported as a problem, and still
+/// listed when its name says video (its probe then says it timed out); the scan goes on with the rest.
 public struct LibraryScanner: Sendable {
     /// Extensions that mark a file as a video without looking inside it.
     public static let videoExtensions: Set<String> = [
@@ -27,24 +32,45 @@ public struct LibraryScanner: Sendable {
         "3gp", "3g2", "vob", "divx", "asf", "f4v", "qt", "y4m", "mxf",
     ]
 
+    /// How long reading one folder may take (long enough for a disk to spin up).
+    public var folderTimeoutSeconds: Double
+    /// How long looking at one entry may take.
+    public var entryTimeoutSeconds: Double
+    /// Entries in one folder that may fail to answer before the rest of that folder is skipped.
+    public var unansweredLimit: Int
+
     /// Creates a scanner.
-    public init() {}
+    public init(folderTimeoutSeconds: Double = 20, entryTimeoutSeconds: Double = 5, unansweredLimit: Int = 3) {
+        self.folderTimeoutSeconds = folderTimeoutSeconds
+        self.entryTimeoutSeconds = entryTimeoutSeconds
+        self.unansweredLimit = max(1, unansweredLimit)
+    }
 
     /// Scans `paths`, blocking; run it off the main thread.
     public func scan(_ paths: [String]) -> ScanResult {
-        var walk = Walk()
+        let calls = GuardedCalls()
+        defer { calls.finish() }
+        var walk = Walk(scanner: self, calls: calls)
         for path in paths {
             let absolute = Self.absolute(path)
-            var info = stat()
-            guard stat(absolute, &info) == 0 else {
+            let raw = Array(absolute.utf8)
+            guard let status = calls.run(timeout: folderTimeoutSeconds, { () -> Glibc.stat? in
+                var info = Glibc.stat()
+                return RawPath.status(raw, &info) == 0 ? info : nil
+            }) else {
+                walk.problems.append("\(absolute) did not answer within \(Int(folderTimeoutSeconds)) s")
+                walk.add(file: absolute, resolved: nil)
+                continue
+            }
+            guard let info = status else {
                 // A direct path that is gone is still listed: the probe reports it as vanished.
-                walk.add(file: absolute, identity: nil)
+                walk.add(file: absolute, resolved: nil)
                 continue
             }
             if info.st_mode & S_IFMT == S_IFDIR {
                 walk.folder(absolute, info: info)
             } else {
-                walk.add(file: absolute, identity: FileIdentity(info))
+                walk.add(file: absolute, resolved: RawPath.resolved(raw))
             }
         }
         return ScanResult(videos: walk.videos.sorted(), problems: walk.problems)
@@ -58,6 +84,10 @@ public struct LibraryScanner: Sendable {
 
     /// True when the first 4 KiB of the regular file at `path` sniff as a video content type.
     public static func sniffsAsVideo(_ path: String) -> Bool {
+        path.withCString { sniffsAsVideo(cPath: $0) }
+    }
+
+    static func sniffsAsVideo(cPath path: UnsafePointer<CChar>) -> Bool {
         // O_NONBLOCK: if the entry turned into a FIFO after the stat, open must still not wait.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { return false }
@@ -98,51 +128,236 @@ private struct FileIdentity: Hashable {
 
 /// The mutable state of one scan.
 private struct Walk {
+    let scanner: LibraryScanner
+    let calls: GuardedCalls
     var videos: [String] = []
     var problems: [String] = []
     private var seenFolders: Set<FileIdentity> = []
     private var seenFiles: Set<String> = []
     private var seenPaths: Set<String> = []
 
-    mutating func add(file path: String, identity: FileIdentity?) {
+    init(scanner: LibraryScanner, calls: GuardedCalls) {
+        self.scanner = scanner
+        self.calls = calls
+    }
+
+    /// What one folder entry turned out to be.
+    private enum Entry: Sendable {
+        case folder(Glibc.stat)
+        case video(resolved: String?)
+        case skip
+    }
+
+    mutating func add(file path: String, resolved: String?) {
         // A symlink to a listed file adds nothing, but hard links are files of their own: compare resolved paths.
-        if identity != nil, let resolved = realpath(path, nil) {
-            defer { free(resolved) }
-            guard seenFiles.insert(String(cString: resolved)).inserted else { return }
-        }
+        if let resolved { guard seenFiles.insert(resolved).inserted else { return } }
         if seenPaths.insert(path).inserted { videos.append(path) }
     }
 
-    mutating func folder(_ path: String, info: stat) {
+    mutating func folder(_ path: String, info: Glibc.stat) {
         // Device and inode identify a folder however it was reached, which ends symlink loops.
         guard seenFolders.insert(FileIdentity(info)).inserted else { return }
-        guard let directory = opendir(path) else {
-            problems.append("Cannot read folder \(path): \(String(cString: strerror(errno)))")
+        let rawFolder = Array(path.utf8)
+        guard let listing = calls.run(timeout: scanner.folderTimeoutSeconds, { RawPath.list(rawFolder) }) else {
+            problems.append("Folder \(path) did not answer within \(Int(scanner.folderTimeoutSeconds)) s")
             return
         }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-            if name.hasPrefix(".") { continue }
-            names.append(name)
+        let names: [[UInt8]]
+        switch listing {
+        case .failure(let error):
+            problems.append("Cannot read folder \(path): \(String(cString: strerror(error.code)))")
+            return
+        case .success(let list):
+            names = list
         }
-        closedir(directory)
         let base = path.hasSuffix("/") ? path : path + "/"
-        for name in names.sorted() {
+        var unanswered = 0
+        for raw in names.sorted(by: { String(decoding: $0, as: UTF8.self) < String(decoding: $1, as: UTF8.self) }) {
+            // System calls get the name's real bytes; a Swift String cannot hold bytes that are not UTF-8.
+            let valid = String(validating: raw, as: UTF8.self)
+            let name = valid ?? String(decoding: raw, as: UTF8.self)
             let child = base + name
-            var childInfo = stat()
-            // stat follows symlinks; a dangling one inside a folder is just skipped.
-            guard stat(child, &childInfo) == 0 else { continue }
-            switch childInfo.st_mode & S_IFMT {
-            case S_IFDIR:
-                folder(child, info: childInfo)
-            case S_IFREG:
-                if LibraryScanner.hasVideoExtension(name) || LibraryScanner.sniffsAsVideo(child) {
-                    add(file: child, identity: FileIdentity(childInfo))
+            let rawChild = Array(base.utf8) + raw
+            let nameSaysVideo = LibraryScanner.hasVideoExtension(name)
+            guard let entry = calls.run(timeout: scanner.entryTimeoutSeconds, { Self.look(at: rawChild, nameSaysVideo: nameSaysVideo) }) else {
+                unanswered += 1
+                let seconds = Int(scanner.entryTimeoutSeconds)
+                if nameSaysVideo {
+                    // Listed unchecked: its row will say that reading it timed out, instead of it silently missing.
+                    problems.append("\(base)\(RawPath.readable(raw)) did not answer within \(seconds) s; listed without checking")
+                    add(file: child, resolved: nil)
+                } else {
+                    problems.append("\(base)\(RawPath.readable(raw)) did not answer within \(seconds) s; skipped")
                 }
-            default:
+                if unanswered >= scanner.unansweredLimit {
+                    problems.append("Folder \(path) stopped answering: the rest of it was skipped")
+                    return
+                }
+                continue
+            }
+            switch entry {
+            case .folder(let childInfo):
+                guard valid != nil else {
+                    problems.append("Cannot open folder \(base)\(RawPath.readable(raw)): its name is not valid UTF-8")
+                    continue
+                }
+                folder(child, info: childInfo)
+            case .video(let resolved):
+                if valid == nil {
+                    // Listed with U+FFFD in place of the bad bytes, so its row can say why it does not open.
+                    problems.append("Cannot open \(base)\(RawPath.readable(raw)): its name is not valid UTF-8")
+                }
+                add(file: child, resolved: valid == nil ? nil : resolved)
+            case .skip:
                 continue
             }
         }
+    }
+
+    /// Classifies one entry: every call that can block on the file system happens here, under one deadline.
+    private static func look(at path: [UInt8], nameSaysVideo: Bool) -> Entry {
+        var info = Glibc.stat()
+        // stat follows symlinks; a dangling one inside a folder is just skipped.
+        guard RawPath.status(path, &info) == 0 else { return .skip }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            return .folder(info)
+        case S_IFREG:
+            guard nameSaysVideo || RawPath.sniffsAsVideo(path) else { return .skip }
+            return .video(resolved: RawPath.resolved(path))
+        default:
+            return .skip
+        }
+    }
+}
+
+/// Runs file-system calls on a helper thread and stops waiting for one that does not return in time.
+///
+/// The helper that is stuck is left behind (nothing can interrupt a call blocked in the kernel) and a new
+/// one takes the next call, so one dead entry costs one timeout, not the scan.
+private final class GuardedCalls: @unchecked Sendable {
+    private final class Helper: @unchecked Sendable {
+        let lock = NSLock()
+        let wake = DispatchSemaphore(value: 0)
+        var job: (@Sendable () -> Void)?
+        var quit = false
+
+        init() {
+            let thread = Thread { [self] in
+                while true {
+                    wake.wait()
+                    let (next, done) = lock.withLock { (job, quit) }
+                    if done { return }
+                    lock.withLock { job = nil }
+                    next?()
+                }
+            }
+            thread.name = "videotoy-scan"
+            thread.start()
+        }
+
+        func submit(_ body: @escaping @Sendable () -> Void) {
+            lock.withLock { job = body }
+            wake.signal()
+        }
+
+        func stop() {
+            lock.withLock { quit = true }
+            wake.signal()
+        }
+    }
+
+    private final class Box<T>: @unchecked Sendable {
+        var value: T?
+        let done = DispatchSemaphore(value: 0)
+    }
+
+    private var helper = Helper()
+
+    /// `body`'s result, or nil if it did not return within `timeout` seconds.
+    func run<T>(timeout: Double, _ body: @escaping @Sendable () -> T) -> T? {
+        let box = Box<T>()
+        helper.submit {
+            box.value = body()
+            box.done.signal()
+        }
+        guard box.done.wait(timeout: .now() + timeout) == .success else {
+            // The stuck helper quits once (if ever) its call returns; a fresh one serves the rest.
+            helper.stop()
+            helper = Helper()
+            return nil
+        }
+        return box.value
+    }
+
+    /// Ends the helper thread.
+    func finish() { helper.stop() }
+}
+
+/// `stat(2)`, which inside a type would name the struct of the same name.
+private func statFollowing(_ path: UnsafePointer<CChar>, _ info: inout stat) -> Int32 { stat(path, &info) }
+
+/// System calls on paths given as bytes, which need not be UTF-8.
+enum RawPath {
+    static func status(_ path: [UInt8], _ info: inout Glibc.stat) -> Int32 {
+        withCString(path) { statFollowing($0, &info) }
+    }
+
+    /// An error number from a failed call.
+    struct Failure: Error {
+        let code: Int32
+    }
+
+    /// The names in a folder (hidden ones left out), read with opendir/readdir.
+    static func list(_ folder: [UInt8]) -> Result<[[UInt8]], Failure> {
+        guard let directory = withCString(folder, { opendir($0) }) else { return .failure(Failure(code: errno)) }
+        defer { closedir(directory) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix(while: { $0 != 0 })) }
+            if name.first == UInt8(ascii: ".") { continue }
+            names.append(name)
+        }
+        return .success(names)
+    }
+
+    /// The canonical path (symlinks resolved), as a key for finding the same file twice.
+    static func resolved(_ path: [UInt8]) -> String? {
+        guard let resolved = withCString(path, { realpath($0, nil) }) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func sniffsAsVideo(_ path: [UInt8]) -> Bool {
+        withCString(path) { LibraryScanner.sniffsAsVideo(cPath: $0) }
+    }
+
+    /// The name with each byte that is not part of valid UTF-8 written as `\xHH`.
+    static func readable(_ bytes: [UInt8]) -> String {
+        var text = "", index = 0
+        while index < bytes.count {
+            // The longest valid UTF-8 sequence (1 to 4 bytes) starting here, else one escaped byte.
+            if let length = (1...4).first(where: { index + $0 <= bytes.count
+                && String(validating: bytes[index..<index + $0], as: UTF8.self) != nil }) {
+                text += String(decoding: bytes[index..<index + length], as: UTF8.self)
+                index += length
+            } else {
+                text += "\\x" + String(bytes[index], radix: 16, uppercase: true).leftPadded(to: 2)
+                index += 1
+            }
+        }
+        return text
+    }
+
+    private static func withCString<T>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
+        (bytes + [0]).withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { body($0) }
+        }
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

@@ -62,6 +62,12 @@ public final class FakePlayer: MediaPlayer {
         positionMs = ms
     }
 
+    /// The last picture bound the controller asked for.
+    public private(set) var pictureLimit: Int?
+
+    /// Records the picture bound.
+    public func limitPictureSize(toPixels side: Int) { pictureLimit = side }
+
     /// Records that the player was released.
     public func close() { commands.append(.close) }
 

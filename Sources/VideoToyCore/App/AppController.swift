@@ -16,7 +16,8 @@ public final class AppController {
     let log: EventLog
     var players: [ItemID: MediaPlayer] = [:]
     var placements: [ItemID: ViewPlacement] = [:]
-    private var posters = PosterCache(capacity: 400)
+    // About 250 KB each at row size: enough for several screens of scrolling back, bounded for huge libraries.
+    private var posters = PosterCache(capacity: 150)
     var status: [ItemID: String] = [:]
     /// The routing state machine: which view is on which screen.
     public internal(set) var router: Router
@@ -60,10 +61,30 @@ public final class AppController {
     }
 
     private let pathTable: PathTable
+    /// The display positions on screen now, for ordering work.
+    private var visibleRows = 0..<0
 
     /// Connects the window.
     public func attach(_ presenter: LibraryPresenter) {
         self.presenter = presenter
+        let distance: (ItemID) -> Int = { [weak self] id in
+            guard let self, let index = library.index(of: id) else { return Int.max }
+            if visibleRows.contains(index) { return 0 }
+            return index < visibleRows.lowerBound ? visibleRows.lowerBound - index : index - visibleRows.upperBound + 1
+        }
+        probes.priority = distance
+        posterJobs.priority = distance
+    }
+
+    /// The rows at these display positions are on screen: their metadata and posters come first.
+    public func rowsVisible(_ range: Range<Int>) {
+        visibleRows = range
+    }
+
+    /// The row of `id` left the screen (recycled): its pending work waits behind the rows on screen.
+    public func rowHidden(_ id: ItemID) {
+        probes.withdraw(id)
+        posterJobs.withdraw(id)
     }
 
     // MARK: Library
@@ -250,6 +271,12 @@ public final class AppController {
                 presenter?.quit(status: 0)
             }
         }
+    }
+
+    /// The view of `id` is now `width` by `height` device pixels; its player decodes pictures no bigger.
+    public func viewResized(_ id: ItemID, width: Int, height: Int) {
+        guard width > 0, height > 0 else { return }
+        players[id]?.limitPictureSize(toPixels: max(width, height))
     }
 
     /// The view of `id` drew its first frame since it was placed; logs where it arrived.

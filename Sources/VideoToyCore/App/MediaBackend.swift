@@ -15,6 +15,8 @@ public protocol MediaPlayer: AnyObject {
     var volume: Double { get set }
     /// Whether sound is muted.
     var muted: Bool { get set }
+    /// Bounds decoded pictures to the view's larger side in pixels, so frames are not bigger than shown.
+    func limitPictureSize(toPixels side: Int)
     /// Releases the decoder; the player is unusable afterwards.
     func close()
 }

@@ -13,6 +13,8 @@ public final class WorkScheduler<Key: Hashable & Sendable, Value: Sendable> {
     private var background: [Key] = []
     private var queued: Set<Key> = []
     private var running: Set<Key> = []
+    /// Orders urgent jobs, lowest first (the distance of a row from the rows on screen); nil keeps newest first.
+    public var priority: ((Key) -> Int)?
 
     /// Creates a scheduler running at most `limit` jobs at once.
     public init(limit: Int, work: @escaping @Sendable (Key) -> Value,
@@ -35,6 +37,13 @@ public final class WorkScheduler<Key: Hashable & Sendable, Value: Sendable> {
         pump()
     }
 
+    /// Moves a queued urgent job back to the background (its row left the screen).
+    public func withdraw(_ key: Key) {
+        guard queued.contains(key), let index = urgent.firstIndex(of: key) else { return }
+        urgent.remove(at: index)
+        background.insert(key, at: 0)
+    }
+
     /// Jobs waiting or running.
     public var pendingCount: Int { queued.count + running.count }
 
@@ -54,6 +63,15 @@ public final class WorkScheduler<Key: Hashable & Sendable, Value: Sendable> {
 
     private func next() -> Key? {
         // The most recently shown rows are the ones the user is looking at.
+        if let priority, !urgent.isEmpty {
+            var best = urgent.count - 1
+            var bestValue = priority(urgent[best])
+            for index in urgent.indices.reversed() {
+                let value = priority(urgent[index])
+                if value < bestValue { (best, bestValue) = (index, value) }
+            }
+            return urgent.remove(at: best)
+        }
         if !urgent.isEmpty { return urgent.removeLast() }
         if !background.isEmpty { return background.removeFirst() }
         return nil

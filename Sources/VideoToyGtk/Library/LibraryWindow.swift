@@ -24,6 +24,7 @@ public final class LibraryWindow: LibraryPresenter {
     /// Receives the paths of files and folders dropped on the window.
     public var onDrop: (@MainActor ([String]) -> Void)?
     private var count = 0
+    private var vadjustment: UnsafeMutablePointer<GtkAdjustment>?
     private let controls: ControlStyle
     private let debug: Bool
     private var monitors: MonitorSource!
@@ -67,6 +68,7 @@ public final class LibraryWindow: LibraryPresenter {
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(gcast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(gcast(scroller), listView)
+        vadjustment = gtk_scrolled_window_get_vadjustment(gcast(scroller))
 
         emptyLabel = Widgets.label("Looking for videos…", classes: ["dim-label", "title-2"])
         gtk_label_set_xalign(gcast(emptyLabel), 0.5)
@@ -79,6 +81,11 @@ public final class LibraryWindow: LibraryPresenter {
 
         connectFactory(factory)
         connectInput()
+        if let adjustment = vadjustment {
+            for signal in ["value-changed", "changed"] {
+                connections.append(Signal.connect(UnsafeMutableRawPointer(adjustment), signal) { [unowned self] in reportVisibleRows() })
+            }
+        }
         screenMenu = menu
         controller.attach(self)
         let randr = vt_display_is_x11(gdk_display_get_default()) != 0 ? RandRModes() : nil
@@ -164,6 +171,7 @@ public final class LibraryWindow: LibraryPresenter {
         connections.append(Signal.connectObject(raw, "unbind") { [unowned self] item in
             guard let row = rows[item], let id = row.id else { return }
             if rowByID[id] === row { rowByID[id] = nil }
+            controller.rowHidden(id)
             row.unbind()
         })
         connections.append(Signal.connectObject(raw, "teardown") { [unowned self] item in
@@ -227,6 +235,17 @@ public final class LibraryWindow: LibraryPresenter {
         if count == 0 { Widgets.setText(emptyLabel, "No videos found.") }
     }
 
+    private func reportVisibleRows() {
+        guard let adjustment = vadjustment, count > 0 else { return }
+        let upper = gtk_adjustment_get_upper(adjustment)
+        guard upper > 0 else { return }
+        // Rows share one height, so positions follow from the scroll offset.
+        let rowHeight = upper / Double(count)
+        let first = Int(gtk_adjustment_get_value(adjustment) / rowHeight)
+        let last = Int((gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment)) / rowHeight) + 1
+        controller.rowsVisible(max(0, first)..<min(count, max(first + 1, last)))
+    }
+
     public func showProbeProgress(done: Int, total: Int) {
         let videos = count == 1 ? "1 video" : "\(count) videos"
         Widgets.setText(subtitle, done >= total ? videos : "\(videos) · reading \(done) of \(total)")
@@ -243,6 +262,7 @@ public final class LibraryWindow: LibraryPresenter {
         let view = VideoView(id: id, title: title, style: controls, debug: debug, scaling: controller.scaling) { [unowned self] intent in
             controller.intent(id, intent)
         }
+        view.onResize = { [unowned self] width, height in controller.viewResized(id, width: width, height: height) }
         views[id] = view
         return view.surface
     }

@@ -34,6 +34,9 @@ final class VideoView {
     private var lastInput = ContinuousClock.now
     private var playing = false
     private var decisionTimer: SourceToken?
+    private var reportedSize = (width: 0, height: 0)
+    /// Receives the view's size in device pixels whenever it changes (a row, fullscreen, a projector).
+    var onResize: (@MainActor (_ width: Int, _ height: Int) -> Void)?
 
     /// Builds the view; control actions are reported through `onIntent`.
     init(id: ItemID, title: String, style: ControlStyle, debug: Bool, scaling: ScalingMode,
@@ -105,7 +108,16 @@ final class VideoView {
         scalingMenu.select(mode)
     }
 
+    private func checkSize() {
+        let scale = Int(gtk_widget_get_scale_factor(root.typed()))
+        let size = (width: Int(gtk_widget_get_width(root.typed())) * scale, height: Int(gtk_widget_get_height(root.typed())) * scale)
+        guard size.width > 0, size.height > 0, size != reportedSize else { return }
+        reportedSize = size
+        onResize?(size.width, size.height)
+    }
+
     private func applyDecision() {
+        checkSize()
         let idle = ContinuousClock.now - lastInput
         let idleMs = Int(idle.components.seconds * 1000 + idle.components.attoseconds / 1_000_000_000_000_000)
         let decision = ControlsDecision.decide(style: style, debug: debug, idleMs: idleMs, playing: playing)

@@ -19,6 +19,7 @@ public final class Player {
     private var pendingSeekMs: Int?
     private var lastReportedState: GstState = GST_STATE_NULL
     private var closed = false
+    private var pictureLimit = SampleSink.initialMaxSide
 
     /// Creates a paused player for `path`; messages arrive through `onMessage` on the main thread.
     public init?(path: String, output: VideoOutput, onMessage: @escaping @MainActor (PlayerMessage) -> Void) {
@@ -78,6 +79,13 @@ public final class Player {
         // Accurate, not key-unit: files with long key-frame intervals would otherwise snap back to their start.
         let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
         gst_element_seek_simple(pipeline, GST_FORMAT_TIME, flags, gint64(max(0, ms)) * 1_000_000)
+    }
+
+    /// Bounds the decoded pictures to the view's size in pixels (its larger side).
+    public func limitPictureSize(toPixels side: Int) {
+        guard !closed, side != pictureLimit else { return }
+        pictureLimit = side
+        sink.limit(maxSide: side)
     }
 
     /// The current position in milliseconds, if known.

@@ -16,9 +16,7 @@ final class SampleSink: @unchecked Sendable {
     init(appsink: UnsafeMutablePointer<GstElement>, output: VideoOutput) {
         self.appsink = appsink
         self.output = output
-        let caps = gst_caps_from_string("video/x-raw,format=BGRA,pixel-aspect-ratio=1/1")
-        GProperty.set(appsink, "caps", object: caps)
-        vt_caps_unref(caps)
+        setCaps(maxSide: SampleSink.initialMaxSide)
         GProperty.set(appsink, "enable-last-sample", false)
         GProperty.set(appsink, "max-buffers", UInt32(2))
         var callbacks = GstAppSinkCallbacks()
@@ -32,6 +30,28 @@ final class SampleSink: @unchecked Sendable {
         gst_app_sink_set_callbacks(gcastApp(appsink), &callbacks, Unmanaged.passRetained(self).toOpaque(), { data in
             Unmanaged<SampleSink>.fromOpaque(data!).release()
         })
+    }
+
+    /// The picture bound before the view has reported its size: about a row's width.
+    static let initialMaxSide = 640
+
+    /// Lets pictures be at most `maxSide` pixels wide and high, and asks upstream to renegotiate.
+    ///
+    /// Scaling in GStreamer to the view's size costs far less than drawing a full-size frame that the
+    /// toolkit then shrinks on the main thread; videoscale keeps the display aspect within the bounds.
+    func limit(maxSide: Int) {
+        setCaps(maxSide: maxSide)
+        if let pad = gst_element_get_static_pad(appsink, "sink") {
+            gst_pad_push_event(pad, gst_event_new_reconfigure())
+            gst_object_unref(pad)
+        }
+    }
+
+    private func setCaps(maxSide: Int) {
+        let side = max(16, maxSide)
+        let caps = gst_caps_from_string("video/x-raw,format=BGRA,pixel-aspect-ratio=1/1,width=[1,\(side)],height=[1,\(side)]")
+        GProperty.set(appsink, "caps", object: caps)
+        vt_caps_unref(caps)
     }
 
     /// Makes the next frame announce itself as the first of a play request.

@@ -19,8 +19,15 @@ public final class PosterMaker: Sendable {
         GStreamer.initialize()
     }
 
-    /// Decodes a frame about 10% into the video (at most 30 s in), blocking; run it off the main thread.
+    /// Decodes a frame about 10% into the video (at most 30 s in), blocking (at most about `timeoutSeconds`);
+    /// run it off the main thread.
     public func poster(path: String, durationMs: Int?) -> Result<VideoFrame, ProbeFailure> {
+        // The bus deadline covers the pipeline, not a file system that stopped answering (nor the teardown then).
+        Bounded.run(seconds: Double(timeoutSeconds) + 0.5) { [self] in posterNow(path: path, durationMs: durationMs) }
+            ?? .failure(.timedOut(seconds: timeoutSeconds))
+    }
+
+    private func posterNow(path: String, durationMs: Int?) -> Result<VideoFrame, ProbeFailure> {
         if case .failure(let failure) = FileCheck.inspect(path) { return .failure(failure) }
         guard let uri = gst_filename_to_uri(path, nil) else { return .failure(.other("Invalid path: \(path)")) }
         defer { g_free(uri) }
@@ -80,7 +87,9 @@ public final class PosterMaker: Sendable {
         if case .asyncDone = outcome { return nil }
         if case .timedOut = outcome { return .timedOut(seconds: timeoutSeconds) }
         if let missing {
-            return .missingDecoder(codec: CodecNames.fallbackName(missing), package: CodecNames.package(forMediaType: missing))
+            // An installed decoder that refused the stream (a huge picture) is not a package to install.
+            let package = CodecNames.hasDecoder(forMediaType: missing) ? nil : CodecNames.package(forMediaType: missing)
+            return .missingDecoder(codec: CodecNames.fallbackName(missing), package: package)
         }
         switch outcome {
         case .error(let domain, _, let message):

@@ -58,4 +58,19 @@ enum CodecNames {
 
     /// The Debian package that provides a decoder for the media type, when one is known.
     static func package(forMediaType type: String) -> String? { packages[type] }
+
+    /// True when some installed decoder takes the media type at all, whatever its size or profile.
+    ///
+    /// A "missing" decoder for such a type means the installed one refused this stream (libav refuses
+    /// pictures of 2^28 pixels and more), so advising to install a package would be wrong.
+    static func hasDecoder(forMediaType type: String) -> Bool {
+        guard let caps = gst_caps_new_empty_simple(type) else { return false }
+        defer { vt_caps_unref(caps) }
+        // 1 is GST_ELEMENT_FACTORY_TYPE_DECODER, a macro Swift does not import.
+        let all = gst_element_factory_list_get_elements(GstElementFactoryListType(1), GST_RANK_MARGINAL)
+        defer { gst_plugin_feature_list_free(all) }
+        let matching = gst_element_factory_list_filter(all, caps, GST_PAD_SINK, 0)
+        defer { gst_plugin_feature_list_free(matching) }
+        return matching != nil
+    }
 }

@@ -19,9 +19,12 @@ enum FileCheck {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let error = errno
+            // A name that was not UTF-8 reached us with U+FFFD in place of its bytes: no such file exists.
+            if error == ENOENT, path.contains("\u{FFFD}") { return .failure(notUTF8) }
             // A dangling symlink still has an lstat entry; either way the file to play is gone.
             if error == ENOENT || error == ENOTDIR { return .failure(.vanished) }
             if error == EACCES { return .failure(.permissionDenied) }
+            if error == ELOOP { return .failure(.notRegularFile(kind: "symbolic link loop")) }
             return .failure(.other(String(cString: strerror(error))))
         }
         if let failure = classify(mode: info.st_mode, size: Int(info.st_size)) { return .failure(failure) }
@@ -31,6 +34,8 @@ enum FileCheck {
             let error = errno
             if error == EACCES || error == EPERM { return .failure(.permissionDenied) }
             if error == ENOENT { return .failure(.vanished) }
+            // Only O_NONBLOCK keeps this from waiting up to 45 s for another program's lease (Samba, NFS).
+            if error == EWOULDBLOCK { return .failure(locked) }
             return .failure(.other(String(cString: strerror(error))))
         }
         defer { close(fd) }
@@ -45,6 +50,13 @@ enum FileCheck {
         head.removeSubrange(count...)
         return .success(Readable(size: Int(opened.st_size), head: head))
     }
+
+    /// A name the app received with its invalid bytes replaced, so it cannot name the file on disk any more.
+    static let notUTF8 = ProbeFailure.other(
+        "The file name is not valid UTF-8 (shown with \u{FFFD}), and VideoToy cannot open such names yet.")
+
+    /// A file another program holds a lease on; opening it normally would wait until that program lets go.
+    static let locked = ProbeFailure.other("The file is locked by another program (a file lease); try again later.")
 
     /// The failure implied by a file's type bits and size, or nil for a non-empty regular file.
     static func classify(mode: mode_t, size: Int) -> ProbeFailure? {

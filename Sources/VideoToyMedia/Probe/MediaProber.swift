@@ -15,8 +15,14 @@ public final class MediaProber: Sendable {
         GStreamer.initialize()
     }
 
-    /// Probes `path`, blocking until done; run it off the main thread.
+    /// Probes `path`, blocking until done (at most about `timeoutSeconds`); run it off the main thread.
     public func probe(path: String) -> Result<MediaInfo, ProbeFailure> {
+        // The discoverer's timeout covers its pipeline, not a stat or read stuck on a share that stopped answering.
+        Bounded.run(seconds: Double(timeoutSeconds) + 0.5) { [self] in probeNow(path: path) }
+            ?? .failure(.timedOut(seconds: timeoutSeconds))
+    }
+
+    private func probeNow(path: String) -> Result<MediaInfo, ProbeFailure> {
         let file: FileCheck.Readable
         switch FileCheck.inspect(path) {
         case .failure(let failure): return .failure(failure)
@@ -26,10 +32,11 @@ public final class MediaProber: Sendable {
         if IsoTruncation.looksIso(file.head), let problem = IsoTruncation.problem(path: path, size: file.size) {
             return .failure(.incomplete(detail: problem))
         }
-        return discover(path: path, head: file.head)
+        return discover(path: path, file: file)
     }
 
-    private func discover(path: String, head: [UInt8]) -> Result<MediaInfo, ProbeFailure> {
+    private func discover(path: String, file: FileCheck.Readable) -> Result<MediaInfo, ProbeFailure> {
+        let head = file.head
         var error: UnsafeMutablePointer<GError>?
         guard let discoverer = gst_discoverer_new(GstClockTime(timeoutSeconds) * 1_000_000_000, &error) else {
             return .failure(.other(Self.take(error)?.message ?? "Could not create a media discoverer."))
@@ -43,7 +50,7 @@ public final class MediaProber: Sendable {
         defer { g_object_unref(UnsafeMutableRawPointer(info)) }
         switch gst_discoverer_info_get_result(info) {
         case GST_DISCOVERER_OK, GST_DISCOVERER_MISSING_PLUGINS:
-            return describe(info, path: path, head: head)
+            return describe(info, path: path, file: file)
         case GST_DISCOVERER_TIMEOUT:
             return .failure(.timedOut(seconds: timeoutSeconds))
         default:
@@ -74,7 +81,8 @@ public final class MediaProber: Sendable {
         return .other(error.message)
     }
 
-    private func describe(_ info: OpaquePointer, path: String, head: [UInt8]) -> Result<MediaInfo, ProbeFailure> {
+    private func describe(_ info: OpaquePointer, path: String, file: FileCheck.Readable) -> Result<MediaInfo, ProbeFailure> {
+        let head = file.head
         let missingTypes = Self.missingMediaTypes(info)
         let videos = Self.streams(gst_discoverer_info_get_video_streams(info))
         let audios = Self.streams(gst_discoverer_info_get_audio_streams(info))
@@ -85,16 +93,32 @@ public final class MediaProber: Sendable {
             // With no decoder at all the discoverer lists no streams; the video codec matters most to name.
             let videoFirst = missingTypes.sorted { ($0.hasPrefix("video/") ? 0 : 1, $0) < ($1.hasPrefix("video/") ? 0 : 1, $1) }
             if let missing = videoFirst.first {
-                return .failure(.missingDecoder(codec: CodecNames.fallbackName(missing),
-                                                package: CodecNames.package(forMediaType: missing)))
+                guard CodecNames.hasDecoder(forMediaType: missing) else {
+                    return .failure(.missingDecoder(codec: CodecNames.fallbackName(missing),
+                                                    package: CodecNames.package(forMediaType: missing)))
+                }
+                // The installed decoder refused the stream (libav stops at 2^28 pixels): name the stream, not a package.
+                let name = CodecNames.fallbackName(missing)
+                if missing.hasPrefix("video/"), IsoTruncation.looksIso(head), let size = IsoVideoSize.of(path: path, size: file.size) {
+                    return .failure(.missingDecoder(codec: "\(name) at \(size.width)×\(size.height)", package: nil))
+                }
+                return .failure(.missingDecoder(codec: "this \(name) \(missing.hasPrefix("video/") ? "video" : "audio")", package: nil))
             }
             return .failure(.notMedia(contentType: ContentSniffer.guess(name: path, head: head)))
         }
         let streams = movingVideos + audios
         // Missing decoders fail the file only when nothing in it can play at all.
         guard streams.contains(where: { !missingTypes.contains($0.mediaType) }) else {
-            return .failure(.missingDecoder(codec: streams[0].codec,
-                                            package: CodecNames.package(forMediaType: streams[0].mediaType)))
+            let first = streams[0]
+            guard CodecNames.hasDecoder(forMediaType: first.mediaType) else {
+                return .failure(.missingDecoder(codec: first.codec, package: CodecNames.package(forMediaType: first.mediaType)))
+            }
+            // The decoder is installed but refused this stream: say what is unusual about it, not what to install.
+            var codec = first.codec
+            if let video = movingVideos.first, video.info == first.info {
+                codec += " at \(gst_discoverer_video_info_get_width(video.info))×\(gst_discoverer_video_info_get_height(video.info))"
+            }
+            return .failure(.missingDecoder(codec: codec, package: nil))
         }
         var media = MediaInfo()
         let duration = gst_discoverer_info_get_duration(info)

@@ -1,0 +1,68 @@
+import Dispatch
+import Foundation
+import Testing
+import VideoToyCore
+
+/// Records the order in which jobs ran, across worker threads.
+private final class Order: @unchecked Sendable {
+    private let lock = NSLock()
+    private var keys: [Int] = []
+    func append(_ key: Int) { lock.withLock { keys.append(key) } }
+    var all: [Int] { lock.withLock { keys } }
+}
+
+@MainActor
+@Suite("WorkScheduler")
+struct WorkSchedulerTests {
+    /// Runs jobs 0 (which holds the only worker until released) then the rest as `queue` arranges them.
+    private func run(_ queue: (WorkScheduler<Int, Int>) -> Void) async throws -> [Int] {
+        let order = Order()
+        let gate = DispatchSemaphore(value: 0)
+        var delivered = 0
+        let scheduler = WorkScheduler<Int, Int>(limit: 1, work: { key in
+            if key == 0 { gate.wait() }
+            order.append(key)
+            return key
+        }, deliver: { _, _ in delivered += 1 })
+        scheduler.request(0, urgent: true)
+        queue(scheduler)
+        let expected = scheduler.pendingCount
+        gate.signal()
+        for _ in 0..<400 where delivered < expected {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(delivered == expected)
+        return order.all
+    }
+
+    @Test("urgent jobs run before background ones, newest first without a priority")
+    func urgentFirst() async throws {
+        let order = try await run { s in
+            s.request(1, urgent: false)
+            s.request(2, urgent: true)
+            s.request(3, urgent: true)
+        }
+        #expect(order == [0, 3, 2, 1])
+    }
+
+    @Test("with a priority, the urgent job nearest the rows on screen runs first")
+    func priorityOrdersUrgentJobs() async throws {
+        let order = try await run { s in
+            s.priority = { abs($0 - 20) }
+            for key in [5, 40, 19, 22] { s.request(key, urgent: true) }
+        }
+        #expect(order == [0, 19, 22, 5, 40])
+    }
+
+    @Test("a withdrawn job waits behind every urgent one, and asking twice never runs a job twice")
+    func withdrawDemotes() async throws {
+        let order = try await run { s in
+            s.request(7, urgent: true)
+            s.request(8, urgent: true)
+            s.withdraw(8)
+            s.request(7, urgent: true)
+            s.request(9, urgent: false)
+        }
+        #expect(order == [0, 7, 8, 9])
+    }
+}
