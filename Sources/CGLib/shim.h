@@ -4,6 +4,9 @@
 #include <glib-unix.h>
 #include <glib-object.h>
 #include <gio/gio.h>
+#include <malloc.h>
+
+static inline void vt_limit_malloc_arenas(int count) { mallopt(M_ARENA_MAX, count); }
 
 /* libdispatch's main-queue hooks, used to drain DispatchQueue.main from the GLib main loop. */
 extern int _dispatch_get_main_queue_handle_4CF(void);

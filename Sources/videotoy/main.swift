@@ -8,6 +8,7 @@ import VideoToyMedia
 // Wiring only: parse the command line, build the parts, connect them, run.
 
 let started = DispatchTime.now().uptimeNanoseconds
+ProcessTuning.limitMallocArenas()
 let program = "videotoy"
 
 func fail(_ message: String, status: Int32) -> Never {
