@@ -56,12 +56,18 @@ public final class CachingBackend: MediaBackend, @unchecked Sendable {
         inner.makePlayer(path: path, output: output, onMessage: onMessage)
     }
 
+    /// The file's stamp with a deadline: a `stat` on a share that stopped answering must not take a worker forever.
+    private func stamp(_ path: String) -> FileStamp?? {
+        Bounded.run(seconds: 5) { FileStamp.of(path: path) }
+    }
+
     public func probe(path: String) -> Result<MediaInfo, ProbeFailure> {
-        guard let before = FileStamp.of(path: path) else { return inner.probe(path: path) }
+        guard let checked = stamp(path) else { return .failure(.timedOut(seconds: 5)) }
+        guard let before = checked else { return inner.probe(path: path) }
         if let known = cache.lookup(path: path, stamp: before) { return known }
         let result = inner.probe(path: path)
         // A file that changed while it was probed may have been read half old, half new: do not keep that.
-        if FileStamp.of(path: path) == before {
+        if stamp(path) == .some(before) {
             cache.record(path: path, stamp: before, result: result)
             scheduleSave()
         }
@@ -69,12 +75,13 @@ public final class CachingBackend: MediaBackend, @unchecked Sendable {
     }
 
     public func poster(path: String, durationMs: Int?) -> VideoFrame? {
-        guard let thumbnails, let stamp = FileStamp.of(path: path) else {
+        guard let checked = stamp(path) else { return nil }
+        guard let thumbnails, let stamp = checked else {
             return inner.poster(path: path, durationMs: durationMs)
         }
         if let frame = thumbnails.read(path: path, stamp: stamp) { return frame }
         guard let frame = inner.poster(path: path, durationMs: durationMs) else { return nil }
-        if FileStamp.of(path: path) == stamp { thumbnails.write(frame, path: path, stamp: stamp) }
+        if self.stamp(path) == .some(stamp) { thumbnails.write(frame, path: path, stamp: stamp) }
         return frame
     }
 

@@ -17,6 +17,18 @@ func runApplication(options: Options, playPath: String?, backend: MediaBackend,
         FileHandle.standardError.write(Data("videotoy: \(message)\n".utf8))
     }
     let log = EventLog(clock: clock, sink: sink, terminal: terminal)
+    // Notices when the main loop stalls for more than 100 ms and says what was running.
+    let watchdog = MainLoopWatchdog(thresholdMs: 100, onHang: { stall in
+        terminal("the main loop has been stuck for \(stall)")
+    }) { stall in
+        MainActor.assumeIsolated {
+            log.emit("stall", fields: [("ms", .int(stall.milliseconds)),
+                                       ("activity", stall.activity.map(JSONValue.string) ?? .null),
+                                       ("cause", .string(stall.cause.rawValue)), ("cpu_ms", .int(stall.cpuMilliseconds)),
+                                       ("wait", stall.wait.map(JSONValue.string) ?? .null)])
+        }
+    }
+    watchdog.start()
     let keeper = SettingsKeeper(report: terminal)
     let remembered = keeper.settings
     let scaling = options.scaling ?? remembered.scalingMode.flatMap(ScalingMode.init(rawValue:)) ?? .fit
@@ -34,6 +46,7 @@ func runApplication(options: Options, playPath: String?, backend: MediaBackend,
     }
 
     host.onQuit {
+        watchdog.stop()
         mpris?.close()
         if let size = window?.size { keeper.rememberWindowSize(size) }
         controller.shutDown()
@@ -75,7 +88,7 @@ func runApplication(options: Options, playPath: String?, backend: MediaBackend,
         if !opened.isEmpty && !options.demo { keeper.rememberLibrary(opened) }
         LibraryLoader.load(options: options, play: playPath, lastFolders: remembered.libraryFolders) { paths, message in
             if let message { main.showMessage(message) }
-            controller.add(paths: paths)
+            watchdog.during("library") { controller.add(paths: paths) }
             if let playPath, let id = controller.library.id(forPath: playPath) {
                 controller.activate(id)
                 if options.fullscreen { controller.intent(id, .toggleFullscreen) }

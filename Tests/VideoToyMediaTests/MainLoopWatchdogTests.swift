@@ -1,0 +1,128 @@
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+import VideoToyGObject
+import VideoToyMedia
+
+/// The main-loop watchdog on a private GLib context, iterated by the test thread itself.
+@Suite("Main-loop watchdog", .serialized)
+struct MainLoopWatchdogTests {
+    @Test("a loop that keeps turning reports nothing; a blocked one reports its lateness and what it was doing")
+    func reportsStalls() {
+        let loop = PrivateMainLoop()
+        let reports = Mutex<[MainLoopWatchdog.Stall]>([])
+        let dog = MainLoopWatchdog(thresholdMs: 100, heartbeatMs: 20, context: loop.context) { stall in
+            reports.withLock { $0.append(stall) }
+        }
+        dog.start()
+        defer { dog.stop() }
+        loop.run(forMilliseconds: 400)
+        #expect(reports.withLock { $0 }.isEmpty, "an idle loop stalled: \(reports.withLock { $0 })")
+
+        // Short blocks under the threshold are not stalls.
+        for _ in 0..<3 {
+            usleep(60_000)
+            loop.run(forMilliseconds: 50)
+        }
+        #expect(reports.withLock { $0 }.isEmpty, "\(reports.withLock { $0 })")
+
+        // The label is cleared before the loop recovers, as real code does; the watchdog thread kept it.
+        dog.during("scan") { _ = usleep(350_000) }
+        loop.run(forMilliseconds: 100)
+        let stalls = reports.withLock { $0 }
+        #expect(stalls.count == 1, "\(stalls)")
+        if let stall = stalls.first {
+            #expect(stall.milliseconds >= 300 && stall.milliseconds < 600, "\(stall)")
+            #expect(stall.activity == "scan")
+            // Asleep in the kernel, not computing: blocked, and the wait channel says where.
+            #expect(stall.cause == .blocked, "\(stall)")
+            #expect(stall.cpuMilliseconds < 50, "\(stall)")
+            #expect(stall.wait?.contains("sleep") == true, "\(stall)")
+        }
+        #expect(dog.stalls == 1)
+    }
+
+    @Test("work on the loop's thread is a busy stall, with its CPU time")
+    func busy() {
+        let loop = PrivateMainLoop()
+        let reports = Mutex<[MainLoopWatchdog.Stall]>([])
+        let dog = MainLoopWatchdog(thresholdMs: 100, heartbeatMs: 20, context: loop.context) { stall in
+            reports.withLock { $0.append(stall) }
+        }
+        dog.start()
+        defer { dog.stop() }
+        loop.run(forMilliseconds: 60)
+        let end = Date().addingTimeInterval(0.3)
+        var spins = 0
+        while Date() < end { spins &+= 1 }
+        loop.run(forMilliseconds: 60)
+        let stalls = reports.withLock { $0 }
+        #expect(stalls.count == 1, "\(stalls)")
+        #expect(stalls.first?.cause == .busy, "\(stalls)")
+        #expect((stalls.first?.cpuMilliseconds ?? 0) >= 150, "\(stalls)")
+    }
+
+    @Test("labels nest, and a stall with no label says so")
+    func labels() {
+        let loop = PrivateMainLoop()
+        let reports = Mutex<[MainLoopWatchdog.Stall]>([])
+        let dog = MainLoopWatchdog(thresholdMs: 100, heartbeatMs: 20, context: loop.context) { stall in
+            reports.withLock { $0.append(stall) }
+        }
+        dog.start()
+        defer { dog.stop() }
+        dog.during("outer") {
+            dog.during("inner") { #expect(dog.activity == "inner") }
+            #expect(dog.activity == "outer")
+        }
+        #expect(dog.activity == nil)
+        loop.run(forMilliseconds: 60)
+        usleep(250_000)
+        loop.run(forMilliseconds: 60)
+        #expect(reports.withLock { $0 }.map(\.activity) == [nil])
+    }
+
+    @Test("a loop that does not recover is reported from the watchdog thread while it is still stuck")
+    func hang() {
+        let loop = PrivateMainLoop()
+        let hangs = Mutex<[MainLoopWatchdog.Stall]>([])
+        let dog = MainLoopWatchdog(thresholdMs: 100, heartbeatMs: 20, hangMs: 300, context: loop.context,
+                                   onHang: { stall in hangs.withLock { $0.append(stall) } }, onStall: { _ in })
+        dog.start()
+        defer { dog.stop() }
+        loop.run(forMilliseconds: 60)
+        dog.activity = "open"
+        let start = Date()
+        while Date().timeIntervalSince(start) < 0.6, hangs.withLock({ $0.isEmpty }) { usleep(10_000) }
+        let noticed = Date().timeIntervalSince(start)
+        dog.activity = nil
+        loop.run(forMilliseconds: 60)
+        let reported = hangs.withLock { $0 }
+        #expect(reported.count == 1, "\(reported)")
+        #expect(reported.first?.activity == "open")
+        #expect(noticed < 0.5, "the hang was noticed after \(noticed) s")
+    }
+
+    @Test("stop ends the heartbeat and the thread, and start again works")
+    func restart() {
+        let loop = PrivateMainLoop()
+        let count = Mutex(0)
+        let dog = MainLoopWatchdog(thresholdMs: 50, heartbeatMs: 10, context: loop.context) { _ in count.withLock { $0 += 1 } }
+        dog.start()
+        dog.start()
+        loop.run(forMilliseconds: 50)
+        dog.stop()
+        dog.stop()
+        // Stopped: a long pause is no stall.
+        usleep(150_000)
+        loop.run(forMilliseconds: 50)
+        #expect(count.withLock { $0 } == 0)
+        dog.start()
+        loop.run(forMilliseconds: 30)
+        usleep(150_000)
+        loop.run(forMilliseconds: 30)
+        dog.stop()
+        #expect(count.withLock { $0 } == 1)
+    }
+}
