@@ -440,9 +440,7 @@ extension EndToEnd {
             }
             // The entry whose stat hangs was listed unchecked by the scan; its probe must time out like the others.
             let unchecked = try? await Reliability.probes(app, for: [fs.path("b stat hangs.mp4")], timeout: .seconds(15))
-            withKnownIssue(Comment(rawValue: "CachingBackend.probe stats the file (FileStamp.of) before the bounded probe, so it hangs")) {
-                #expect(unchecked?[fs.path("b stat hangs.mp4")]?.fields["error"]?.string == "timeout", "no probe event: the worker is stuck")
-            }
+            #expect(unchecked?[fs.path("b stat hangs.mp4")]?.fields["error"]?.string == "timeout", "no probe event: the worker is stuck")
             #expect(Reliability.appStalls(app, after: ready).isEmpty, "\(Reliability.explain(Reliability.stalls(app, after: ready), in: app))")
 
             // The share dies while a video from it is about to play: the window must stay responsive.
