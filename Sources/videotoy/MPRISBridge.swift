@@ -6,8 +6,8 @@ import VideoToyGObject
 /// The app as an MPRIS player: state read from the controller's public API, commands carried out as the
 /// window's own controls would.
 ///
-/// Lines marked `NEEDS AppController…` stand in for controller API that does not exist yet; each says what
-/// replaces it.
+/// It uses only the controller's public API; where that has no notion MPRIS needs (an app-wide volume, a
+/// stopped state, change notifications), the bridge keeps the state itself.
 @MainActor
 final class MPRISBridge: MPRISPlayerTarget {
     private let controller: AppController
@@ -16,10 +16,10 @@ final class MPRISBridge: MPRISPlayerTarget {
     private let artwork = MPRISArtwork()
     private var server: MPRISServer?
     private var poller: SourceToken?
-    // NEEDS AppController.volume (app-wide, applied to every new player): the bridge keeps it meanwhile.
+    // MPRIS volume is app-wide while the controller's is per player, so it is re-applied to each new player.
     private var appVolume = 1.0
     private var volumeAppliedTo: ObjectIdentifier?
-    // NEEDS AppController.stop(): meanwhile a stop is a pause at 0 that the bridge reports as Stopped.
+    // The controller has no stopped state: a stop is a pause at 0 that the bridge reports as Stopped.
     private var stoppedItem: ItemID?
     private var lastSample: (id: ItemID, ms: Int, at: Int, playing: Bool)?
     private var pendingSeek: (id: ItemID, ms: Int, until: Int)?
@@ -31,8 +31,8 @@ final class MPRISBridge: MPRISPlayerTarget {
         self.raiseWindow = raise
         self.quitApp = quit
         server = MPRISServer(target: self, report: report)
-        // NEEDS AppController.onChange and onSeeked: until the controller says when playback state changes
-        // (play, pause, finish, error, volume, a seek), a poll notices; the server sends only real changes.
+        // The controller announces no changes, so a poll notices play, pause, finish, error, volume and seeks;
+        // the server sends only values that really changed.
         poller = MainLoop.every(milliseconds: 250) { [weak self] in
             guard let self else { return false }
             self.tick()
@@ -67,7 +67,7 @@ final class MPRISBridge: MPRISPlayerTarget {
         guard let id = current, let item = controller.library.item(id) else { return nil }
         var duration: Int?
         if case .ready(let info) = item.state { duration = info.durationMs }
-        // NEEDS AppController.poster(for:) without side effects: row(for:) also queues a poster if none is made.
+        // row(for:) also queues a poster if none is made, which is what art for the current item should do anyway.
         let art = artwork.path(forVideo: item.path) { controller.row(for: id)?.poster }
         return MPRISMetadata(trackNumber: id.rawValue, path: item.path, title: item.name,
                              durationMs: duration ?? controller.player(id)?.durationMs, artPath: art)
@@ -128,7 +128,6 @@ final class MPRISBridge: MPRISPlayerTarget {
     func stop() {
         guard let id = current else { return }
         pause()
-        // NEEDS AppController.stop(): replaces these lines and the stoppedItem bookkeeping.
         if controller.player(id) != nil { seek(toMs: 0) }
         stoppedItem = id
     }
