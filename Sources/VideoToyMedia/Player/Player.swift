@@ -20,6 +20,10 @@ public final class Player {
     private var lastReportedState: GstState = GST_STATE_NULL
     private var closed = false
     private var pictureLimit = SampleSink.initialMaxSide
+    // Until a flushing seek completes the pipeline still reports the old position; relative seeks pressed in
+    // quick succession (Right, Right) must add up, and the seek bar must not jump back.
+    // A seek that never reports completion must not freeze the position, hence the time limit.
+    private var seekInFlight: (ms: Int, since: ContinuousClock.Instant)?
 
     /// Creates a paused player for `path`; messages arrive through `onMessage` on the main thread.
     public init?(path: String, output: VideoOutput, onMessage: @escaping @MainActor (PlayerMessage) -> Void) {
@@ -78,7 +82,9 @@ public final class Player {
         }
         // Accurate, not key-unit: files with long key-frame intervals would otherwise snap back to their start.
         let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
-        gst_element_seek_simple(pipeline, GST_FORMAT_TIME, flags, gint64(max(0, ms)) * 1_000_000)
+        if gst_element_seek_simple(pipeline, GST_FORMAT_TIME, flags, gint64(max(0, ms)) * 1_000_000) != 0 {
+            seekInFlight = (max(0, ms), .now)
+        }
     }
 
     /// Bounds the decoded pictures to the view's size in pixels (its larger side).
@@ -90,6 +96,8 @@ public final class Player {
 
     /// The current position in milliseconds, if known.
     public var positionMs: Int? {
+        if let target = seekInFlight, ContinuousClock.now - target.since < .seconds(1) { return target.ms }
+        if let pending = pendingSeekMs { return pending }
         var pos: gint64 = 0
         guard !closed, gst_element_query_position(pipeline, GST_FORMAT_TIME, &pos) != 0, pos >= 0 else { return nil }
         return Int(pos / 1_000_000)
@@ -138,6 +146,7 @@ public final class Player {
             wantPlaying = false
             onMessage(.error(MessageText.error(message)))
         case GST_MESSAGE_ASYNC_DONE:
+            seekInFlight = nil
             if let ms = pendingSeekMs {
                 pendingSeekMs = nil
                 seek(toMs: ms)
