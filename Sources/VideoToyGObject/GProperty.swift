@@ -22,6 +22,4 @@ public enum GProperty {
     public static func double(_ object: UnsafeMutableRawPointer, _ name: String) -> Double { vt_get_double(object, name) }
     /// Reads a boolean property.
     public static func bool(_ object: UnsafeMutableRawPointer, _ name: String) -> Bool { vt_get_bool(object, name) != 0 }
-    /// Reads an int or enum property.
-    public static func int(_ object: UnsafeMutableRawPointer, _ name: String) -> Int32 { vt_get_int(object, name) }
 }

@@ -77,7 +77,8 @@ func runApplication(options: Options, playPath: String?, backend: MediaBackend,
         main.startWatchingScreens()
         // Checked once at start-up, off the main loop (opening the audio device can take a while).
         let session = SessionProbe.sessionName()
-        let modes = SessionProbe.modeSetting()
+        // The window already found out whether modes can be set; probing RandR again would repeat that work.
+        let modes: Result<Void, ModeSettingUnavailable> = main.modeSupportNote.map { .failure(ModeSettingUnavailable($0)) } ?? .success(())
         DispatchQueue.global(qos: .utility).async {
             let capabilities = Capabilities(session: session, modeSetting: modes, decoders: MediaCapabilities.decoders(),
                                             audioOutput: MediaCapabilities.audioOutput())

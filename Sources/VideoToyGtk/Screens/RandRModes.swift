@@ -27,6 +27,10 @@ final class RandRModes {
         self.root = XDefaultRootWindow(display)
     }
 
+    isolated deinit {
+        XCloseDisplay(display)
+    }
+
     /// The modes an output offers and the one in use.
     func modes(connector: String) -> (modes: [ScreenMode], current: ScreenMode?) {
         withOutput(connector) { resources, output, _ in
