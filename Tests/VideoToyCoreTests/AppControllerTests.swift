@@ -352,6 +352,31 @@ struct AppControllerTests {
         #expect(rig.presenter.placementHistory(of: a) == [.row, .fullscreen, .row, .fullscreen, .row])
     }
 
+    @Test func aFullscreenVideoSentToAScreenComesBackFullscreen() async throws {
+        let rig = try await Rig.ready(["/v/a.mp4"])
+        let a = rig.ids[0]
+        rig.controller.screensChanged([Fixture.laptop])
+        rig.controller.mainScreenChanged(connector: Fixture.laptop.id.connector)
+        rig.controller.activate(a)
+        rig.controller.intent(a, .toggleFullscreen)
+        rig.controller.screensChanged([Fixture.laptop, Fixture.tv])
+        #expect(rig.controller.placement(of: a) == .screen(connector: "HDMI-1"))
+        #expect(rig.records("fullscreen").map { $0.fields.first { $0.0 == "on" }?.1 } == [.bool(true), .bool(false)],
+                "the main window's fullscreen ends when the video leaves it")
+        rig.controller.screensChanged([Fixture.laptop])
+        #expect(rig.controller.placement(of: a) == .fullscreen)
+        #expect(rig.records("fullscreen").map { $0.fields.first { $0.0 == "on" }?.1 } == [.bool(true), .bool(false), .bool(true)])
+        #expect(rig.presenter.placementHistory(of: a) == [.row, .fullscreen, .screen(connector: "HDMI-1"), .fullscreen])
+
+        // Leaving fullscreen while the video is away sends it back to its row next time.
+        rig.controller.screensChanged([Fixture.laptop, Fixture.tv])
+        rig.controller.intent(a, .leaveFullscreen)
+        #expect(rig.controller.placement(of: a) == .screen(connector: "HDMI-1"), "the external screen keeps it")
+        rig.controller.screensChanged([Fixture.laptop])
+        #expect(rig.controller.placement(of: a) == .row)
+        #expect(rig.records("fullscreen").count == 4)
+    }
+
     @Test func scalingAppliesToEveryViewAndIsLogged() async throws {
         let rig = try await Rig.ready(["/v/a.mp4"])
         rig.controller.activate(rig.ids[0])

@@ -94,16 +94,19 @@ extension AppController {
         let placement: ViewPlacement
         let name: String
         switch destination {
-        case .row: placement = .row; name = "row"
+        // A video presented fullscreen on the main window goes back to fullscreen, where the user left it.
+        case .row: placement = fullscreenHome.contains(id) ? .fullscreen : .row; name = "row"
         case .screen(let screen): placement = .screen(connector: screen.connector); name = screen.connector
         }
         if placements[id] != placement {
             if placement == .row { returnedToRow.insert(id) } else { returnedToRow.remove(id) }
+            let wasFullscreen = placements[id] == .fullscreen
             placements[id] = placement
             presenter?.placeVideoView(for: id, at: placement)
             presenter?.refreshRow(id)
             log.emit("route", path: item.path, fields: [("to", .string(name)),
                                                        ("position_ms", .int(players[id]?.positionMs ?? 0))])
+            if wasFullscreen != (placement == .fullscreen) { logFullscreen(id, placement == .fullscreen) }
         }
         return .viewMoved(id, destination)
     }

@@ -25,6 +25,8 @@ public final class AppController {
     var graceTimers: [ScreenID: Int] = [:]
     var timerGeneration = 0
     var returnedToRow: Set<ItemID> = []
+    /// Views whose home on the main window is fullscreen: one sent to an external screen returns there, not to its row.
+    var fullscreenHome: Set<ItemID> = []
     private var readCount = 0
     /// Where to resume a file that has no live player (remembered across runs); nil starts at the beginning.
     public var resumePosition: (@MainActor (_ path: String) -> Int?)?
@@ -185,7 +187,7 @@ public final class AppController {
         case .toggleMute:
             if let player = players[id] { player.muted.toggle() }
         case .toggleFullscreen:
-            setFullscreen(id, placements[id] != .fullscreen)
+            setFullscreen(id, !(placements[id] == .fullscreen || fullscreenHome.contains(id)))
         case .leaveFullscreen:
             setFullscreen(id, false)
         case .seekBy(let delta):
@@ -225,13 +227,23 @@ public final class AppController {
     public func player(_ id: ItemID) -> MediaPlayer? { players[id] }
 
     private func setFullscreen(_ id: ItemID, _ on: Bool) {
-        guard players[id] != nil, let item = library.item(id) else { return }
-        // On an external screen the video is already fullscreen; the laptop keeps its list.
-        if case .screen? = placements[id] { return }
+        guard players[id] != nil, library.item(id) != nil else { return }
+        // On an external screen the video is already fullscreen and the laptop keeps its list; the choice
+        // only decides where the video goes when that screen leaves.
+        if case .screen? = placements[id] {
+            if on { fullscreenHome.insert(id) } else { fullscreenHome.remove(id) }
+            return
+        }
         let target: ViewPlacement = on ? .fullscreen : .row
         guard placements[id] != target else { return }
+        if on { fullscreenHome.insert(id) } else { fullscreenHome.remove(id) }
         placements[id] = target
         presenter?.placeVideoView(for: id, at: target)
+        logFullscreen(id, on)
+    }
+
+    func logFullscreen(_ id: ItemID, _ on: Bool) {
+        guard let item = library.item(id) else { return }
         log.emit("fullscreen", path: item.path, fields: [("on", .bool(on)), ("window", .string("main"))])
     }
 
@@ -323,6 +335,7 @@ public final class AppController {
         }
         player.close()
         placements[id] = nil
+        fullscreenHome.remove(id)
         presenter?.dropVideoView(for: id)
         presenter?.refreshRow(id)
     }
