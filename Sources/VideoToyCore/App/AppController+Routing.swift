@@ -112,9 +112,16 @@ extension AppController {
     }
 
     private func changeMode(_ mode: ScreenMode, on screen: ScreenID, event: String) {
-        if let reason = scenes?.setMode(mode, on: screen) {
+        guard let scenes else { return }
+        // On the way out nothing would carry out a later answer, and the user's mode must be back before exit.
+        if quitting { return reportMode(scenes.setModeNow(mode, on: screen), mode, on: screen, event: event) }
+        scenes.setMode(mode, on: screen) { [weak self] refusal in self?.reportMode(refusal, mode, on: screen, event: event) }
+    }
+
+    private func reportMode(_ refusal: String?, _ mode: ScreenMode, on screen: ScreenID, event: String) {
+        if let refusal {
             log.emit("mode-unavailable", fields: [("connector", .string(screen.connector)), ("mode", .string(mode.description)),
-                                                  ("reason", .string(reason))])
+                                                  ("reason", .string(refusal))])
         } else {
             log.emit(event, fields: [("connector", .string(screen.connector)), ("mode", .string(mode.description))])
         }

@@ -25,6 +25,8 @@ public final class AppController {
     var graceTimers: [ScreenID: Int] = [:]
     var timerGeneration = 0
     var returnedToRow: Set<ItemID> = []
+    /// Set once the app is quitting: display modes are then restored before returning.
+    var quitting = false
     /// Views whose home on the main window is fullscreen: one sent to an external screen returns there, not to its row.
     var fullscreenHome: Set<ItemID> = []
     private var readCount = 0
@@ -385,6 +387,7 @@ public final class AppController {
 
     /// Restores display modes, closes scenes and releases every player, for a clean exit.
     public func shutDown() {
+        quitting = true
         route(.shutdown)
         for id in Array(players.keys) { closePlayer(id) }
     }

@@ -23,7 +23,11 @@ extension LibraryWindow: SceneHost {
         refreshScreenMenu()
     }
 
-    public func setMode(_ mode: ScreenMode, on screen: ScreenID) -> String? {
-        scenes.setMode(mode, on: screen)
+    public func setMode(_ mode: ScreenMode, on screen: ScreenID, then done: @escaping @MainActor @Sendable (String?) -> Void) {
+        scenes.setMode(mode, on: screen, then: done)
+    }
+
+    public func setModeNow(_ mode: ScreenMode, on screen: ScreenID) -> String? {
+        scenes.setModeNow(mode, on: screen)
     }
 }

@@ -11,6 +11,9 @@ final class MonitorSource {
     private let onChange: @MainActor ([VideoToyCore.Screen]) -> Void
     private var watched: [UnsafeMutableRawPointer: [SignalConnection]] = [:]
     private var listConnection: SignalConnection?
+    private var outputModes: [String: RandRModes.OutputModes] = [:]
+    private var reading = false
+    private var readAgain = false
 
     /// Starts watching the default display; `onChange` receives the full list after every change.
     init(randr: RandRModes?, onChange: @escaping @MainActor ([VideoToyCore.Screen]) -> Void) {
@@ -18,9 +21,11 @@ final class MonitorSource {
         monitors = gdk_display_get_monitors(display)
         self.randr = randr
         self.onChange = onChange
+        // Once, before the window is interactive, so the first screen list already has its modes.
+        outputModes = randr?.readModesNow() ?? [:]
         listConnection = Signal.itemsChanged(graw(monitors)) { [unowned self] _, _, _ in
             watchMonitors()
-            onChange(screens())
+            changed()
         }
         watchMonitors()
     }
@@ -64,7 +69,26 @@ final class MonitorSource {
         for monitor in current where watched[monitor] == nil {
             // A new monitor is announced before its geometry and connector are known.
             watched[monitor] = ["geometry", "connector", "model", "refresh-rate"].map { property in
-                Signal.notify(monitor, property) { [unowned self] in onChange(screens()) }
+                Signal.notify(monitor, property) { [unowned self] in changed() }
+            }
+        }
+    }
+
+    /// Reports the monitors once RandR has told their modes; reads requested meanwhile fold into one.
+    private func changed() {
+        guard let randr else { return onChange(screens()) }
+        guard !reading else { return readAgain = true }
+        reading = true
+        randr.readModes { [weak self] modes in
+            guard let self else { return }
+            reading = false
+            outputModes = modes
+            // A monitor that came during the read may be missing from it; a list without its modes would be wrong.
+            if readAgain {
+                readAgain = false
+                changed()
+            } else {
+                onChange(screens())
             }
         }
     }
@@ -75,7 +99,8 @@ final class MonitorSource {
         let connector = string(gdk_monitor_get_connector(monitor))
         let id = ScreenID(connector: connector, manufacturer: string(gdk_monitor_get_manufacturer(monitor)),
                           model: string(gdk_monitor_get_model(monitor)))
-        let (modes, current) = connector.isEmpty ? ([], nil) : (randr?.modes(connector: connector) ?? ([], nil))
+        let known = outputModes[connector]
+        let (modes, current) = (known?.modes ?? [], known?.current)
         return VideoToyCore.Screen(id: id, geometry: ScreenRect(x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height)),
                       refreshMilliHz: Int(gdk_monitor_get_refresh_rate(monitor)), modes: modes, currentMode: current)
     }

@@ -1,16 +1,30 @@
 import CXrandr
+import Dispatch
 import VideoToyCore
 
-/// Reads and sets X11 RandR display modes on a connection of its own; nil where RandR is not available.
-@MainActor
-final class RandRModes {
+/// Reads and sets X11 RandR display modes on a connection and a thread of their own; nil where RandR is not available.
+///
+/// A mode set blocks until the display has switched, which takes up to a second or more on real hardware,
+/// and every query is a round trip to a server that may be busy with exactly that: none of it may run on
+/// the main loop. The connection is used only on `queue`, so Xlib needs no locking.
+final class RandRModes: @unchecked Sendable {
+    /// The modes an output offers and the one in use.
+    struct OutputModes: Sendable, Equatable {
+        /// Every mode the output offers.
+        var modes: [ScreenMode]
+        /// The mode in use, if the output is active.
+        var current: ScreenMode?
+    }
+
     private let display: OpaquePointer
     private let root: Window
+    private let queue = DispatchQueue(label: "org.videotoy.randr")
 
     /// Why mode changes are unavailable, when they are.
-    static var unavailableReason: String?
+    @MainActor static var unavailableReason: String?
 
     /// Opens a connection to the X server named by `DISPLAY`, requiring RandR 1.2 or later.
+    @MainActor
     init?() {
         guard let display = XOpenDisplay(nil) else {
             RandRModes.unavailableReason = "cannot open the X display for RandR"
@@ -27,13 +41,45 @@ final class RandRModes {
         self.root = XDefaultRootWindow(display)
     }
 
-    isolated deinit {
-        XCloseDisplay(display)
+    deinit {
+        let connection = Connection(display)
+        // Work still queued uses the connection; it closes after the last of it.
+        queue.async { XCloseDisplay(connection.display) }
     }
 
-    /// The modes an output offers and the one in use.
-    func modes(connector: String) -> (modes: [ScreenMode], current: ScreenMode?) {
-        withOutput(connector) { resources, output, _ in
+    /// Reads every output's modes on the RandR thread and hands them to `done` on the main thread.
+    func readModes(then done: @escaping @MainActor @Sendable ([String: OutputModes]) -> Void) {
+        queue.async { [self] in
+            let modes = allModes()
+            DispatchQueue.main.async { MainActor.assumeIsolated { done(modes) } }
+        }
+    }
+
+    /// Reads every output's modes, waiting for the answer; for start-up and the command line only.
+    func readModesNow() -> [String: OutputModes] {
+        queue.sync { allModes() }
+    }
+
+    /// Switches an active output to `mode` on the RandR thread; `done` learns on the main thread whether it worked.
+    func setMode(_ wanted: ScreenMode, connector: String, then done: @escaping @MainActor @Sendable (Bool) -> Void) {
+        queue.async { [self] in
+            let worked = apply(wanted, connector: connector)
+            DispatchQueue.main.async { MainActor.assumeIsolated { done(worked) } }
+        }
+    }
+
+    /// Switches an output to `mode`, waiting until it is done; for restoring modes on the way out.
+    func setModeNow(_ wanted: ScreenMode, connector: String) -> Bool {
+        queue.sync { apply(wanted, connector: connector) }
+    }
+
+    private func allModes() -> [String: OutputModes] {
+        guard let resources = XRRGetScreenResourcesCurrent(display, root) else { return [:] }
+        defer { XRRFreeScreenResources(resources) }
+        var result: [String: OutputModes] = [:]
+        for index in 0..<Int(resources.pointee.noutput) {
+            guard let output = XRRGetOutputInfo(display, resources, resources.pointee.outputs[index]) else { continue }
+            defer { XRRFreeOutputInfo(output) }
             var modes: [ScreenMode] = []
             for index in 0..<Int(output.pointee.nmode) {
                 if let mode = mode(resources, output.pointee.modes[index]) { modes.append(mode) }
@@ -43,12 +89,12 @@ final class RandRModes {
                 current = mode(resources, crtc.pointee.mode)
                 XRRFreeCrtcInfo(crtc)
             }
-            return (modes, current)
-        } ?? ([], nil)
+            result[String(cString: output.pointee.name)] = OutputModes(modes: modes, current: current)
+        }
+        return result
     }
 
-    /// Switches an active output to `mode`; false if the output or mode is not there.
-    func setMode(_ wanted: ScreenMode, connector: String) -> Bool {
+    private func apply(_ wanted: ScreenMode, connector: String) -> Bool {
         withOutput(connector) { resources, output, outputID in
             guard output.pointee.crtc != 0, let crtc = XRRGetCrtcInfo(display, resources, output.pointee.crtc) else { return false }
             defer { XRRFreeCrtcInfo(crtc) }
@@ -101,4 +147,10 @@ final class RandRModes {
         }
         return nil
     }
+}
+
+/// Carries the X connection to the RandR thread for closing.
+private struct Connection: @unchecked Sendable {
+    let display: OpaquePointer
+    init(_ display: OpaquePointer) { self.display = display }
 }

@@ -55,10 +55,17 @@ final class SceneManager {
         scene.window.close()
     }
 
-    /// Switches a screen's mode through RandR; returns why it could not, or nil.
-    func setMode(_ mode: ScreenMode, on screen: ScreenID) -> String? {
+    /// Switches a screen's mode through RandR off the main loop; `done` gets why it could not, or nil.
+    func setMode(_ mode: ScreenMode, on screen: ScreenID, then done: @escaping @MainActor @Sendable (String?) -> Void) {
+        guard let randr else { return done(RandRModes.unavailableReason ?? "display modes cannot be set in this session") }
+        let refusal = "RandR refused mode \(mode) on \(screen.connector)"
+        randr.setMode(mode, connector: screen.connector) { worked in done(worked ? nil : refusal) }
+    }
+
+    /// Switches a screen's mode and waits for it; for restoring modes when the app quits.
+    func setModeNow(_ mode: ScreenMode, on screen: ScreenID) -> String? {
         guard let randr else { return RandRModes.unavailableReason ?? "display modes cannot be set in this session" }
-        return randr.setMode(mode, connector: screen.connector) ? nil : "RandR refused mode \(mode) on \(screen.connector)"
+        return randr.setModeNow(mode, connector: screen.connector) ? nil : "RandR refused mode \(mode) on \(screen.connector)"
     }
 
     private static func idleContent() -> GObjectRef {
