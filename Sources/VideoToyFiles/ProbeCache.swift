@@ -55,7 +55,8 @@ public final class ProbeCache: @unchecked Sendable {
     private var changes = 0
 
     private static let magic = "videotoy-probe-cache"
-    private static let version = "1"
+    // 2 added the damage field; version 1 also refused files that version 2 finds merely damaged.
+    private static let version = "2"
 
     /// The default location: `$XDG_CACHE_HOME/videotoy/probe-cache.tsv`.
     public static var defaultFile: String { UserFolders.cache() + "/probe-cache.tsv" }
@@ -192,7 +193,7 @@ public final class ProbeCache: @unchecked Sendable {
 
     // MARK: Line format
 
-    // ok:   path size mtime "ok" duration width height video audio rotation missing "."
+    // ok:   path size mtime "ok" duration width height video audio rotation damage "."
     // fail: path size mtime "fail" code detail "."
     // Empty fields are nil; tabs, newlines and backslashes in text are escaped.
 
@@ -202,7 +203,8 @@ public final class ProbeCache: @unchecked Sendable {
         case .success(let info):
             fields += ["ok", info.durationMs.map(String.init) ?? "",
                        info.videoSize.map { String($0.width) } ?? "", info.videoSize.map { String($0.height) } ?? "",
-                       escape(info.videoCodec ?? ""), escape(info.audioCodec ?? ""), String(info.rotation)]
+                       escape(info.videoCodec ?? ""), escape(info.audioCodec ?? ""), String(info.rotation),
+                       escape(info.damage ?? "")]
         case .failure(let failure):
             fields += ["fail", failure.code]
             switch failure {
@@ -223,7 +225,7 @@ public final class ProbeCache: @unchecked Sendable {
         let stamp = FileStamp(size: size, mtimeNs: mtime)
         switch fields[3] {
         case "ok":
-            guard fields.count == 11 else { return nil }
+            guard fields.count == 12 else { return nil }
             var info = MediaInfo()
             if !fields[4].isEmpty { guard let ms = Int(fields[4]) else { return nil }; info.durationMs = ms }
             if !fields[5].isEmpty || !fields[6].isEmpty {
@@ -234,6 +236,7 @@ public final class ProbeCache: @unchecked Sendable {
             info.audioCodec = fields[8].isEmpty ? nil : unescape(fields[8])
             guard let rotation = Int(fields[9]), [0, 90, 180, 270].contains(rotation) else { return nil }
             info.rotation = rotation
+            info.damage = fields[10].isEmpty ? nil : unescape(fields[10])
             return (path, Entry(stamp: stamp, result: .success(info)))
         case "fail":
             guard fields.count == 7 else { return nil }

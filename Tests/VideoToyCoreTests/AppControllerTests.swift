@@ -111,6 +111,35 @@ struct AppControllerTests {
         #expect(rig.terminal.lines.count == 2, "the reason is repeated on the terminal")
     }
 
+    @Test func damagedFileProbesWithAWarningShowsItAndStillPlays() async throws {
+        let rig = Rig()
+        let damage = "cut short at 62 % of its media data (the file ends at byte 6200 of 10000)"
+        var info = Self.info
+        info.damage = damage
+        rig.backend.script("/v/cut.mp4", .success(info))
+        rig.backend.script("/v/whole.mp4", .success(Self.info))
+        let ids = rig.controller.add(paths: ["/v/cut.mp4", "/v/whole.mp4"])
+        try await rig.probed()
+        #expect(rig.records("probe").first { $0.path == "/v/cut.mp4" }?.jsonLine
+                == #"{"event":"probe","t_ms":0,"path":"/v/cut.mp4","duration_ms":61000,"width":1920,"height":1080,"codec":"H.264","audio_codec":"AAC","warning":"\#(damage)"}"#)
+        #expect(rig.records("probe").first { $0.path == "/v/whole.mp4" }?.fields.contains { $0.0 == "warning" } == false,
+                "a whole file's probe has no warning")
+        #expect(rig.terminal.lines == ["/v/cut.mp4: damaged: \(damage)"])
+
+        let row = try #require(rig.controller.row(for: ids[0]))
+        #expect(row.detail == "1:01 · 1920×1080 · H.264 · damaged: \(damage)")
+        #expect(row.isWarning && !row.isError, "damage is a warning: the file plays up to the cut")
+        #expect(rig.controller.row(for: ids[1])?.isWarning == false)
+
+        rig.controller.activate(ids[0])
+        let player = try #require(rig.backend.player(for: "/v/cut.mp4"))
+        player.emit(.playing(positionMs: 0))
+        player.emit(.endOfStream)
+        #expect(rig.records("finished").map(\.path) == ["/v/cut.mp4"])
+        #expect(rig.controller.row(for: ids[0])?.status == "Finished")
+        #expect(rig.records("error").isEmpty)
+    }
+
     // MARK: Playback
 
     @Test func activatingCreatesAPlayerAndPlays() async throws {

@@ -9,8 +9,9 @@ import VideoToyFiles
 struct OddFile: Sendable, CustomTestStringConvertible {
     /// What probing must find.
     enum Probe: Sendable {
-        /// It plays: the video codec (nil for audio only), the audio codec, codecs without a decoder, the width.
-        case plays(video: String?, audio: String?, missing: [String] = [], width: Int? = nil)
+        /// It plays: the video codec (nil for audio only), the audio codec, codecs without a decoder, the width,
+        /// and a fragment of the damage it plays despite (nil: undamaged).
+        case plays(video: String?, audio: String?, missing: [String] = [], width: Int? = nil, damaged: String? = nil)
         /// It does not: the `probe` event's `error` code and a fragment of its `message`.
         case fails(code: String, says: String)
     }
@@ -85,9 +86,10 @@ struct OddFilesTests {
                 probe: .fails(code: "not-media", says: "text/plain"), poster: .none, listed: true),
         OddFile(name: "MP4 cut before its index", make: file("cut-index.mp4") { try ClipFactory.makeTruncatedBeforeIndex(at: $0) },
                 probe: .fails(code: "incomplete", says: "'moov' index is missing"), poster: .none, listed: true),
-        // Today the probe refuses it although GStreamer plays it to the cut and ends with EOS: see the E2E suite.
+        // Its index is whole: GStreamer plays it up to the cut and ends with EOS, so it is damaged, not refused.
         OddFile(name: "MP4 cut mid-data", make: file("cut-data.mp4") { try ClipFactory.makeTruncatedMidData(at: $0) },
-                probe: .fails(code: "incomplete", says: "'mdat' box needs"), poster: .picture(height: 180), listed: true),
+                probe: .plays(video: "H.264", audio: "AAC", width: 320, damaged: "% of its media data"),
+                poster: .picture(height: 180), listed: true),
         OddFile(name: "valid MP4 named .dat", make: file("really-a-video.dat") { try ClipFactory.makeWrongExtension(at: $0, spec: ClipSpec(durationMs: 1000)) },
                 probe: .plays(video: "H.264", audio: "AAC", width: 320), poster: .picture(height: 180), listed: true),
         OddFile(name: "audio only", make: clip("sound-only.mp4", ClipSpec(durationMs: 1000, videoCodec: .none)),
@@ -180,7 +182,7 @@ struct OddFilesTests {
                         .init(name: "stalled.mp4", contents: try Data(contentsOf: URL(fileURLWithPath: clip)), stall: stall),
                     ])
                     return (fs.path("stalled.mp4"), fs)
-                }, probe: .fails(code: "timeout", says: "gave up after \(timeout) s"), poster: .reason(code: "timeout"), listed: nil,
+                }, probe: .fails(code: "timeout", says: "took longer than \(timeout) s"), poster: .reason(code: "timeout"), listed: nil,
                 limitSeconds: Double(timeout) + 3, enabled: StallingFilesystem.isAvailable)
     }
 
@@ -209,7 +211,7 @@ struct OddFilesTests {
         #expect(posterSeconds < row.limitSeconds, "the poster took \(posterSeconds) s")
 
         switch (row.probe, probe) {
-        case (.plays(let video, let audio, let missing, let width), .success(let info)):
+        case (.plays(let video, let audio, let missing, let width, let damaged), .success(let info)):
             #expect(info.videoCodec == video)
             #expect(info.audioCodec == audio)
             #expect(info.missingDecoders == missing)
@@ -217,6 +219,12 @@ struct OddFilesTests {
             if let width { #expect(info.displaySize?.width == width) }
             if video == nil { #expect(info.summary.contains("audio only")) }
             #expect(!info.summary.isEmpty)
+            if let damaged {
+                #expect(info.damage?.contains(damaged) == true, "damage: \(info.damage ?? "none")")
+                #expect(info.summary.contains("damaged: "), "summary: \(info.summary)")
+            } else {
+                #expect(info.damage == nil, "damage: \(info.damage ?? "none")")
+            }
         case (.fails(let code, let says), .failure(let failure)):
             #expect(failure.code == code, "\(failure.message)")
             #expect(failure.message.contains(says), "message: \(failure.message)")

@@ -143,6 +143,8 @@ struct ProbeCacheTests {
     @Test("Every field survives a save and load, including tabs and newlines in paths", arguments: [
         Result<MediaInfo, ProbeFailure>.success(h264),
         .success(MediaInfo(durationMs: nil, videoSize: nil, videoCodec: nil, audioCodec: "Opus")),
+        .success(MediaInfo(durationMs: 2000, videoSize: PixelSize(width: 320, height: 240), videoCodec: "H.264",
+                           damage: "cut short at 59 % of its media data\t(the file\nends \\ here)")),
         .failure(.empty),
         .failure(.notMedia(contentType: nil)),
         .failure(.incomplete(detail: "the 'moov' box\tneeds\nmore \\ bytes")),
@@ -162,8 +164,10 @@ struct ProbeCacheTests {
 
     @Test("A corrupt or cut-short cache file is ignored and the file is probed", arguments: [
         "garbage\u{0}\u{1}\u{2} not a cache\n",
-        "videotoy-probe-cache\t1\ttest\n/x\tnot-a-size\t1\tok\t1\t1\t1\tH.264\t\t0\t.\n",
-        "videotoy-probe-cache\t1\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t.\n/y\t1\t1\tok\t1\t1",
+        "videotoy-probe-cache\t2\ttest\n/x\tnot-a-size\t1\tok\t1\t1\t1\tH.264\t\t0\t\t.\n",
+        "videotoy-probe-cache\t2\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t\t.\n/y\t1\t1\tok\t1\t1",
+        // A version-1 line (no damage field) in a version-2 file.
+        "videotoy-probe-cache\t2\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t.\n",
         "",
     ])
     func corruptFileIgnored(contents: String) throws {
@@ -171,7 +175,7 @@ struct ProbeCacheTests {
         let clip = folder + "/clip.mp4"
         let stamp = try #require(FileStamp.of(path: clip))
         // A valid line for the clip itself, followed by the damage: nothing of the file may be trusted.
-        let valid = "videotoy-probe-cache\t1\ttest\n\(clip)\t\(stamp.size)\t\(stamp.mtimeNs)\tok\t5\t2\t2\tH.264\t\t0\t.\n"
+        let valid = "videotoy-probe-cache\t2\ttest\n\(clip)\t\(stamp.size)\t\(stamp.mtimeNs)\tok\t5\t2\t2\tH.264\t\t0\t\t.\n"
         let damaged = contents.hasPrefix("videotoy-probe-cache") ? valid + contents.split(separator: "\n", maxSplits: 1).last! : contents
         try Data(damaged.utf8).write(to: URL(fileURLWithPath: folder + "/cache.tsv"))
         let inner = CountingBackend(answer: .success(h264))
@@ -179,6 +183,18 @@ struct ProbeCacheTests {
         #expect(try caching.probe(path: clip).get() == h264)
         #expect(inner.probes == 1)
         #expect(caching.cache.count == 1)
+    }
+
+    @Test("A cache written by version 1, which refused files now found merely damaged, is ignored")
+    func versionOneIgnored() throws {
+        let folder = try scratch()
+        let clip = folder + "/clip.mp4"
+        let stamp = try #require(FileStamp.of(path: clip))
+        let old = "videotoy-probe-cache\t1\ttest\n\(clip)\t\(stamp.size)\t\(stamp.mtimeNs)\tfail\tincomplete\tthe 'mdat' box needs more\t.\n"
+        try Data(old.utf8).write(to: URL(fileURLWithPath: folder + "/cache.tsv"))
+        let inner = CountingBackend(answer: .success(h264))
+        #expect(try backend(inner, folder: folder).probe(path: clip).get() == h264)
+        #expect(inner.probes == 1)
     }
 
     @Test("Posters are stored as freedesktop thumbnails and read back while fresh")

@@ -113,10 +113,10 @@ public final class AppController {
     public func row(for id: ItemID) -> RowModel? {
         guard let item = library.item(id) else { return nil }
         let detail: String
-        var isError = false
+        var isError = false, isWarning = false
         switch item.state {
         case .pending: detail = "Reading…"
-        case .ready(let info): detail = info.summary
+        case .ready(let info): detail = info.summary; isWarning = info.damage != nil
         case .failed(let failure): detail = failure.message; isError = true
         }
         if item.state == .pending { probes.request(id, urgent: true) }
@@ -129,7 +129,7 @@ public final class AppController {
             line = "Playing on \(name.isEmpty ? "screen" : name) (\(connector))"
         }
         return RowModel(id: id, title: item.name, folder: item.folder, detail: detail,
-                        status: line, isError: isError || status[id]?.hasPrefix("Error") == true,
+                        status: line, isError: isError || status[id]?.hasPrefix("Error") == true, isWarning: isWarning,
                         poster: poster, hasVideoView: players[id] != nil)
     }
 
@@ -145,6 +145,11 @@ public final class AppController {
             fields.append(("height", info.displaySize.map { .int($0.height) } ?? .null))
             fields.append(("codec", info.videoCodec.map(JSONValue.string) ?? .null))
             fields.append(("audio_codec", info.audioCodec.map(JSONValue.string) ?? .null))
+            if let damage = info.damage {
+                // It plays, so it is no failure, but the user should know why it may end early.
+                fields.append(("warning", .string(damage)))
+                log.terminal("\(item.path): damaged: \(damage)")
+            }
             log.emit("probe", path: item.path, fields: fields)
         case .failure(let failure):
             library.update(id, state: .failed(failure))

@@ -6,12 +6,14 @@ public struct RowModel: Sendable {
     public let title: String
     /// The containing folder.
     public let folder: String
-    /// Duration, resolution and codec once known, or the reason it cannot play.
+    /// Duration, resolution, codec and any damage once known, or the reason it cannot play.
     public let detail: String
     /// The playback status line ("Playing", "Finished", an error), empty when idle.
     public let status: String
     /// True when `detail` is an error the user must see.
     public let isError: Bool
+    /// True when `detail` notes damage the user should see although the file plays (it may end early).
+    public let isWarning: Bool
     /// The poster frame, when made.
     public let poster: VideoFrame?
     /// True when the item has a live video view.

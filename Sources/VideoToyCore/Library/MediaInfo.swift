@@ -12,16 +12,19 @@ public struct MediaInfo: Hashable, Sendable {
     public var rotation: Int
     /// Codecs present in the file that no installed decoder handles.
     public var missingDecoders: [String]
+    /// How the file is damaged when it still plays in part, such as "cut short at 62 % of its media data".
+    public var damage: String?
 
     /// Creates a media description.
     public init(durationMs: Int? = nil, videoSize: PixelSize? = nil, videoCodec: String? = nil,
-                audioCodec: String? = nil, rotation: Int = 0, missingDecoders: [String] = []) {
+                audioCodec: String? = nil, rotation: Int = 0, missingDecoders: [String] = [], damage: String? = nil) {
         self.durationMs = durationMs
         self.videoSize = videoSize
         self.videoCodec = videoCodec
         self.audioCodec = audioCodec
         self.rotation = rotation
         self.missingDecoders = missingDecoders
+        self.damage = damage
     }
 
     /// True when the file has a video stream.
@@ -33,7 +36,7 @@ public struct MediaInfo: Hashable, Sendable {
         return rotation % 180 == 90 ? PixelSize(width: size.height, height: size.width) : size
     }
 
-    /// The metadata line shown under a row's name: duration, resolution and codec.
+    /// The metadata line shown under a row's name: duration, resolution, codec, and what is wrong with the file.
     public var summary: String {
         var parts: [String] = []
         if let durationMs { parts.append(TimeFormat.clock(milliseconds: durationMs)) }
@@ -43,6 +46,7 @@ public struct MediaInfo: Hashable, Sendable {
         if !missingDecoders.isEmpty {
             parts.append("no decoder for " + missingDecoders.joined(separator: ", "))
         }
+        if let damage { parts.append("damaged: " + damage) }
         return parts.joined(separator: " · ")
     }
 }

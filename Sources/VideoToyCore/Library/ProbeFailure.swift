@@ -14,7 +14,7 @@ public enum ProbeFailure: Hashable, Sendable, Error {
     case incomplete(detail: String)
     /// No installed decoder handles the file's only playable stream.
     case missingDecoder(codec: String, package: String?)
-    /// Probing took longer than allowed.
+    /// Reading the file took longer than allowed, which mostly means its storage stopped answering.
     case timedOut(seconds: Int)
     /// Any other reason, as GStreamer phrased it.
     case other(String)
@@ -31,7 +31,8 @@ public enum ProbeFailure: Hashable, Sendable, Error {
         case .incomplete(let detail): return "The file is incomplete or damaged: \(detail)"
         case .missingDecoder(let codec, let package):
             return "No decoder for \(codec) is installed" + (package.map { " (install \($0))" } ?? "") + "."
-        case .timedOut(let seconds): return "Probing gave up after \(seconds) s: the file may be damaged."
+        case .timedOut(let seconds):
+            return "Reading the file took longer than \(seconds) s: the file or its storage (a network share, a USB drive) did not answer."
         case .other(let text): return text
         }
     }

@@ -7,8 +7,9 @@ enum Style {
     .videotoy-row { padding: 6px 12px; }
     .videotoy-title { font-weight: bold; font-size: 1.1em; }
     .videotoy-error { color: #c01c28; }
+    .videotoy-warning { color: #986a00; }
     .videotoy-status { color: #1a5fb4; font-weight: bold; }
-    row:selected .videotoy-status, row:selected .videotoy-error { color: white; }
+    row:selected .videotoy-status, row:selected .videotoy-error, row:selected .videotoy-warning { color: white; }
     .videotoy-slot { background: #000; border-radius: 6px; }
     .videotoy-controls { background: rgba(0,0,0,0.55); color: white; padding: 2px 4px; }
     .videotoy-controls button { color: white; min-height: 24px; min-width: 24px; padding: 2px; }

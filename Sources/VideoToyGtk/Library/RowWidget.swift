@@ -50,6 +50,7 @@ final class RowWidget {
         Widgets.setText(folder, model.folder)
         Widgets.setText(detail, model.detail)
         Widgets.setClass(detail, "videotoy-error", model.isError)
+        Widgets.setClass(detail, "videotoy-warning", model.isWarning && !model.isError)
         Widgets.setText(status, model.status)
         Widgets.setVisible(status, !model.status.isEmpty)
         Widgets.setClass(status, "videotoy-error", model.status.hasPrefix("Error"))

@@ -10,25 +10,12 @@ enum IsoVideoSize {
 
     /// Width and height of the first video track, from its `tkhd` box.
     static func of(path: String, size: Int) -> (width: Int, height: Int)? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        guard let moov = IsoBox.topLevel(path: path, size: size)?.first(where: { $0.type == "moov" }), moov.isValid,
+              moov.length <= moovLimit, let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        var offset = 0
-        while offset + 8 <= size {
-            guard (try? handle.seek(toOffset: UInt64(offset))) != nil,
-                  let header = try? handle.read(upToCount: 16), header.count >= 8 else { return nil }
-            let bytes = [UInt8](header)
-            var length = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }, headerLength = 8
-            if length == 1, bytes.count >= 16 { length = bytes[8..<16].reduce(0) { $0 << 8 | Int($1) }; headerLength = 16 }
-            if length == 0 { length = size - offset }
-            guard length >= headerLength else { return nil }
-            if String(decoding: bytes[4..<8], as: UTF8.self) == "moov" {
-                guard length <= moovLimit, (try? handle.seek(toOffset: UInt64(offset + headerLength))) != nil,
-                      let moov = try? handle.read(upToCount: length - headerLength) else { return nil }
-                return videoTrackSize(in: [UInt8](moov))
-            }
-            offset += length
-        }
-        return nil
+        guard (try? handle.seek(toOffset: UInt64(moov.offset + moov.headerLength))) != nil,
+              let body = try? handle.read(upToCount: moov.bodyLength) else { return nil }
+        return videoTrackSize(in: [UInt8](body))
     }
 
     /// Looks through `moov`'s children for a `trak` whose handler is `vide`, and reads its `tkhd` size.

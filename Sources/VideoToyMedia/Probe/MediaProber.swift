@@ -28,11 +28,19 @@ public final class MediaProber: Sendable {
         case .failure(let failure): return .failure(failure)
         case .success(let readable): file = readable
         }
-        // The discoverer reads only the index, so an MP4 cut after its index would still look whole.
-        if IsoTruncation.looksIso(file.head), let problem = IsoTruncation.problem(path: path, size: file.size) {
-            return .failure(.incomplete(detail: problem))
+        // The discoverer reads only the index, so an MP4 cut after its index would still look whole; cut in its
+        // index it cannot play, cut in its data it plays up to the cut and its row says so.
+        var damage: String?
+        switch IsoTruncation.looksIso(file.head) ? IsoTruncation.check(path: path, size: file.size) : nil {
+        case .incomplete(let detail)?: return .failure(.incomplete(detail: detail))
+        case .damaged(let detail)?: damage = detail
+        case nil: break
         }
-        return discover(path: path, file: file)
+        return discover(path: path, file: file).map { info in
+            var info = info
+            info.damage = damage
+            return info
+        }
     }
 
     private func discover(path: String, file: FileCheck.Readable) -> Result<MediaInfo, ProbeFailure> {

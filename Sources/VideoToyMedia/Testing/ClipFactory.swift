@@ -114,7 +114,7 @@ public enum ClipFactory {
         try truncate(path, fraction: 0.5)
     }
 
-    /// An MP4 whose index comes first, cut at 60%: the index promises data that is missing.
+    /// An MP4 whose index comes first, cut at 60%: the index promises data that is missing, and it plays up to the cut.
     public static func makeTruncatedMidData(at path: String, spec: ClipSpec = ClipSpec(durationMs: 3000)) throws {
         var spec = spec
         (spec.container, spec.fastStart) = (.mp4, true)
