@@ -1,4 +1,5 @@
 import Foundation
+import VideoToyFiles
 
 /// Detects ISO-BMFF (MP4/MOV) files cut short, which the discoverer accepts while the index is intact.
 enum IsoTruncation {
@@ -11,7 +12,7 @@ enum IsoTruncation {
 
     /// Walks the top-level boxes and describes the first one that runs past the end, or a missing index.
     static func problem(path: String, size: Int) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        guard let handle = PathCalls.readingHandle(path) else { return nil }
         defer { try? handle.close() }
         var offset = 0
         var sawMoov = false

@@ -1,4 +1,5 @@
 import Foundation
+import VideoToyFiles
 
 /// Reads the picture size an ISO-BMFF (MP4/MOV) file declares, without any decoder.
 ///
@@ -10,7 +11,7 @@ enum IsoVideoSize {
 
     /// Width and height of the first video track, from its `tkhd` box.
     static func of(path: String, size: Int) -> (width: Int, height: Int)? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        guard let handle = PathCalls.readingHandle(path) else { return nil }
         defer { try? handle.close() }
         var offset = 0
         while offset + 8 <= size {
