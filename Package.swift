@@ -38,7 +38,7 @@ let package = Package(
 
         .testTarget(name: "VideoToyCoreTests", dependencies: ["VideoToyCore", "VideoToyTesting"], swiftSettings: strict),
         .testTarget(name: "VideoToyMediaTests", dependencies: ["VideoToyCore", "VideoToyMedia", "VideoToyFiles", "VideoToyGObject"], swiftSettings: strict),
-        .testTarget(name: "VideoToyEndToEndTests", dependencies: ["VideoToyMedia"], swiftSettings: strict),
+        .testTarget(name: "VideoToyEndToEndTests", dependencies: ["VideoToyCore", "VideoToyFiles", "VideoToyMedia"], swiftSettings: strict),
     ]
 )
 

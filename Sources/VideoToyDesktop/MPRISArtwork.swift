@@ -41,7 +41,8 @@ public final class MPRISArtwork {
     }
 
     private func thumbnail(of path: String) -> String? {
-        guard let uri = g_filename_to_uri(path, nil, nil) else { return nil }
+        // The URI of the file's real bytes, as the thumbnailer that made the file computed it.
+        guard let uri = PathBytes.withCString(path, { g_filename_to_uri($0, nil, nil) }) else { return nil }
         defer { g_free(uri) }
         // The thumbnail spec names files by the MD5 of the video's URI.
         guard let digest = g_compute_checksum_for_string(G_CHECKSUM_MD5, uri, -1) else { return nil }
@@ -62,7 +63,7 @@ public final class MPRISArtwork {
         for base in [stem, "poster", "cover", "folder"] {
             for ext in ["jpg", "jpeg", "png"] {
                 let candidate = "\(directory)/\(base).\(ext)"
-                if g_file_test(candidate, G_FILE_TEST_IS_REGULAR) != 0 { return candidate }
+                if PathBytes.withCString(candidate, { g_file_test($0, G_FILE_TEST_IS_REGULAR) }) != 0 { return candidate }
             }
         }
         return nil

@@ -214,7 +214,7 @@ public final class MPRISServer {
     }
 
     private static func fileURI(_ path: String) -> String? {
-        guard let uri = g_filename_to_uri(path, nil, nil) else { return nil }
+        guard let uri = PathBytes.withCString(path, { g_filename_to_uri($0, nil, nil) }) else { return nil }
         defer { g_free(uri) }
         return String(cString: uri)
     }

@@ -1,10 +1,11 @@
 import CGLib
 import Foundation
 import Glibc
+import VideoToyCore
 
 /// What a scan found: the videos to list and the places it could not look into.
 public struct ScanResult: Sendable, Hashable {
-    /// Absolute paths of the videos found, sorted.
+    /// Absolute paths of the videos found, sorted; names that are not UTF-8 are kept as `PathBytes` strings.
     public var videos: [String]
     /// One readable message per folder or path that could not be read.
     public var problems: [String]
@@ -53,12 +54,12 @@ public struct LibraryScanner: Sendable {
         var walk = Walk(scanner: self, calls: calls)
         for path in paths {
             let absolute = Self.absolute(path)
-            let raw = Array(absolute.utf8)
+            let raw = PathBytes.encode(absolute)
             guard let status = calls.run(timeout: folderTimeoutSeconds, { () -> Glibc.stat? in
                 var info = Glibc.stat()
                 return RawPath.status(raw, &info) == 0 ? info : nil
             }) else {
-                walk.problems.append("\(absolute) did not answer within \(Int(folderTimeoutSeconds)) s")
+                walk.problems.append("\(PathBytes.display(absolute)) did not answer within \(Int(folderTimeoutSeconds)) s")
                 walk.add(file: absolute, resolved: nil)
                 continue
             }
@@ -84,7 +85,7 @@ public struct LibraryScanner: Sendable {
 
     /// True when the first 4 KiB of the regular file at `path` sniff as a video content type.
     public static func sniffsAsVideo(_ path: String) -> Bool {
-        path.withCString { sniffsAsVideo(cPath: $0) }
+        PathBytes.withCString(path) { sniffsAsVideo(cPath: $0) }
     }
 
     static func sniffsAsVideo(cPath path: UnsafePointer<CChar>) -> Bool {
@@ -111,7 +112,7 @@ public struct LibraryScanner: Sendable {
         if path.hasPrefix("/") { return path }
         guard let cwd = getcwd(nil, 0) else { return path }
         defer { free(cwd) }
-        return String(cString: cwd) + "/" + path
+        return PathBytes.decode(cString: cwd) + "/" + path
     }
 }
 
@@ -157,57 +158,48 @@ private struct Walk {
     mutating func folder(_ path: String, info: Glibc.stat) {
         // Device and inode identify a folder however it was reached, which ends symlink loops.
         guard seenFolders.insert(FileIdentity(info)).inserted else { return }
-        let rawFolder = Array(path.utf8)
+        let rawFolder = PathBytes.encode(path)
+        let shown = PathBytes.display(path)
         guard let listing = calls.run(timeout: scanner.folderTimeoutSeconds, { RawPath.list(rawFolder) }) else {
-            problems.append("Folder \(path) did not answer within \(Int(scanner.folderTimeoutSeconds)) s")
+            problems.append("Folder \(shown) did not answer within \(Int(scanner.folderTimeoutSeconds)) s")
             return
         }
-        let names: [[UInt8]]
+        let names: [String]
         switch listing {
         case .failure(let error):
-            problems.append("Cannot read folder \(path): \(String(cString: strerror(error.code)))")
+            problems.append("Cannot read folder \(shown): \(String(cString: strerror(error.code)))")
             return
         case .success(let list):
-            names = list
+            // Names that are not UTF-8 become PathBytes strings, which system calls turn back into the same bytes.
+            names = list.map { PathBytes.decode($0) }
         }
         let base = path.hasSuffix("/") ? path : path + "/"
         var unanswered = 0
-        for raw in names.sorted(by: { String(decoding: $0, as: UTF8.self) < String(decoding: $1, as: UTF8.self) }) {
-            // System calls get the name's real bytes; a Swift String cannot hold bytes that are not UTF-8.
-            let valid = String(validating: raw, as: UTF8.self)
-            let name = valid ?? String(decoding: raw, as: UTF8.self)
+        for name in names.sorted() {
             let child = base + name
-            let rawChild = Array(base.utf8) + raw
+            let rawChild = PathBytes.encode(child)
             let nameSaysVideo = LibraryScanner.hasVideoExtension(name)
             guard let entry = calls.run(timeout: scanner.entryTimeoutSeconds, { Self.look(at: rawChild, nameSaysVideo: nameSaysVideo) }) else {
                 unanswered += 1
                 let seconds = Int(scanner.entryTimeoutSeconds)
                 if nameSaysVideo {
                     // Listed unchecked: its row will say that reading it timed out, instead of it silently missing.
-                    problems.append("\(base)\(RawPath.readable(raw)) did not answer within \(seconds) s; listed without checking")
+                    problems.append("\(PathBytes.display(child)) did not answer within \(seconds) s; listed without checking")
                     add(file: child, resolved: nil)
                 } else {
-                    problems.append("\(base)\(RawPath.readable(raw)) did not answer within \(seconds) s; skipped")
+                    problems.append("\(PathBytes.display(child)) did not answer within \(seconds) s; skipped")
                 }
                 if unanswered >= scanner.unansweredLimit {
-                    problems.append("Folder \(path) stopped answering: the rest of it was skipped")
+                    problems.append("Folder \(shown) stopped answering: the rest of it was skipped")
                     return
                 }
                 continue
             }
             switch entry {
             case .folder(let childInfo):
-                guard valid != nil else {
-                    problems.append("Cannot open folder \(base)\(RawPath.readable(raw)): its name is not valid UTF-8")
-                    continue
-                }
                 folder(child, info: childInfo)
             case .video(let resolved):
-                if valid == nil {
-                    // Listed with U+FFFD in place of the bad bytes, so its row can say why it does not open.
-                    problems.append("Cannot open \(base)\(RawPath.readable(raw)): its name is not valid UTF-8")
-                }
-                add(file: child, resolved: valid == nil ? nil : resolved)
+                add(file: child, resolved: resolved)
             case .skip:
                 continue
             }
@@ -325,39 +317,16 @@ enum RawPath {
     static func resolved(_ path: [UInt8]) -> String? {
         guard let resolved = withCString(path, { realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return PathBytes.decode(cString: resolved)
     }
 
     static func sniffsAsVideo(_ path: [UInt8]) -> Bool {
         withCString(path) { LibraryScanner.sniffsAsVideo(cPath: $0) }
     }
 
-    /// The name with each byte that is not part of valid UTF-8 written as `\xHH`.
-    static func readable(_ bytes: [UInt8]) -> String {
-        var text = "", index = 0
-        while index < bytes.count {
-            // The longest valid UTF-8 sequence (1 to 4 bytes) starting here, else one escaped byte.
-            if let length = (1...4).first(where: { index + $0 <= bytes.count
-                && String(validating: bytes[index..<index + $0], as: UTF8.self) != nil }) {
-                text += String(decoding: bytes[index..<index + length], as: UTF8.self)
-                index += length
-            } else {
-                text += "\\x" + String(bytes[index], radix: 16, uppercase: true).leftPadded(to: 2)
-                index += 1
-            }
-        }
-        return text
-    }
-
     private static func withCString<T>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
         (bytes + [0]).withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { body($0) }
         }
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

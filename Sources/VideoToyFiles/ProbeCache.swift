@@ -21,8 +21,7 @@ public struct FileStamp: Hashable, Sendable {
 
     /// The stamp of the regular file at `path` (symlinks followed), or nil if there is none.
     public static func of(path: String) -> FileStamp? {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard let info = PathCalls.status(path), info.st_mode & S_IFMT == S_IFREG else { return nil }
         return FileStamp(size: Int64(info.st_size),
                          mtimeNs: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
     }

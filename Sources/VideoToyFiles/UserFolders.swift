@@ -1,15 +1,15 @@
 import CGLib
 import Glibc
+import VideoToyCore
 
 /// The user's standard folders, as the desktop (XDG) defines them.
 public enum UserFolders {
     /// The XDG Videos folder, or nil when it is not configured or does not exist.
     public static func videos() -> String? {
         guard let raw = g_get_user_special_dir(G_USER_DIRECTORY_VIDEOS) else { return nil }
-        let path = String(cString: raw)
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
-        return path
+        // GLib gives the folder's bytes, which need not be UTF-8.
+        let path = PathBytes.decode(cString: raw)
+        return PathCalls.isFolder(path) ? path : nil
     }
 
     /// Where VideoToy keeps generated files, such as the demo clips: `$XDG_CACHE_HOME/videotoy`.

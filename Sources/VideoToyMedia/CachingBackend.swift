@@ -145,7 +145,8 @@ public struct ThumbnailStore: Sendable {
 
     /// The file URI of `path`, as file managers spell it.
     public static func uri(of path: String) -> String? {
-        guard let raw = g_filename_to_uri(path, nil, nil) else { return nil }
+        // The URI of the file's real bytes (`caf%E9.mp4`), as file managers compute it, not of the mapped string.
+        guard let raw = PathBytes.withCString(path, { g_filename_to_uri($0, nil, nil) }) else { return nil }
         defer { g_free(raw) }
         return String(cString: raw)
     }

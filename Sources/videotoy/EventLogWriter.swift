@@ -1,4 +1,5 @@
 import Foundation
+import VideoToyFiles
 
 /// Appends event lines to a file or standard output on a serial queue, so the main loop never waits on disk.
 final class EventLogWriter: Sendable {
@@ -10,8 +11,7 @@ final class EventLogWriter: Sendable {
         if path == "-" {
             handle = FileHandle.standardOutput
         } else {
-            guard FileManager.default.createFile(atPath: path, contents: nil),
-                  let file = FileHandle(forWritingAtPath: path) else { return nil }
+            guard let file = PathCalls.writingHandle(path) else { return nil }
             handle = file
         }
     }

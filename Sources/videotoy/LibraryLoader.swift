@@ -38,11 +38,11 @@ enum LibraryLoader {
             let absolute = options.paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             let result = scanner.scan(absolute)
             result.problems.forEach(terminal)
-            let message = result.videos.isEmpty ? "No videos found in \(options.paths.joined(separator: ", "))." : nil
+            let message = result.videos.isEmpty ? "No videos found in \(options.paths.map(PathBytes.display).joined(separator: ", "))." : nil
             return (result.videos, message)
         }
         // No PATH: where the user was last time, if it still has videos; else the Videos folder; else the demo.
-        let remembered = scanner.scan(lastFolders.filter { FileManager.default.fileExists(atPath: $0) })
+        let remembered = scanner.scan(lastFolders.filter(PathCalls.exists))
         if !remembered.videos.isEmpty { return (remembered.videos, nil) }
         if let videos = UserFolders.videos() {
             let result = scanner.scan([videos])

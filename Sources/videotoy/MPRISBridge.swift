@@ -1,6 +1,7 @@
 import Foundation
 import VideoToyCore
 import VideoToyDesktop
+import VideoToyFiles
 import VideoToyGObject
 
 /// The app as an MPRIS player: state read from the controller's public API, commands carried out as the
@@ -151,9 +152,7 @@ final class MPRISBridge: MPRISPlayerTarget {
 
     func open(path: String) -> Bool {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder), !isFolder.boolValue,
-              FileManager.default.isReadableFile(atPath: absolute),
+        guard PathCalls.isReadableFile(absolute),
               let id = controller.add(paths: [absolute]).first else { return false }
         stoppedItem = nil
         controller.activate(id)

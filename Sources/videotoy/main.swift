@@ -16,9 +16,11 @@ func fail(_ message: String, status: Int32) -> Never {
     exit(status)
 }
 
+// CommandLine.arguments replaces bytes that are not UTF-8 with U+FFFD, losing the file's name: map the raw bytes.
+let arguments = (1..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0].map { PathBytes.decode(cString: $0) } }
 let request: CommandLineRequest
 do {
-    request = try CommandLineParser.parse(Array(CommandLine.arguments.dropFirst()), program: program,
+    request = try CommandLineParser.parse(arguments, program: program,
                                           environment: ProcessInfo.processInfo.environment)
 } catch {
     fail("\(error.description)\nRun “\(program) --help” to see a full list of available command line options.", status: 1)
@@ -55,14 +57,14 @@ var playPath: String?
 if let play = options.play {
     let absolute = URL(fileURLWithPath: play).standardizedFileURL.path
     if case .failure(let failure) = backend.probe(path: absolute) {
-        fail("cannot play \(play): \(failure.message)", status: 2)
+        fail("cannot play \(PathBytes.display(play)): \(failure.message)", status: 2)
     }
     playPath = absolute
 }
 
 var writer: EventLogWriter?
 if let path = options.eventsPath {
-    guard let opened = EventLogWriter(path: path) else { fail("cannot write the events log to \(path)", status: 1) }
+    guard let opened = EventLogWriter(path: path) else { fail("cannot write the events log to \(PathBytes.display(path))", status: 1) }
     writer = opened
 }
 

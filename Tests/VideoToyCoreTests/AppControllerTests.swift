@@ -140,6 +140,26 @@ struct AppControllerTests {
         #expect(rig.records("error").isEmpty)
     }
 
+    @Test func aNameThatIsNotUTF8IsShownReadablyButLoggedAndOpenedExactly() async throws {
+        let rig = Rig()
+        // Latin-1 "vidéos/café.mp4", as the scanner maps it: each 0xE9 byte is U+10FFE9.
+        let path = "/m/vid\u{10FFE9}os/caf\u{10FFE9}.mp4"
+        let gone = "/m/vid\u{10FFE9}os/d\u{10FFE9}j\u{10FFE0} vu.mp4"
+        rig.backend.script(path, .success(Self.info))
+        rig.backend.script(gone, .failure(.vanished))
+        let ids = rig.controller.add(paths: [path, gone])
+        try await rig.probed()
+        let row = try #require(rig.controller.row(for: ids[0]))
+        #expect(row.title == "café.mp4")
+        #expect(row.folder == "/m/vidéos")
+        #expect(rig.controller.row(for: ids[1])?.title == "déjà vu.mp4")
+        // The log keeps the exact path (machine-matchable and reversible); the terminal reads like the row.
+        #expect(Set(rig.records("probe").compactMap(\.path)) == [path, gone])
+        #expect(rig.terminal.lines == ["/m/vidéos/déjà vu.mp4: \(ProbeFailure.vanished.message)"])
+        rig.controller.activate(ids[0])
+        #expect(rig.backend.players.last?.path == path, "the player is given the exact path")
+    }
+
     // MARK: Playback
 
     @Test func activatingCreatesAPlayerAndPlays() async throws {

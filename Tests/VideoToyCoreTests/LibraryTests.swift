@@ -123,6 +123,8 @@ struct LibraryTests {
         ("clip.mp4", "clip.mp4", "."),
         ("Videos/clip.mp4", "clip.mp4", "Videos"),
         ("/a b/ü ñ.webm", "ü ñ.webm", "/a b"),
+        // Bytes that are not UTF-8 (Latin-1 "é" is 0xE9) are shown read as Windows-1252.
+        ("/m\u{10FFE9}dia/caf\u{10FFE9}.mp4", "café.mp4", "/média"),
     ])
     func nameAndFolder(path: String, name: String, folder: String) {
         let item = LibraryItem(id: ItemID(0), path: path)

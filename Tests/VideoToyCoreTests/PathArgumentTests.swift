@@ -15,6 +15,9 @@ struct PathArgumentTests {
         ("file:///tmp/with%2fslash", "/tmp/with/slash"),
         ("file:///tmp/clip.mp4#t=10", "/tmp/clip.mp4"),
         ("file:///", "/"),
+        // Escaped bytes that are not UTF-8 are kept exactly, as PathBytes maps them.
+        ("file:///tmp/latin1%E9.mp4", "/tmp/latin1\u{10FFE9}.mp4"),
+        ("file:///tmp/caf\u{10FFE9}%20x.mp4", "/tmp/caf\u{10FFE9} x.mp4"),
     ])
     func decodes(argument: String, path: String) {
         #expect(PathArgument.path(fromArgument: argument) == path)
@@ -23,7 +26,7 @@ struct PathArgumentTests {
     @Test("anything that is not a local file URI is returned unchanged", arguments: [
         "/home/me/Videos", "relative/clip.mp4", "clip.mp4", "-", "", "file:", "filename.mp4", "file.mp4",
         "http://example.com/a.mp4", "file://otherhost/tmp/a.mp4", "file://tmp/a.mp4",
-        "file:///tmp/bad%2", "file:///tmp/bad%zz", "file:///tmp/nul%00byte", "file:///tmp/latin1%E9.mp4",
+        "file:///tmp/bad%2", "file:///tmp/bad%zz", "file:///tmp/nul%00byte",
         "file:relative/path",
     ])
     func passesThrough(argument: String) {

@@ -1,6 +1,8 @@
 import Foundation
 import Glibc
 import Testing
+import VideoToyCore
+import VideoToyFiles
 import VideoToyMedia
 
 /// Helpers shared by the reliability and stress suites.
@@ -150,16 +152,18 @@ enum OddLibrary {
         Row(file: "fragmented.mp4", code: nil, says: nil, hasWidth: true, play: .finishes),
         Row(file: "corrupt.mp4", code: nil, says: nil, hasWidth: true, play: .endsOrErrors),
         Row(file: "leased.mp4", code: "error", says: "locked by another program", hasWidth: nil, play: .refused),
-        Row(file: "caf\u{FFFD}.mp4", code: "error", says: "not valid UTF-8", hasWidth: nil, play: .refused),
         Row(file: "dangling.mp4", code: nil, says: nil, hasWidth: nil, play: .refused, listed: false),
         Row(file: "loop.mp4", code: nil, says: nil, hasWidth: nil, play: .refused, listed: false),
         Row(file: "pipe.mp4", code: nil, says: nil, hasWidth: nil, play: .refused, listed: false),
         Row(file: "socket.mp4", code: nil, says: nil, hasWidth: nil, play: .refused, listed: false),
         Row(file: "folder.mp4", code: nil, says: nil, hasWidth: nil, play: .refused, listed: false),
     ] + ["with space.mp4", "hash#1.mp4", "100%.mp4", "what?.mp4", "new\nline.mp4", "-leading dash.mp4",
-         "quote\"and'apostrophe.mp4", "ünïcødé 日本.mp4", "back\\slash.mp4"].map {
+         "quote\"and'apostrophe.mp4", "ünïcødé 日本.mp4", "back\\slash.mp4", latin1Name].map {
         Row(file: $0, code: nil, says: nil, hasWidth: true, play: .finishes, isName: true)
     }
+
+    /// "café.mp4" from an old camera or a Windows share: Latin-1's é is the byte 0xE9, not UTF-8 (a PathBytes string).
+    static let latin1Name = PathBytes.decode(Array("caf".utf8) + [0xE9] + Array(".mp4".utf8))
 
     /// Builds the folder once: every odd file of `rows`, short clips throughout.
     static let shared: Built = {
@@ -196,13 +200,13 @@ enum OddLibrary {
         try OddFiles.makeCorrupted(at: built.path("corrupt.mp4"))
         try clip("leased.mp4")
         built.keep.append(try FileLease(path: built.path("leased.mp4")))
-        try OddFiles.copy(built.path("really-a-video.dat"), toFolder: folder, rawName: Array("caf".utf8) + [0xE9] + Array(".mp4".utf8))
+        try OddFiles.copy(built.path("really-a-video.dat"), toFolder: folder, rawName: PathBytes.encode(latin1Name))
         try OddFiles.makeDanglingSymlink(at: built.path("dangling.mp4"))
         try OddFiles.makeSymlinkLoop(at: built.path("loop.mp4"))
         try OddFiles.makeFIFO(at: built.path("pipe.mp4"))
         built.keep.append(SocketHolder(try OddFiles.makeSocket(at: built.path("socket.mp4"))))
         try FileManager.default.createDirectory(atPath: built.path("folder.mp4"), withIntermediateDirectories: true)
-        for row in rows where row.code == nil && row.play == .finishes && !FileManager.default.fileExists(atPath: built.path(row.file)) {
+        for row in rows where row.code == nil && row.play == .finishes && !PathCalls.exists(built.path(row.file)) {
             try clip(row.file)
         }
         return built
@@ -316,7 +320,8 @@ extension EndToEnd {
             try? FileManager.default.removeItem(atPath: folder)
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let names = OddLibrary.rows.filter(\.isName).map(\.file)
-            for name in names { try FileManager.default.copyItem(atPath: library.path(name), toPath: folder + "/" + name) }
+            // By the names' bytes: FileManager would write a name that is not UTF-8 as another name.
+            for name in names { try OddFiles.copy(library.path(name), toFolder: folder, rawName: PathBytes.encode(name)) }
             let paths = names.map { folder + "/" + $0 }
             let display = try VirtualDisplay()
             defer { display.stop() }

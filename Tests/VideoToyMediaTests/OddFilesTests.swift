@@ -160,6 +160,11 @@ struct OddFilesTests {
                     return (path, try FileLease(path: path))
                 }, probe: .fails(code: "error", says: "locked by another program"), poster: .none, listed: true,
                 limitSeconds: 2),
+        // "café.mp4" from an old camera or a Windows share: Latin-1's é is the single byte 0xE9, not UTF-8.
+        OddFile(name: "name not UTF-8 (Latin-1)", make: { folder in
+                    let source = try Fixtures.clip("latin1-source.mp4", ClipSpec(durationMs: 500))
+                    return (try OddFiles.copy(source, toFolder: folder, rawName: Array("caf".utf8) + [0xE9] + Array(".mp4".utf8)), nil)
+                }, probe: .plays(video: "H.264", audio: "AAC", width: 320), poster: .picture(height: 180), listed: true),
     ] + nameRows + stallRows
 
     /// Names that are legal but awkward: each must probe, make a poster and be listed under exactly that name.
@@ -270,23 +275,31 @@ struct OddFilesTests {
         withExtendedLifetime(kept) {}
     }
 
-    @Test("A name that is not UTF-8 is listed readably and its row says why it cannot be opened")
+    @Test("A folder and a file whose names are not UTF-8 are listed, shown readably and opened by their real bytes")
     func notUTF8() throws {
-        let folder = try Fixtures.newFolder("latin1")
+        // Latin-1 "vidéos/café.mp4": each é is the single byte 0xE9, invalid as UTF-8.
+        let parent = try Fixtures.newFolder("latin1")
+        let folderBytes = PathBytes.encode(parent) + Array("/vid".utf8) + [0xE9] + Array("os".utf8)
+        let folder = PathBytes.decode(folderBytes)
+        #expect(PathBytes.withCString(folder) { mkdir($0, 0o755) } == 0)
         let source = try Fixtures.clip("latin1-source.mp4", ClipSpec(durationMs: 500))
-        // "café.mp4" in Latin-1: the é is the single byte 0xE9, invalid as UTF-8.
-        try OddFiles.copy(source, toFolder: folder, rawName: Array("caf".utf8) + [0xE9] + Array(".mp4".utf8))
-        let result = LibraryScanner().scan([folder])
-        // Swift strings hold only UTF-8, so the byte becomes U+FFFD: readable, but no longer the file's name.
-        #expect(result.videos == [folder + "/caf\u{FFFD}.mp4"])
-        #expect(result.problems.count == 1 && result.problems.first?.contains("caf\\xE9.mp4") == true, "\(result.problems)")
-        let probe = prober.probe(path: folder + "/caf\u{FFFD}.mp4")
-        guard case .failure(let failure) = probe else {
-            Issue.record("expected a failure, got \(probe)")
-            return
-        }
-        #expect(failure.code == "error")
-        #expect(failure.message.contains("not valid UTF-8"), "\(failure.message)")
+        let path = try OddFiles.copy(source, toFolder: folder, rawName: Array("caf".utf8) + [0xE9] + Array(".mp4".utf8))
+        #expect(PathBytes.encode(path) == folderBytes + Array("/caf".utf8) + [0xE9] + Array(".mp4".utf8))
+
+        // Scanned from the parent, so the scanner has to descend into the folder by its raw name.
+        let result = LibraryScanner().scan([parent])
+        #expect(result.videos == [path], "\(result.videos)")
+        #expect(result.problems.isEmpty, "\(result.problems)")
+        let item = LibraryItem(id: ItemID(0), path: path)
+        #expect(item.name == "café.mp4")
+        #expect(item.folder == parent + "/vidéos")
+
+        let info = try prober.probe(path: path).get()
+        #expect(info.videoSize?.width == 320)
+        let stamp = try #require(FileStamp.of(path: path))
+        #expect(stamp.size > 0)
+        // File managers name the thumbnail after the URI of the real bytes.
+        #expect(ThumbnailStore.uri(of: path)?.hasSuffix("/vid%E9os/caf%E9.mp4") == true, "\(ThumbnailStore.uri(of: path) ?? "nil")")
     }
 
     @Test("A leading dash needs `--` on the command line, and then it is a path")

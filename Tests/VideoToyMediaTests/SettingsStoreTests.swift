@@ -67,6 +67,23 @@ struct SettingsStoreTests {
         #expect(SettingsStore(path: store.path).resumePosition(forPath: "/v/long.mp4") == 61_000)
     }
 
+    @Test("folders and resume positions of names that are not UTF-8 come back byte for byte")
+    func rawBytePathsRoundTrip() throws {
+        let store = SettingsStore(path: try freshPath())
+        // Latin-1 "vidéos" and "été": PathBytes strings, as the scanner makes them.
+        let folder = PathBytes.decode(Array("/media/vid".utf8) + [0xE9] + Array("os".utf8))
+        let film = folder + "/" + PathBytes.decode([0xE9, 0x74, 0xE9] + Array(".mkv".utf8))
+        #expect(store.saveLibraryFolders([folder, "/plain"]) == nil)
+        #expect(store.rememberPosition(ofPath: film, positionMs: 300_000, durationMs: 5_400_000) == nil)
+        let reopened = SettingsStore(path: store.path)
+        let (loaded, problem) = reopened.load()
+        #expect(problem == nil)
+        #expect(loaded.libraryFolders.map(PathBytes.encode) == [PathBytes.encode(folder), Array("/plain".utf8)])
+        #expect(reopened.resumePosition(forPath: film) == 300_000)
+        let text = try String(contentsOfFile: store.path, encoding: .utf8)
+        #expect(!text.contains("\u{FFFD}"))
+    }
+
     @Test("the one-value savers change only their value")
     func singleSavers() throws {
         let store = SettingsStore(path: try freshPath())

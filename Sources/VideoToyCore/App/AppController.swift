@@ -148,13 +148,13 @@ public final class AppController {
             if let damage = info.damage {
                 // It plays, so it is no failure, but the user should know why it may end early.
                 fields.append(("warning", .string(damage)))
-                log.terminal("\(item.path): damaged: \(damage)")
+                log.terminal("\(PathBytes.display(item.path)): damaged: \(damage)")
             }
             log.emit("probe", path: item.path, fields: fields)
         case .failure(let failure):
             library.update(id, state: .failed(failure))
             log.emit("probe", path: item.path, fields: [("error", .string(failure.code)), ("message", .string(failure.message))])
-            log.terminal("\(item.path): \(failure.message)")
+            log.terminal("\(PathBytes.display(item.path)): \(failure.message)")
         }
         presenter?.refreshRow(id)
         reportProbeProgress()
@@ -176,7 +176,7 @@ public final class AppController {
     public func activate(_ id: ItemID) {
         guard let item = library.item(id) else { return }
         if case .failed(let failure) = item.state {
-            log.terminal("\(item.path): \(failure.message)")
+            log.terminal("\(PathBytes.display(item.path)): \(failure.message)")
             return
         }
         apply(policy.handle(.activate(id)))
@@ -378,7 +378,7 @@ public final class AppController {
         case .error(let text):
             log.emit("error", path: item.path, fields: [("message", .string(text)),
                                                       ("position_ms", .int(players[id]?.positionMs ?? 0))])
-            log.terminal("\(item.path): \(text)")
+            log.terminal("\(PathBytes.display(item.path)): \(text)")
             apply(policy.handle(.failed(id, message: text)))
         }
     }

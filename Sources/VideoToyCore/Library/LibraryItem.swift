@@ -2,7 +2,7 @@
 public struct LibraryItem: Hashable, Sendable, Identifiable {
     /// The item's identity.
     public let id: ItemID
-    /// The file's absolute path.
+    /// The file's absolute path, exact even when it is not UTF-8 (see `PathBytes`).
     public let path: String
     /// Where probing has got to.
     public var state: ProbeState
@@ -14,15 +14,15 @@ public struct LibraryItem: Hashable, Sendable, Identifiable {
         self.state = state
     }
 
-    /// The file name, the first line of the row's label.
+    /// The file name as a person reads it, the first line of the row's label.
     public var name: String {
-        path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+        PathBytes.display(path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path)
     }
 
-    /// The containing folder, shown under the name.
+    /// The containing folder as a person reads it, shown under the name.
     public var folder: String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        return slash == path.startIndex ? "/" : PathBytes.display(String(path[..<slash]))
     }
 
     /// True when the item can be handed to a player.

@@ -4,6 +4,7 @@ public enum PathArgument {
     ///
     /// `file:///a/b`, `file://localhost/a/b` and `file:/a/b` all give `/a/b`. A URI for another host, or one
     /// with a malformed or NUL escape, is returned as given, so the error names what the user passed.
+    /// Escaped bytes that are not UTF-8 (`caf%E9.mp4`) give a `PathBytes` string that opens that very file.
     public static func path(fromArgument argument: String) -> String {
         guard argument.count > 5, argument.prefix(5).lowercased() == "file:" else { return argument }
         var rest = Substring(argument.dropFirst(5))
@@ -20,7 +21,8 @@ public enum PathArgument {
 
     private static func percentDecoded(_ text: Substring) -> String? {
         var bytes: [UInt8] = []
-        var utf8 = text.utf8[...]
+        // An argument is itself a mapped path string: escape its raw bytes back before adding decoded ones.
+        var utf8 = PathBytes.encode(String(text))[...]
         while let byte = utf8.popFirst() {
             guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
             guard utf8.count >= 2, let high = hexValue(utf8.popFirst()!), let low = hexValue(utf8.popFirst()!) else {
@@ -30,8 +32,8 @@ public enum PathArgument {
             guard value != 0 else { return nil }
             bytes.append(value)
         }
-        // Swift strings are Unicode: a name that is not UTF-8 cannot be represented, so the argument stays as given.
-        return String(validating: bytes, as: UTF8.self)
+        // `%E9` in a Latin-1 name is a byte, not a character: PathBytes keeps it exactly.
+        return PathBytes.decode(bytes)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

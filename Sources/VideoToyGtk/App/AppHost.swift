@@ -1,4 +1,5 @@
 import CGtk
+import VideoToyCore
 import VideoToyGObject
 
 /// Runs the GtkApplication: one place for start-up, signals and the exit status.
@@ -26,8 +27,9 @@ public final class AppHost {
             var count: Int32 = 0
             let argv = g_application_command_line_get_arguments(commandLine, &count)
             defer { g_strfreev(argv) }
-            let arguments = (1..<Int(max(1, count))).compactMap { argv?[$0].map { String(cString: $0) } }
-            let cwd = g_application_command_line_get_cwd(commandLine).map { String(cString: $0) } ?? "/"
+            // Arguments and folder arrive as the bytes the other launch was given: file names need not be UTF-8.
+            let arguments = (1..<Int(max(1, count))).compactMap { argv?[$0].map { PathBytes.decode(cString: $0) } }
+            let cwd = g_application_command_line_get_cwd(commandLine).map { PathBytes.decode(cString: $0) } ?? "/"
             remoteHandler?(arguments, cwd)
             return 0
         })
@@ -71,8 +73,9 @@ public final class AppHost {
                 return 0
             }, me)
         }
-        // The whole command line goes to GApplication so a second launch can forward it to the first.
-        var argv: [UnsafeMutablePointer<CChar>?] = CommandLine.arguments.map { strdup($0) } + [nil]
+        // The whole command line goes to GApplication so a second launch can forward it to the first; the raw
+        // argv, since CommandLine.arguments has already replaced bytes that are not UTF-8.
+        var argv: [UnsafeMutablePointer<CChar>?] = (0..<Int(CommandLine.argc)).map { strdup(CommandLine.unsafeArgv[$0]!) } + [nil]
         let result = g_application_run(gcast(app), Int32(argv.count - 1), &argv)
         argv.forEach { free($0) }
         return status != 0 ? status : result

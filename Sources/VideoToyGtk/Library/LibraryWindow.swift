@@ -208,7 +208,7 @@ public final class LibraryWindow: LibraryPresenter {
             defer { g_strfreev(list) }
             var paths: [String] = []
             var index = 0
-            while let path = list[index] { paths.append(String(cString: path)); index += 1 }
+            while let path = list[index] { paths.append(PathBytes.decode(cString: path)); index += 1 }
             onDrop?(paths)
             return !paths.isEmpty
         })

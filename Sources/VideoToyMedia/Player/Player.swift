@@ -28,7 +28,7 @@ public final class Player {
     /// Creates a paused player for `path`; messages arrive through `onMessage` on the main thread.
     public init?(path: String, output: VideoOutput, onMessage: @escaping @MainActor (PlayerMessage) -> Void) {
         GStreamer.initialize()
-        guard let uri = gst_filename_to_uri(path, nil),
+        guard let uri = PathBytes.withCString(path, { gst_filename_to_uri($0, nil) }),
               let playbin = gst_element_factory_make("playbin", nil),
               let appsink = gst_element_factory_make("appsink", nil) else { return nil }
         defer { g_free(uri) }

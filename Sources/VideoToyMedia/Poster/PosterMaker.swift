@@ -29,7 +29,7 @@ public final class PosterMaker: Sendable {
 
     private func posterNow(path: String, durationMs: Int?) -> Result<VideoFrame, ProbeFailure> {
         if case .failure(let failure) = FileCheck.inspect(path) { return .failure(failure) }
-        guard let uri = gst_filename_to_uri(path, nil) else { return .failure(.other("Invalid path: \(path)")) }
+        guard let uri = PathBytes.withCString(path, { gst_filename_to_uri($0, nil) }) else { return .failure(.other("Invalid path: \(path)")) }
         defer { g_free(uri) }
         guard let playbin = gst_element_factory_make("playbin", nil) else {
             return .failure(.other("GStreamer's playbin is not installed."))

@@ -17,10 +17,9 @@ enum FileCheck {
     /// Classifies `path` with stat, then opens it without blocking and reads its first bytes.
     static func inspect(_ path: String) -> Result<Readable, ProbeFailure> {
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        // The path's real bytes: a name that is not UTF-8 is carried as a PathBytes string.
+        guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else {
             let error = errno
-            // A name that was not UTF-8 reached us with U+FFFD in place of its bytes: no such file exists.
-            if error == ENOENT, path.contains("\u{FFFD}") { return .failure(notUTF8) }
             // A dangling symlink still has an lstat entry; either way the file to play is gone.
             if error == ENOENT || error == ENOTDIR { return .failure(.vanished) }
             if error == EACCES { return .failure(.permissionDenied) }
@@ -29,7 +28,7 @@ enum FileCheck {
         }
         if let failure = classify(mode: info.st_mode, size: Int(info.st_size)) { return .failure(failure) }
         // O_NONBLOCK keeps open from hanging if the path was swapped for a FIFO since the stat.
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        let fd = PathBytes.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
         guard fd >= 0 else {
             let error = errno
             if error == EACCES || error == EPERM { return .failure(.permissionDenied) }
@@ -50,10 +49,6 @@ enum FileCheck {
         head.removeSubrange(count...)
         return .success(Readable(size: Int(opened.st_size), head: head))
     }
-
-    /// A name the app received with its invalid bytes replaced, so it cannot name the file on disk any more.
-    static let notUTF8 = ProbeFailure.other(
-        "The file name is not valid UTF-8 (shown with \u{FFFD}), and VideoToy cannot open such names yet.")
 
     /// A file another program holds a lease on; opening it normally would wait until that program lets go.
     static let locked = ProbeFailure.other("The file is locked by another program (a file lease); try again later.")

@@ -1,4 +1,5 @@
 import Foundation
+import VideoToyFiles
 
 /// One top-level box of an ISO-BMFF (MP4/MOV) file, as its header declares it.
 struct IsoBox: Equatable, Sendable {
@@ -28,7 +29,7 @@ struct IsoBox: Equatable, Sendable {
     /// The walk stops after a box with an invalid length or one that runs past `size`, so only the last box
     /// returned can be either.
     static func topLevel(path: String, size: Int) -> [IsoBox]? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        guard let handle = PathCalls.readingHandle(path) else { return nil }
         defer { try? handle.close() }
         var boxes: [IsoBox] = []
         var offset = 0

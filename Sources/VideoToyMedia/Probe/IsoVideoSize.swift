@@ -1,4 +1,5 @@
 import Foundation
+import VideoToyFiles
 
 /// Reads the picture size an ISO-BMFF (MP4/MOV) file declares, without any decoder.
 ///
@@ -11,7 +12,7 @@ enum IsoVideoSize {
     /// Width and height of the first video track, from its `tkhd` box.
     static func of(path: String, size: Int) -> (width: Int, height: Int)? {
         guard let moov = IsoBox.topLevel(path: path, size: size)?.first(where: { $0.type == "moov" }), moov.isValid,
-              moov.length <= moovLimit, let handle = FileHandle(forReadingAtPath: path) else { return nil }
+              moov.length <= moovLimit, let handle = PathCalls.readingHandle(path) else { return nil }
         defer { try? handle.close() }
         guard (try? handle.seek(toOffset: UInt64(moov.offset + moov.headerLength))) != nil,
               let body = try? handle.read(upToCount: moov.bodyLength) else { return nil }

@@ -50,7 +50,7 @@ public final class MediaProber: Sendable {
             return .failure(.other(Self.take(error)?.message ?? "Could not create a media discoverer."))
         }
         defer { g_object_unref(discoverer) }
-        guard let uri = gst_filename_to_uri(path, nil) else { return .failure(.other("Invalid path: \(path)")) }
+        guard let uri = PathBytes.withCString(path, { gst_filename_to_uri($0, nil) }) else { return .failure(.other("Invalid path: \(path)")) }
         defer { g_free(uri) }
         let info = gst_discoverer_discover_uri(discoverer, uri, &error)
         let failure = Self.take(error)

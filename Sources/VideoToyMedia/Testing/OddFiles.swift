@@ -1,5 +1,7 @@
 import Foundation
 import Glibc
+import VideoToyCore
+import VideoToyFiles
 
 /// Odd but realistic inputs for reliability tests: unusual containers, extra tracks, huge pictures, damage,
 /// and file-system objects that are not plain files. Everything is generated in-process with GStreamer.
@@ -112,22 +114,19 @@ public enum OddFiles {
         guard symlink(path + ".missing-target", path) == 0 else { throw failure("symlink", path) }
     }
 
-    /// Writes a copy of the clip at `source` under a name given as raw bytes (which need not be UTF-8) in `folder`.
+    /// Writes a copy of the clip at `source` under a name given as raw bytes (which need not be UTF-8) in `folder`
+    /// (itself a `PathBytes` string).
     ///
-    /// Returns the path as bytes; Swift `String` cannot hold a name that is not UTF-8.
+    /// Returns the new file's path as a `PathBytes` string, as the scanner lists it.
     @discardableResult
-    public static func copy(_ source: String, toFolder folder: String, rawName: [UInt8]) throws -> [UInt8] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: source))
-        let target = Array(folder.utf8) + [UInt8(ascii: "/")] + rawName
-        let fd = (target + [0]).withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            }
-        }
-        guard fd >= 0 else { throw failure("open", String(decoding: target, as: UTF8.self)) }
+    public static func copy(_ source: String, toFolder folder: String, rawName: [UInt8]) throws -> String {
+        guard let data = try PathCalls.readingHandle(source)?.readToEnd() else { throw failure("open", PathBytes.display(source)) }
+        let target = PathBytes.decode(PathBytes.encode(folder) + [UInt8(ascii: "/")] + rawName)
+        let fd = PathBytes.withCString(target) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        guard fd >= 0 else { throw failure("open", PathBytes.display(target)) }
         defer { close(fd) }
         let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard written == data.count else { throw failure("write", String(decoding: target, as: UTF8.self)) }
+        guard written == data.count else { throw failure("write", PathBytes.display(target)) }
         return target
     }
 

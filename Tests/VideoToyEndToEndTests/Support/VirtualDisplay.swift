@@ -1,4 +1,5 @@
 import Foundation
+import VideoToyCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -76,7 +77,8 @@ final class ChildProcess: @unchecked Sendable {
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
-        let argv = arguments.map { strdup($0) } + [nil]
+        // A PathBytes argument (a file name that is not UTF-8) reaches the program as its real bytes.
+        let argv = arguments.map { PathBytes.withCString($0) { strdup($0) } } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0

@@ -1,0 +1,44 @@
+import Foundation
+import Glibc
+import VideoToyCore
+
+/// File-system calls on paths held as `PathBytes` strings, made with the path's real bytes.
+///
+/// Foundation's path APIs (`FileManager`, `FileHandle(forReadingAtPath:)`) pass a string's UTF-8 to the
+/// system, which for a name that is not UTF-8 is another name: these go through `PathBytes.withCString`.
+public enum PathCalls {
+    /// What `stat` says about `path` (symlinks followed), or nil when it fails (`errno` says why).
+    public static func status(_ path: String) -> Glibc.stat? {
+        var info = Glibc.stat()
+        return PathBytes.withCString(path) { statFollowing($0, &info) } == 0 ? info : nil
+    }
+
+    /// True when something exists at `path` (symlinks followed).
+    public static func exists(_ path: String) -> Bool { status(path) != nil }
+
+    /// True when `path` is a folder (symlinks followed).
+    public static func isFolder(_ path: String) -> Bool {
+        status(path).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
+    }
+
+    /// True when `path` is a regular file (symlinks followed) that this process may read.
+    public static func isReadableFile(_ path: String) -> Bool {
+        guard let info = status(path), info.st_mode & S_IFMT == S_IFREG else { return false }
+        return PathBytes.withCString(path) { access($0, R_OK) } == 0
+    }
+
+    /// A handle that reads `path` from its start, or nil if it cannot be opened.
+    public static func readingHandle(_ path: String) -> FileHandle? {
+        let fd = PathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        return fd >= 0 ? FileHandle(fileDescriptor: fd, closeOnDealloc: true) : nil
+    }
+
+    /// A handle that writes `path`, created (mode 0644 before the umask) or emptied, or nil if it cannot be.
+    public static func writingHandle(_ path: String) -> FileHandle? {
+        let fd = PathBytes.withCString(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        return fd >= 0 ? FileHandle(fileDescriptor: fd, closeOnDealloc: true) : nil
+    }
+}
+
+/// `stat(2)`, which inside a type would name the struct of the same name.
+private func statFollowing(_ path: UnsafePointer<CChar>, _ info: inout Glibc.stat) -> Int32 { stat(path, &info) }
