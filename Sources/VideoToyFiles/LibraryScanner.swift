@@ -8,11 +8,14 @@ public struct ScanResult: Sendable, Hashable {
     public var videos: [String]
     /// One readable message per folder or path that could not be read.
     public var problems: [String]
+    /// Every folder the scan went into (given ones and those inside them), each once, in the order it went in.
+    public var folders: [String]
 
     /// Creates a result.
-    public init(videos: [String] = [], problems: [String] = []) {
+    public init(videos: [String] = [], problems: [String] = [], folders: [String] = []) {
         self.videos = videos
         self.problems = problems
+        self.folders = folders
     }
 }
 
@@ -73,7 +76,7 @@ public struct LibraryScanner: Sendable {
                 walk.add(file: absolute, resolved: RawPath.resolved(raw))
             }
         }
-        return ScanResult(videos: walk.videos.sorted(), problems: walk.problems)
+        return ScanResult(videos: walk.videos.sorted(), problems: walk.problems, folders: walk.folders)
     }
 
     /// True when `name`'s extension is a known video extension.
@@ -132,6 +135,7 @@ private struct Walk {
     let calls: GuardedCalls
     var videos: [String] = []
     var problems: [String] = []
+    var folders: [String] = []
     private var seenFolders: Set<FileIdentity> = []
     private var seenFiles: Set<String> = []
     private var seenPaths: Set<String> = []
@@ -157,6 +161,7 @@ private struct Walk {
     mutating func folder(_ path: String, info: Glibc.stat) {
         // Device and inode identify a folder however it was reached, which ends symlink loops.
         guard seenFolders.insert(FileIdentity(info)).inserted else { return }
+        folders.append(path)
         let rawFolder = Array(path.utf8)
         guard let listing = calls.run(timeout: scanner.folderTimeoutSeconds, { RawPath.list(rawFolder) }) else {
             problems.append("Folder \(path) did not answer within \(Int(scanner.folderTimeoutSeconds)) s")
@@ -235,7 +240,7 @@ private struct Walk {
 ///
 /// The helper that is stuck is left behind (nothing can interrupt a call blocked in the kernel) and a new
 /// one takes the next call, so one dead entry costs one timeout, not the scan.
-private final class GuardedCalls: @unchecked Sendable {
+final class GuardedCalls: @unchecked Sendable {
     private final class Helper: @unchecked Sendable {
         let lock = NSLock()
         let wake = DispatchSemaphore(value: 0)
