@@ -4,6 +4,7 @@
 #include <glib-unix.h>
 #include <glib-object.h>
 #include <gio/gio.h>
+#include <gio/gunixmounts.h>
 #include <malloc.h>
 
 static inline void vt_limit_malloc_arenas(int count) { mallopt(M_ARENA_MAX, count); }

@@ -9,11 +9,14 @@ public struct ScanResult: Sendable, Hashable {
     public var videos: [String]
     /// One readable message per folder or path that could not be read.
     public var problems: [String]
+    /// Every folder the scan went into (given ones and those inside them), each once, in the order it went in.
+    public var folders: [String]
 
     /// Creates a result.
-    public init(videos: [String] = [], problems: [String] = []) {
+    public init(videos: [String] = [], problems: [String] = [], folders: [String] = []) {
         self.videos = videos
         self.problems = problems
+        self.folders = folders
     }
 }
 
@@ -74,7 +77,7 @@ public struct LibraryScanner: Sendable {
                 walk.add(file: absolute, resolved: RawPath.resolved(raw))
             }
         }
-        return ScanResult(videos: walk.videos.sorted(), problems: walk.problems)
+        return ScanResult(videos: walk.videos.sorted(), problems: walk.problems, folders: walk.folders)
     }
 
     /// True when `name`'s extension is a known video extension.
@@ -133,6 +136,7 @@ private struct Walk {
     let calls: GuardedCalls
     var videos: [String] = []
     var problems: [String] = []
+    var folders: [String] = []
     private var seenFolders: Set<FileIdentity> = []
     private var seenFiles: Set<String> = []
     private var seenPaths: Set<String> = []
@@ -158,6 +162,7 @@ private struct Walk {
     mutating func folder(_ path: String, info: Glibc.stat) {
         // Device and inode identify a folder however it was reached, which ends symlink loops.
         guard seenFolders.insert(FileIdentity(info)).inserted else { return }
+        folders.append(path)
         let rawFolder = PathBytes.encode(path)
         let shown = PathBytes.display(path)
         guard let listing = calls.run(timeout: scanner.folderTimeoutSeconds, { RawPath.list(rawFolder) }) else {
@@ -227,7 +232,7 @@ private struct Walk {
 ///
 /// The helper that is stuck is left behind (nothing can interrupt a call blocked in the kernel) and a new
 /// one takes the next call, so one dead entry costs one timeout, not the scan.
-private final class GuardedCalls: @unchecked Sendable {
+final class GuardedCalls: @unchecked Sendable {
     private final class Helper: @unchecked Sendable {
         let lock = NSLock()
         let wake = DispatchSemaphore(value: 0)

@@ -110,6 +110,20 @@ public enum Signal {
         return connect(instance, "items-changed", handler, unsafeBitCast(c, to: GCallback.self))
     }
 
+    /// Connects GFileMonitor's `changed`: `void (GFileMonitor*, GFile* file, GFile* other_file, GFileMonitorEvent, gpointer)`.
+    @discardableResult
+    public static func fileChanged(_ instance: UnsafeMutableRawPointer,
+                                   _ handler: @escaping @MainActor (_ file: UnsafeMutableRawPointer?, _ other: UnsafeMutableRawPointer?,
+                                                                    _ event: GFileMonitorEvent) -> Void) -> SignalConnection {
+        typealias C = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+                                      GFileMonitorEvent, UnsafeMutableRawPointer?) -> Void
+        let c: C = { _, file, other, event, data in
+            let h = Signal.unbox(data, as: (@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, GFileMonitorEvent) -> Void).self)
+            MainActor.assumeIsolated { h(file, other, event) }
+        }
+        return connect(instance, "changed", handler, unsafeBitCast(c, to: GCallback.self))
+    }
+
     /// Connects a signal that passes one object and returns an int: `gint (GObject*, GObject*, gpointer)` (`command-line`).
     @discardableResult
     public static func connectObjectInt(_ instance: UnsafeMutableRawPointer, _ name: String,

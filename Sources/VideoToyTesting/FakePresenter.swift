@@ -8,6 +8,8 @@ public final class FakePresenter: LibraryPresenter {
     public enum Call: Hashable, Sendable {
         /// `showLibrary(count:)`.
         case showLibrary(count: Int)
+        /// `insertRows(at:count:)`.
+        case insertRows([Int], count: Int)
         /// `refreshRow(_:)`.
         case refreshRow(ItemID)
         /// `makeVideoView(for:)`.
@@ -74,6 +76,14 @@ public final class FakePresenter: LibraryPresenter {
 
     /// Records the new row count.
     public func showLibrary(count: Int) { calls.append(.showLibrary(count: count)) }
+
+    /// Records the inserted positions and the new row count.
+    public func insertRows(at positions: [Int], count: Int) { calls.append(.insertRows(positions, count: count)) }
+
+    /// The positions passed to `insertRows(at:count:)`, one list per call, in order.
+    public var insertions: [[Int]] {
+        calls.compactMap { if case .insertRows(let positions, _) = $0 { positions } else { nil } }
+    }
 
     /// Records the refresh, then calls `onRefresh`.
     public func refreshRow(_ id: ItemID) {

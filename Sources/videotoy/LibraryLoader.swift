@@ -5,33 +5,55 @@ import VideoToyMedia
 
 /// Finds the files to list (given paths, the Videos folder, or the demo library) off the main thread.
 enum LibraryLoader {
-    /// Scans in the background and hands the paths, and a message for an empty result, to `done` on the main thread.
+    /// What a search found: the videos, a message for an empty result, and the folders to watch.
+    struct Found: Sendable {
+        /// The videos to list.
+        var videos: [String]
+        /// Why nothing was found, when nothing was.
+        var message: String?
+        /// The library folders: given folders (not files) that were scanned, or are remembered but missing now.
+        var roots: [String]
+        /// Every folder the scan went into, for watching.
+        var folders: [String]
+
+        init(videos: [String], message: String? = nil, roots: [String] = [], folders: [String] = []) {
+            self.videos = videos
+            self.message = message
+            self.roots = roots
+            self.folders = folders
+        }
+
+        /// What `scan` found among `paths`, with the given folders as roots.
+        init(scan: ScanResult, of paths: [String], message: String? = nil) {
+            let scanned = Set(scan.folders)
+            self.init(videos: scan.videos, message: message, roots: paths.filter(scanned.contains), folders: scan.folders)
+        }
+    }
+
+    /// Scans in the background and hands what it found to `done` on the main thread.
     @MainActor
-    static func load(options: Options, play: String?, lastFolders: [String],
-                     done: @escaping @MainActor ([String], String?) -> Void) {
+    static func load(options: Options, play: String?, lastFolders: [String], done: @escaping @MainActor (Found) -> Void) {
         let terminal: @Sendable (String) -> Void = { message in
             FileHandle.standardError.write(Data("videotoy: \(message)\n".utf8))
         }
         DispatchQueue.global(qos: .userInitiated).async {
-            var (paths, message) = find(options: options, lastFolders: lastFolders, terminal: terminal)
-            if let play, !paths.contains(play) { paths.append(play) }
-            let result = paths
-            let note = message
-            DispatchQueue.main.async { MainActor.assumeIsolated { done(result, note) } }
+            var found = find(options: options, lastFolders: lastFolders, terminal: terminal)
+            if let play, !found.videos.contains(play) { found.videos.append(play) }
+            let result = found
+            DispatchQueue.main.async { MainActor.assumeIsolated { done(result) } }
         }
     }
 
-    /// Scans `paths` (files and folders) in the background and hands the videos to `done` on the main thread.
+    /// Scans `paths` (files and folders) in the background and hands what it found to `done` on the main thread.
     @MainActor
-    static func scan(_ paths: [String], done: @escaping @MainActor ([String]) -> Void) {
+    static func scan(_ paths: [String], done: @escaping @MainActor (Found) -> Void) {
         DispatchQueue.global(qos: .userInitiated).async {
-            let videos = LibraryScanner().scan(paths).videos
-            DispatchQueue.main.async { MainActor.assumeIsolated { done(videos) } }
+            let found = Found(scan: LibraryScanner().scan(paths), of: paths)
+            DispatchQueue.main.async { MainActor.assumeIsolated { done(found) } }
         }
     }
 
-    private static func find(options: Options, lastFolders: [String],
-                             terminal: @Sendable (String) -> Void) -> ([String], String?) {
+    private static func find(options: Options, lastFolders: [String], terminal: @Sendable (String) -> Void) -> Found {
         let scanner = LibraryScanner()
         if options.demo { return demo(terminal: terminal) }
         if !options.paths.isEmpty {
@@ -39,24 +61,36 @@ enum LibraryLoader {
             let result = scanner.scan(absolute)
             result.problems.forEach(terminal)
             let message = result.videos.isEmpty ? "No videos found in \(options.paths.map(PathBytes.display).joined(separator: ", "))." : nil
-            return (result.videos, message)
+            return Found(scan: result, of: absolute, message: message)
         }
         // No PATH: where the user was last time, if it still has videos; else the Videos folder; else the demo.
-        let remembered = scanner.scan(lastFolders.filter(PathCalls.exists))
-        if !remembered.videos.isEmpty { return (remembered.videos, nil) }
+        let (existing, missing) = split(lastFolders)
+        let remembered = scanner.scan(existing)
+        if !remembered.videos.isEmpty {
+            var found = Found(scan: remembered, of: existing)
+            // A remembered folder on a drive not plugged in now joins the library when the drive comes.
+            found.roots += missing.filter { !LibraryScanner.hasVideoExtension($0) }
+            return found
+        }
         if let videos = UserFolders.videos() {
             let result = scanner.scan([videos])
-            if !result.videos.isEmpty { return (result.videos, nil) }
+            if !result.videos.isEmpty { return Found(scan: result, of: [videos]) }
         }
         return demo(terminal: terminal)
     }
 
-    private static func demo(terminal: @Sendable (String) -> Void) -> ([String], String?) {
+    private static func split(_ paths: [String]) -> (existing: [String], missing: [String]) {
+        let existing = paths.filter(PathCalls.exists)
+        return (existing, paths.filter { !existing.contains($0) })
+    }
+
+    private static func demo(terminal: @Sendable (String) -> Void) -> Found {
+        let folder = UserFolders.cache() + "/demo"
         do {
-            return (try DemoLibrary.ensure(in: UserFolders.cache() + "/demo"), nil)
+            return Found(videos: try DemoLibrary.ensure(in: folder), roots: [folder])
         } catch {
             terminal("cannot make the demo library: \(error)")
-            return ([], "The demo library could not be made: \(error)")
+            return Found(videos: [], message: "The demo library could not be made: \(error)")
         }
     }
 }

@@ -41,12 +41,14 @@ func runApplication(options: Options, playPath: String?, backend: MediaBackend,
     let host = AppHost(id: "org.videotoy.VideoToy", unique: !options.newWindow)
     var window: LibraryWindow?
     var mpris: MPRISBridge?
+    let folders = watchFolders(controller: controller, log: log, watchdog: watchdog)
     host.onRemoteLaunch { arguments, cwd in
-        RemoteLaunch.handle(arguments, cwd: cwd, controller: controller) { window?.present() }
+        RemoteLaunch.handle(arguments, cwd: cwd, controller: controller, watch: folders.watch) { window?.present() }
     }
 
     host.onQuit {
         watchdog.stop()
+        folders.watcher.stop()
         mpris?.close()
         if let size = window?.size { keeper.rememberWindowSize(size) }
         controller.shutDown()
@@ -59,8 +61,9 @@ func runApplication(options: Options, playPath: String?, backend: MediaBackend,
                                  debug: options.debug, size: remembered.windowSize) { status in host.quit(status: status) }
         window = main
         main.onDrop = { paths in
-            LibraryLoader.scan(paths) { videos in
-                controller.add(paths: videos)
+            LibraryLoader.scan(paths) { found in
+                controller.add(paths: found.videos)
+                folders.watch(found)
                 keeper.rememberLibrary(paths)
             }
         }
@@ -87,9 +90,10 @@ func runApplication(options: Options, playPath: String?, backend: MediaBackend,
         MainLoop.every(milliseconds: 250) { controller.tick(); return true }
         let opened = options.paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         if !opened.isEmpty && !options.demo { keeper.rememberLibrary(opened) }
-        LibraryLoader.load(options: options, play: playPath, lastFolders: remembered.libraryFolders) { paths, message in
-            if let message { main.showMessage(message) }
-            watchdog.during("library") { controller.add(paths: paths) }
+        LibraryLoader.load(options: options, play: playPath, lastFolders: remembered.libraryFolders) { found in
+            if let message = found.message { main.showMessage(message) }
+            watchdog.during("library") { controller.add(paths: found.videos) }
+            folders.watch(found)
             if let playPath, let id = controller.library.id(forPath: playPath) {
                 controller.activate(id)
                 if options.fullscreen { controller.intent(id, .toggleFullscreen) }
@@ -97,4 +101,21 @@ func runApplication(options: Options, playPath: String?, backend: MediaBackend,
         }
     }
     return host.run(program: program)
+}
+
+/// Watches the library folders a search found and brings the library in line with each rescan.
+@MainActor
+private func watchFolders(controller: AppController, log: EventLog,
+                          watchdog: MainLoopWatchdog) -> (watcher: FolderWatcher, watch: @MainActor (LibraryLoader.Found) -> Void) {
+    let watcher = FolderWatcher(known: { controller.library.paths(under: $0) }, report: { log.terminal($0) }) { folder, rescan, written in
+        guard rescan != .unanswered else { return }
+        watchdog.during("refresh") { controller.folderChanged(folder, present: rescan.files, changed: written) }
+    }
+    let watch: @MainActor (LibraryLoader.Found) -> Void = { found in
+        for root in found.roots {
+            let prefix = root == "/" ? "/" : root + "/"
+            watcher.watch(root, inside: found.folders.filter { $0.hasPrefix(prefix) })
+        }
+    }
+    return (watcher, watch)
 }

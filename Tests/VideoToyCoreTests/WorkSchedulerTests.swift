@@ -65,4 +65,61 @@ struct WorkSchedulerTests {
         }
         #expect(order == [0, 7, 8, 9])
     }
+
+    @Test("an invalidated job that is queued never runs; one that is running is thrown away and runs again if asked")
+    func invalidateDropsAndReruns() async throws {
+        let gate = DispatchSemaphore(value: 0)
+        let version = Version()
+        var delivered: [(Int, Int)] = []
+        let scheduler = WorkScheduler<Int, Int>(limit: 1, work: { key in
+            if key == 1 { gate.wait() }
+            return version.value
+        }, deliver: { key, value in delivered.append((key, value)) })
+        scheduler.request(1, urgent: false)
+        scheduler.request(2, urgent: false)
+        scheduler.invalidate(2)
+        scheduler.invalidate(1)
+        scheduler.request(1, urgent: true)
+        version.value = 1
+        gate.signal()
+        // The rerun of 1 must not block: the gate was opened once.
+        gate.signal()
+        for _ in 0..<400 where delivered.isEmpty || scheduler.pendingCount > 0 {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        try await Task.sleep(for: .milliseconds(30))
+        #expect(delivered.map(\.0) == [1], "2 never ran and 1 was delivered once")
+        #expect(delivered.first?.1 == 1, "the result came from the run after the invalidation")
+    }
+
+    @Test("an invalidated running job that nobody asks for again delivers nothing")
+    func invalidateWithoutRequestDeliversNothing() async throws {
+        let gate = DispatchSemaphore(value: 0)
+        var delivered = 0
+        let scheduler = WorkScheduler<Int, Int>(limit: 1, work: { key in
+            gate.wait()
+            return key
+        }, deliver: { _, _ in delivered += 1 })
+        scheduler.request(1, urgent: true)
+        scheduler.invalidate(1)
+        gate.signal()
+        for _ in 0..<400 where scheduler.pendingCount > 0 { try await Task.sleep(for: .milliseconds(5)) }
+        try await Task.sleep(for: .milliseconds(30))
+        #expect(scheduler.pendingCount == 0)
+        #expect(delivered == 0)
+        scheduler.request(1, urgent: true)
+        gate.signal()
+        for _ in 0..<400 where delivered == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(delivered == 1, "asked again afterwards, it runs as usual")
+    }
+}
+
+/// A value the test changes while a job waits, so the result shows which run produced it.
+private final class Version: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = 0
+    var value: Int {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
 }

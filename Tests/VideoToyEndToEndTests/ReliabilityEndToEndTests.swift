@@ -417,12 +417,12 @@ extension EndToEnd {
             #expect(Reliability.appStalls(app, after: play).isEmpty, "\(Reliability.explain(Reliability.stalls(app, after: play), in: app))")
         }
 
-        @Test("a folder that disappears and comes back: its rows say why they cannot play, then play again")
+        @Test("a folder that disappears and comes back: its rows say the files are gone, then play again; new files appear in place")
         func folderDisappears() async throws {
             let root = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-rel-dir-\(UUID().uuidString)").path
-            let folder = root + "/videos"
+            let folder = root + "/videos", away = root + "/away"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let first = folder + "/a.mp4", second = folder + "/b.mp4"
+            let first = folder + "/a.mp4", second = folder + "/b.mp4", third = folder + "/aa.webm"
             try FileManager.default.copyItem(atPath: Fixture.clips.snow, toPath: first)
             try FileManager.default.copyItem(atPath: Fixture.clips.ball, toPath: second)
             let display = try VirtualDisplay()
@@ -430,17 +430,54 @@ extension EndToEnd {
             let app = try AppProcess(arguments: [folder], display: display, environment: Reliability.isolatedEnvironment())
             defer { app.terminate() }
             _ = try await Reliability.probes(app, for: [first, second])
-            try await Task.sleep(for: .seconds(1))
-            try FileManager.default.moveItem(atPath: folder, toPath: root + "/away")
+            // The first Down selects the first row, the second the next: b plays.
+            try display.run(["xdotool", "key", "--clearmodifiers", "Down", "Down", "Return"])
+            let playing = try await app.waitFor("play", timeout: .seconds(15)) { $0.path == second }
+
+            var moved = ContinuousClock.now
+            try FileManager.default.moveItem(atPath: folder, toPath: away)
+            let gone = try await app.waitFor("refresh", after: playing, timeout: .seconds(5)) { $0.fields["gone"]?.int == 2 }
+            print("folder refresh: gone seen \(ContinuousClock.now - moved) after the move: \(gone.line)")
+            #expect(gone.fields["folder"]?.string == folder && gone.fields["added"]?.int == 0 && gone.fields["back"]?.int == 0,
+                    "\(gone.line)")
+            let vanished = app.events().filter { $0.index > playing.index && $0.name == "probe" && $0.fields["error"]?.string == "vanished" }
+            #expect(Set(vanished.compactMap(\.path)) == [first, second], "\(vanished.map(\.line))")
+            #expect(vanished.allSatisfy { $0.fields["message"]?.string?.hasPrefix("The file is gone") == true })
+            // A gone row does not start; the playing video reads from its open file and plays on.
+            try display.run(["xdotool", "key", "--clearmodifiers", "Up", "Return"])
+            try await Task.sleep(for: .milliseconds(1500))
+            let meanwhile = app.events().filter { $0.index > gone.index }
+            #expect(!meanwhile.contains { $0.name == "play" && $0.path == first }, "\(meanwhile.map(\.line))")
+            #expect(!meanwhile.contains { ["error", "finished", "pause"].contains($0.name) && $0.path == second }, "\(meanwhile.map(\.line))")
+
+            moved = ContinuousClock.now
+            try FileManager.default.moveItem(atPath: away, toPath: folder)
+            let back = try await app.waitFor("refresh", after: gone, timeout: .seconds(5)) { $0.fields["back"]?.int == 2 }
+            print("folder refresh: back seen \(ContinuousClock.now - moved) after the move: \(back.line)")
+            #expect(back.fields["gone"]?.int == 0 && back.fields["added"]?.int == 0, "\(back.line)")
+            _ = try await app.waitFor("probe", after: back, timeout: .seconds(15)) { $0.path == first && $0.fields["error"] == nil }
+            // The first row is still selected: Enter plays it now.
             try display.run(["xdotool", "key", "--clearmodifiers", "Return"])
-            let failed = try await firstOf(["error", "play"], in: app, path: first)
-            #expect(failed.name == "error", "a vanished file cannot play: \(failed.line)")
-            print("vanished folder: \(failed.line)")
+            let again = try await app.waitFor("play", after: back, timeout: .seconds(15)) { $0.path == first }
+
+            // Select b again (paused when a started); then a file appears above it, written under a hidden name first.
+            try display.run(["xdotool", "key", "--clearmodifiers", "Down"])
+            try await Task.sleep(for: .milliseconds(300))
+            try FileManager.default.copyItem(atPath: Fixture.clips.short, toPath: folder + "/.aa.part")
+            moved = ContinuousClock.now
+            #expect(rename(folder + "/.aa.part", third) == 0)
+            let added = try await app.waitFor("refresh", after: again, timeout: .seconds(5)) { $0.fields["added"]?.int == 1 }
+            print("folder refresh: new file seen \(ContinuousClock.now - moved) after the rename: \(added.line)")
+            #expect(added.fields["gone"]?.int == 0 && added.fields["back"]?.int == 0, "\(added.line)")
+            let library = try await app.waitFor("library", after: again, timeout: .seconds(5))
+            #expect(library.fields["count"]?.int == 3)
+            _ = try await Reliability.probes(app, for: [third])
+            // The selection moved down with its row: Enter plays b, not the new row now in b's old place.
+            try display.run(["xdotool", "key", "--clearmodifiers", "Return"])
+            let next = try await app.waitFor("play", after: added, timeout: .seconds(15))
+            #expect(next.path == second, "\(next.line)")
+            print("folder refresh: every refresh: \(app.events().filter { $0.name == "refresh" }.map(\.line))")
             #expect(app.isRunning)
-            try FileManager.default.moveItem(atPath: root + "/away", toPath: folder)
-            try display.run(["xdotool", "key", "--clearmodifiers", "Return"])
-            let again = try await app.waitFor("play", after: failed, timeout: .seconds(15)) { $0.path == first }
-            #expect(again.path == first)
             #expect(Reliability.appStalls(app).isEmpty, "\(Reliability.explain(Reliability.stalls(app), in: app))")
         }
 

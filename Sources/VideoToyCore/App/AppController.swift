@@ -7,7 +7,7 @@ import Foundation
 @MainActor
 public final class AppController {
     /// The library shown.
-    public private(set) var library = Library()
+    public internal(set) var library = Library()
     /// The playback policy state.
     public internal(set) var policy: PlaybackPolicy
     private let backend: MediaBackend
@@ -17,7 +17,7 @@ public final class AppController {
     var players: [ItemID: MediaPlayer] = [:]
     var placements: [ItemID: ViewPlacement] = [:]
     // About 250 KB each at row size: enough for several screens of scrolling back, bounded for huge libraries.
-    private var posters = PosterCache(capacity: 150)
+    var posters = PosterCache(capacity: 150)
     var status: [ItemID: String] = [:]
     /// The routing state machine: which view is on which screen.
     public internal(set) var router: Router
@@ -29,7 +29,7 @@ public final class AppController {
     var quitting = false
     /// Views whose home on the main window is fullscreen: one sent to an external screen returns there, not to its row.
     var fullscreenHome: Set<ItemID> = []
-    private var readCount = 0
+    var readCount = 0
     /// Where to resume a file that has no live player (remembered across runs); nil starts at the beginning.
     public var resumePosition: (@MainActor (_ path: String) -> Int?)?
     /// Receives a file's position when it pauses, ends or is released, so it can be remembered.
@@ -38,8 +38,8 @@ public final class AppController {
     public var onScalingChanged: (@MainActor (ScalingMode) -> Void)?
     /// Persists the user's screen choice (the router never passes a temporary fallback here).
     public var onScreenChosen: (@MainActor (ScreenID) -> Void)?
-    private var probes: WorkScheduler<ItemID, Result<MediaInfo, ProbeFailure>>!
-    private var posterJobs: WorkScheduler<ItemID, VideoFrame?>!
+    var probes: WorkScheduler<ItemID, Result<MediaInfo, ProbeFailure>>!
+    var posterJobs: WorkScheduler<ItemID, VideoFrame?>!
 
     /// How videos fill their views now.
     public private(set) var scaling: ScalingMode
@@ -64,7 +64,7 @@ public final class AppController {
         }, deliver: { [weak self] id, frame in self?.postered(id, frame) })
     }
 
-    private let pathTable: PathTable
+    let pathTable: PathTable
     /// The display positions on screen now, for ordering work.
     private var visibleRows = 0..<0
 
@@ -134,8 +134,9 @@ public final class AppController {
     }
 
     private func probed(_ id: ItemID, _ result: Result<MediaInfo, ProbeFailure>) {
-        guard let item = library.item(id) else { return }
-        if item.state == .pending { readCount += 1 }
+        // Only pending items are probed; a result for any other is out of date (its folder changed since).
+        guard let item = library.item(id), item.state == .pending else { return }
+        readCount += 1
         switch result {
         case .success(let info):
             library.update(id, state: .ready(info))
@@ -160,7 +161,7 @@ public final class AppController {
         reportProbeProgress()
     }
 
-    private func reportProbeProgress() {
+    func reportProbeProgress() {
         presenter?.showProbeProgress(done: readCount, total: library.count)
     }
 
@@ -175,7 +176,8 @@ public final class AppController {
     /// The user chose to play `id` (click, Enter, Space, a play button, `--play`).
     public func activate(_ id: ItemID) {
         guard let item = library.item(id) else { return }
-        if case .failed(let failure) = item.state {
+        // A live player keeps its file open, so it can resume even after the file vanished.
+        if case .failed(let failure) = item.state, players[id] == nil {
             log.terminal("\(PathBytes.display(item.path)): \(failure.message)")
             return
         }
@@ -399,7 +401,7 @@ public final class AppController {
 }
 
 /// Maps ids to paths for worker threads, which must not touch the main-actor library.
-private final class PathTable: @unchecked Sendable {
+final class PathTable: @unchecked Sendable {
     private let lock = NSLock()
     private var paths: [ItemID: String] = [:]
     private var durations: [ItemID: Int] = [:]

@@ -3,6 +3,9 @@
 public protocol LibraryPresenter: AnyObject {
     /// Shows a library of `count` rows, replacing the previous list.
     func showLibrary(count: Int)
+    /// Inserts rows at `positions` (display positions after the insertion, ascending) into a list now `count` long,
+    /// keeping the other rows, the selection and the scroll position.
+    func insertRows(at positions: [Int], count: Int)
     /// Shows how far reading the library's metadata has got.
     func showProbeProgress(done: Int, total: Int)
     /// Redraws the row of `id` from `AppController.row(for:)` if it is on screen.
@@ -21,6 +24,11 @@ public protocol LibraryPresenter: AnyObject {
     func reveal(_ id: ItemID)
     /// Quits the application with `status`.
     func quit(status: Int32)
+}
+
+extension LibraryPresenter {
+    /// A window without incremental updates shows the whole list again.
+    public func insertRows(at positions: [Int], count: Int) { showLibrary(count: count) }
 }
 
 /// Where a video view is shown.

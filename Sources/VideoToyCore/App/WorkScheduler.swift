@@ -13,6 +13,8 @@ public final class WorkScheduler<Key: Hashable & Sendable, Value: Sendable> {
     private var background: [Key] = []
     private var queued: Set<Key> = []
     private var running: Set<Key> = []
+    // Running jobs whose result is out of date; the value says whether to run again (and how urgently).
+    private var stale: [Key: Bool?] = [:]
     /// Orders urgent jobs, lowest first (the distance of a row from the rows on screen); nil keeps newest first.
     public var priority: ((Key) -> Int)?
 
@@ -26,7 +28,11 @@ public final class WorkScheduler<Key: Hashable & Sendable, Value: Sendable> {
 
     /// Queues `key`; urgent jobs (rows on screen) run before background ones, newest first.
     public func request(_ key: Key, urgent isUrgent: Bool) {
-        guard !running.contains(key) else { return }
+        if running.contains(key) {
+            // An out-of-date run is thrown away when it ends; this request runs the job again then.
+            if let again = stale[key] { stale[key] = (again ?? false) || isUrgent }
+            return
+        }
         if queued.contains(key) {
             guard isUrgent else { return }
             background.removeAll { $0 == key }
@@ -42,6 +48,17 @@ public final class WorkScheduler<Key: Hashable & Sendable, Value: Sendable> {
         guard queued.contains(key), let index = urgent.firstIndex(of: key) else { return }
         urgent.remove(at: index)
         background.insert(key, at: 0)
+    }
+
+    /// Forgets `key`: a queued job is dropped, and a running one's result is thrown away when it ends.
+    ///
+    /// A later `request` queues the job afresh, or, while the old run is still going, runs it again once it ends.
+    public func invalidate(_ key: Key) {
+        if queued.remove(key) != nil {
+            urgent.removeAll { $0 == key }
+            background.removeAll { $0 == key }
+        }
+        if running.contains(key) { stale[key] = .some(nil) }
     }
 
     /// Jobs waiting or running.
@@ -79,7 +96,11 @@ public final class WorkScheduler<Key: Hashable & Sendable, Value: Sendable> {
 
     private func finish(_ key: Key, _ value: Value) {
         running.remove(key)
-        deliver(key, value)
+        if let again = stale.removeValue(forKey: key) {
+            if let isUrgent = again { request(key, urgent: isUrgent) }
+        } else {
+            deliver(key, value)
+        }
         pump()
     }
 }

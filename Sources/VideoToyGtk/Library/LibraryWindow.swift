@@ -235,6 +235,31 @@ public final class LibraryWindow: LibraryPresenter {
         if count == 0 { Widgets.setText(emptyLabel, "No videos found.") }
     }
 
+    public func insertRows(at positions: [Int], count: Int) {
+        // One splice per run of adjacent rows, first to last: each run's positions are final once those before it
+        // are in, and the selection model moves the selected row down past every insertion before it.
+        var runs: [(start: Int, length: Int)] = []
+        for position in positions {
+            if let last = runs.last, last.start + last.length == position {
+                runs[runs.count - 1].length += 1
+            } else {
+                runs.append((position, 1))
+            }
+        }
+        for run in runs {
+            let strings = (0..<run.length).map { strdup(String(run.start + $0)) }
+            var pointers: [UnsafePointer<CChar>?] = strings.map { UnsafePointer($0) } + [nil]
+            pointers.withUnsafeMutableBufferPointer { buffer in
+                gtk_string_list_splice(model, guint(run.start), 0, buffer.baseAddress)
+            }
+            strings.forEach { free($0) }
+        }
+        self.count = Int(g_list_model_get_n_items(model))
+        Widgets.setText(subtitle, self.count == 1 ? "1 video" : "\(self.count) videos")
+        if self.count > 0 { gtk_stack_set_visible_child_name(gcast(stack), "list") }
+        if self.count != count { showLibrary(count: count) }
+    }
+
     private func reportVisibleRows() {
         guard let adjustment = vadjustment, count > 0 else { return }
         let upper = gtk_adjustment_get_upper(adjustment)

@@ -1,0 +1,53 @@
+/// Library folders that change on disk: files added, removed, renamed or rewritten, a folder gone and back.
+extension AppController {
+    /// A library folder was looked at again: `present` is what the rescan found in `folder` (nil: the folder is
+    /// gone or unreadable), `changed` the files rewritten since the last look.
+    ///
+    /// Rows of files no longer there say they are gone but stay, and come back when their files do; new files
+    /// get rows in display order without disturbing the others or the selection. A playing item keeps playing:
+    /// its player holds the file open.
+    @discardableResult
+    public func folderChanged(_ folder: String, present: [String]?, changed: Set<String> = []) -> LibraryRefresh {
+        let refresh = library.refresh(folder: folder, present: present, changed: changed)
+        guard !refresh.isEmpty else { return refresh }
+        for id in refresh.gone { itemVanished(id) }
+        for id in refresh.back + refresh.changed { reprobe(id) }
+        readCount = library.count - library.items.count(where: { $0.state == .pending })
+        if !refresh.added.isEmpty {
+            for id in refresh.added { if let item = library.item(id) { pathTable.set(id, path: item.path) } }
+            log.emit("library", fields: [("count", .int(library.count))])
+            presenter?.insertRows(at: refresh.inserted, count: library.count)
+            for id in refresh.added { probes.request(id, urgent: false) }
+        }
+        for id in refresh.gone + refresh.back + refresh.changed { presenter?.refreshRow(id) }
+        if refresh.changesRows {
+            log.emit("refresh", fields: [("folder", .string(folder)), ("added", .int(refresh.added.count)),
+                                         ("gone", .int(refresh.gone.count)), ("back", .int(refresh.back.count))])
+        }
+        if !refresh.gone.isEmpty {
+            let files = refresh.gone.count == 1 ? "1 video is" : "\(refresh.gone.count) videos are"
+            let reason = present == nil ? "the folder is gone (moved, deleted or unmounted)" : "moved or deleted"
+            log.terminal("\(PathBytes.display(folder)): \(files) gone: \(reason); the rows stay until the files are back")
+        }
+        reportProbeProgress()
+        return refresh
+    }
+
+    private func itemVanished(_ id: ItemID) {
+        // A probe or poster still waiting would only find the file missing.
+        probes.invalidate(id)
+        posterJobs.invalidate(id)
+        guard let item = library.item(id) else { return }
+        let failure = ProbeFailure.vanished
+        log.emit("probe", path: item.path, fields: [("error", .string(failure.code)), ("message", .string(failure.message))])
+    }
+
+    private func reprobe(_ id: ItemID) {
+        // The file may differ from the one the poster and duration came from.
+        posters[id] = nil
+        posterJobs.invalidate(id)
+        pathTable.setDuration(id, nil)
+        probes.invalidate(id)
+        probes.request(id, urgent: false)
+    }
+}

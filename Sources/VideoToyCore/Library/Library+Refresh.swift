@@ -1,0 +1,48 @@
+/// Reconciling the library with a fresh look at one of its folders.
+extension Library {
+    /// The paths of the items inside `folder` (at any depth), in display order.
+    public func paths(under folder: String) -> [String] {
+        let prefix = Library.prefix(of: folder)
+        return items.lazy.map(\.path).filter { $0.hasPrefix(prefix) }
+    }
+
+    /// Brings the items inside `folder` in line with `present`, what a rescan of it found (nil: the folder is gone).
+    ///
+    /// Items no longer present become vanished but stay listed, so a drive plugged back in restores them;
+    /// vanished items present again, and present items whose path is in `changed` (rewritten since), go back
+    /// to pending; present paths the library lacks are added in display order. Paths outside `folder` are ignored.
+    public mutating func refresh(folder: String, present: [String]?, changed: Set<String> = []) -> LibraryRefresh {
+        let prefix = Library.prefix(of: folder)
+        let listed = Set((present ?? []).filter { $0.hasPrefix(prefix) })
+        var result = LibraryRefresh()
+        for item in items where item.path.hasPrefix(prefix) {
+            let vanished = item.state == .failed(.vanished)
+            if !listed.contains(item.path) {
+                guard !vanished else { continue }
+                update(item.id, state: .failed(.vanished))
+                result.gone.append(item.id)
+            } else if vanished {
+                update(item.id, state: .pending)
+                result.back.append(item.id)
+            } else if changed.contains(item.path) {
+                // A pending one is listed too: a probe already running read the file before it was rewritten.
+                update(item.id, state: .pending)
+                result.changed.append(item.id)
+            }
+        }
+        let new = listed.filter { id(forPath: $0) == nil }
+        guard !new.isEmpty else { return result }
+        let ids = add(paths: Array(new))
+        let positions = ids.compactMap { index(of: $0) }.sorted()
+        result.inserted = positions
+        result.added = positions.map { items[$0].id }
+        return result
+    }
+
+    /// `folder` with one trailing slash, so "/v/a" does not take in "/v/ab/clip.mp4".
+    private static func prefix(of folder: String) -> String {
+        var trimmed = Substring(folder)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return trimmed == "/" ? "/" : trimmed + "/"
+    }
+}

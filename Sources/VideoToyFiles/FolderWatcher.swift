@@ -1,0 +1,66 @@
+import CGLib
+import VideoToyGObject
+
+/// Watches library folders for files added, removed, renamed or rewritten, and for the folders themselves
+/// leaving and coming back (a drive unplugged, a folder moved away), and says what a rescan of each found.
+///
+/// Events are gathered for a quiet period, then the folder is rescanned off the main loop with the scanner's
+/// deadlines, and the result is delivered on the main thread. Mounting and unmounting rescan every folder, since
+/// a drive mounted on a folder that was there all along makes no event in it.
+@MainActor
+public final class FolderWatcher {
+    /// Receives a folder, what its rescan found, and the files written since the previous one.
+    public typealias Delivery = @MainActor (_ folder: String, _ rescan: FolderRescan, _ written: Set<String>) -> Void
+
+    private let timing: WatchedFolder.Timing
+    private let scanner: LibraryScanner
+    private let known: @MainActor (String) -> [String]
+    private let report: @MainActor (String) -> Void
+    private let deliver: Delivery
+    private var folders: [String: WatchedFolder] = [:]
+    private var mounts: GObjectRef?
+    private var mountsChanged: SignalConnection?
+
+    /// Creates a watcher; `known` gives the library's paths inside a folder, `report` says once why a folder
+    /// cannot be watched, and `deliver` receives each rescan.
+    public init(quietMs: UInt32 = 400, maxDelayMs: UInt32 = 2000, scanner: LibraryScanner = LibraryScanner(),
+                known: @escaping @MainActor (String) -> [String], report: @escaping @MainActor (String) -> Void,
+                deliver: @escaping Delivery) {
+        timing = WatchedFolder.Timing(quietMs: quietMs, maxDelayMs: maxDelayMs)
+        self.scanner = scanner
+        self.known = known
+        self.report = report
+        self.deliver = deliver
+        if let monitor = g_unix_mount_monitor_get() {
+            let reference = GObjectRef(adopting: UnsafeMutableRawPointer(monitor))
+            mounts = reference
+            mountsChanged = Signal.connect(reference.pointer, "mounts-changed") { [weak self] in
+                self?.folders.values.forEach { $0.poke() }
+            }
+        }
+    }
+
+    /// The folders watched, sorted.
+    public var watched: [String] { folders.keys.sorted() }
+
+    /// Starts watching `folder` (an absolute path), unless it or a folder holding it is watched already; `inside`
+    /// are folders within it that a scan already found. It is rescanned once the watches are in place, to catch
+    /// changes made meanwhile.
+    public func watch(_ folder: String, inside: [String] = []) {
+        let covered = folders.keys.contains { folder == $0 || folder.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+        guard !covered else { return }
+        let watched = WatchedFolder(root: folder, folders: inside, timing: timing, scanner: scanner,
+                                    known: known, report: report, deliver: deliver)
+        folders[folder] = watched
+        watched.poke()
+    }
+
+    /// Stops watching every folder.
+    public func stop() {
+        mountsChanged?.cancel()
+        mountsChanged = nil
+        mounts = nil
+        folders.values.forEach { $0.stop() }
+        folders = [:]
+    }
+}

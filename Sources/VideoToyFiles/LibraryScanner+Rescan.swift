@@ -1,0 +1,40 @@
+import Glibc
+
+/// Looking again at one library folder, to keep its rows in line with the disk.
+extension LibraryScanner {
+    /// Scans `folder` again, blocking; run it off the main thread.
+    ///
+    /// `known` are the library's paths inside the folder. One the scan does not list but that still exists as a
+    /// file (given directly though not named like a video, hidden, or in a subfolder that did not answer) still
+    /// counts as present, so only files that are really gone lose their rows. A known path that does not answer
+    /// in time counts as present too: nothing is known about it.
+    public func rescan(folder: String, known: [String]) -> FolderRescan {
+        let calls = GuardedCalls()
+        defer { calls.finish() }
+        let raw = Array(folder.utf8)
+        guard let readable = calls.run(timeout: folderTimeoutSeconds, { () -> Bool in
+            var info = Glibc.stat()
+            guard RawPath.status(raw, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return false }
+            if case .success = RawPath.list(raw) { return true }
+            return false
+        }) else { return .unanswered }
+        guard readable else { return .gone }
+        let result = scan([folder])
+        var files = Set(result.videos)
+        var unanswered = 0
+        for path in known where !files.contains(path) {
+            guard unanswered < unansweredLimit else {
+                files.insert(path)
+                continue
+            }
+            let rawPath = Array(path.utf8)
+            let exists = calls.run(timeout: entryTimeoutSeconds) { () -> Bool in
+                var info = Glibc.stat()
+                return RawPath.status(rawPath, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR
+            }
+            if exists == nil { unanswered += 1 }
+            if exists ?? true { files.insert(path) }
+        }
+        return .listed(files: files.sorted(), folders: result.folders)
+    }
+}
