@@ -138,8 +138,9 @@ private struct Walk {
     var problems: [String] = []
     var folders: [String] = []
     private var seenFolders: Set<FileIdentity> = []
-    private var seenFiles: Set<String> = []
-    private var seenPaths: Set<String> = []
+    // Keys by bytes: canonically equal names ("é" precomposed or not) are different files.
+    private var seenFiles: Set<PathKey> = []
+    private var seenPaths: Set<PathKey> = []
 
     init(scanner: LibraryScanner, calls: GuardedCalls) {
         self.scanner = scanner
@@ -155,8 +156,8 @@ private struct Walk {
 
     mutating func add(file path: String, resolved: String?) {
         // A symlink to a listed file adds nothing, but hard links are files of their own: compare resolved paths.
-        if let resolved { guard seenFiles.insert(resolved).inserted else { return } }
-        if seenPaths.insert(path).inserted { videos.append(path) }
+        if let resolved { guard seenFiles.insert(PathKey(resolved)).inserted else { return } }
+        if seenPaths.insert(PathKey(path)).inserted { videos.append(path) }
     }
 
     mutating func folder(_ path: String, info: Glibc.stat) {

@@ -34,6 +34,20 @@ struct LibraryTests {
         #expect(library.items.map(\.path) == ["/a/clip.mp4", "/m/Clip.mp4", "/z/clip.mp4"])
     }
 
+    @Test func namesThatAreCanonicallyEqualAreStillTwoFiles() {
+        // Precomposed é and e + combining accent: equal Swift strings, different bytes, two files on Linux.
+        let composed = "/v/caf\u{E9}.mp4", decomposed = "/v/cafe\u{301}.mp4"
+        var library = Library(paths: [composed, decomposed, composed])
+        #expect(library.count == 2)
+        #expect(Set(library.items.map { Array($0.path.utf8) }) == [Array(composed.utf8), Array(decomposed.utf8)])
+        let ids = [library.id(forPath: composed), library.id(forPath: decomposed)]
+        #expect(ids[0] != nil && ids[1] != nil && ids[0] != ids[1])
+        #expect(Library(paths: [decomposed, composed]).items.map { Array($0.path.utf8) }
+                == library.items.map { Array($0.path.utf8) }, "their order does not depend on discovery")
+        let refresh = library.refresh(folder: "/v", present: [composed])
+        #expect(refresh.gone == [ids[1]!], "only the file whose bytes are missing is gone")
+    }
+
     @Test func orderDoesNotDependOnTheOrderFilesWereFound() {
         let paths = ["/v/clip 10.mp4", "/v/Clip 2.mp4", "/w/clip 2.mp4", "/v/b.mp4", "/v/A.mp4", "/v/a.mp4", "/v/clip 1.mp4"]
         let expected = Library(paths: paths).items.map(\.path)

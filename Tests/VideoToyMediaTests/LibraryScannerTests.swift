@@ -37,6 +37,17 @@ struct LibraryScannerTests {
         #expect(scanner.scan([root]).videos == [root + "/one.mp4", root + "/two.mp4"])
     }
 
+    @Test("Two names that differ only in Unicode normalisation are two files, both listed")
+    func canonicallyEqualNames() throws {
+        let root = try Fixtures.newFolder("normalisation")
+        let composed = root + "/caf\u{E9}.mp4", decomposed = root + "/cafe\u{301}.mp4"
+        try ClipFactory.makeEmpty(at: composed)
+        try ClipFactory.makeEmpty(at: decomposed)
+        let listed = scanner.scan([root]).videos.map { Array($0.utf8) }
+        #expect(listed.count == 2)
+        #expect(Set(listed) == [Array(composed.utf8), Array(decomposed.utf8)])
+    }
+
     @Test("Finds videos by extension and by content, skips the rest, and ends despite a symlink loop",
           .timeLimit(.minutes(1)))
     func scansTree() throws {

@@ -13,26 +13,28 @@ extension Library {
     /// to pending; present paths the library lacks are added in display order. Paths outside `folder` are ignored.
     public mutating func refresh(folder: String, present: [String]?, changed: Set<String> = []) -> LibraryRefresh {
         let prefix = Library.prefix(of: folder)
-        let listed = Set((present ?? []).filter { $0.hasPrefix(prefix) })
+        let listedPaths = (present ?? []).filter { $0.hasPrefix(prefix) }
+        let listed = Set(listedPaths.map(PathKey.init))
+        let rewritten = Set(changed.map(PathKey.init))
         var result = LibraryRefresh()
         for item in items where item.path.hasPrefix(prefix) {
             let vanished = item.state == .failed(.vanished)
-            if !listed.contains(item.path) {
+            if !listed.contains(PathKey(item.path)) {
                 guard !vanished else { continue }
                 update(item.id, state: .failed(.vanished))
                 result.gone.append(item.id)
             } else if vanished {
                 update(item.id, state: .pending)
                 result.back.append(item.id)
-            } else if changed.contains(item.path) {
+            } else if rewritten.contains(PathKey(item.path)) {
                 // A pending one is listed too: a probe already running read the file before it was rewritten.
                 update(item.id, state: .pending)
                 result.changed.append(item.id)
             }
         }
-        let new = listed.filter { id(forPath: $0) == nil }
+        let new = listedPaths.filter { id(forPath: $0) == nil }
         guard !new.isEmpty else { return result }
-        let ids = add(paths: Array(new))
+        let ids = add(paths: new)
         let positions = ids.compactMap { index(of: $0) }.sorted()
         result.inserted = positions
         result.added = positions.map { items[$0].id }

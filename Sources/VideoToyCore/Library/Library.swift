@@ -3,7 +3,7 @@ public struct Library: Sendable {
     /// The items in display order.
     public private(set) var items: [LibraryItem] = []
     private var indexByID: [ItemID: Int] = [:]
-    private var idByPath: [String: ItemID] = [:]
+    private var idByPath: [PathKey: ItemID] = [:]
     private var nextID = 0
 
     /// Creates an empty library.
@@ -19,10 +19,10 @@ public struct Library: Sendable {
     public mutating func add(paths: [String]) -> [ItemID] {
         var ids: [ItemID] = []
         for path in paths {
-            if let existing = idByPath[path] { ids.append(existing); continue }
+            if let existing = idByPath[PathKey(path)] { ids.append(existing); continue }
             let id = ItemID(nextID)
             nextID += 1
-            idByPath[path] = id
+            idByPath[PathKey(path)] = id
             items.append(LibraryItem(id: id, path: path))
             ids.append(id)
         }
@@ -38,7 +38,8 @@ public struct Library: Sendable {
         if nb.compare(na) { return false }
         // Names equal in natural order ("clip 01", "clip 1") still need a total order, independent of discovery.
         if na != nb { return na < nb }
-        return a.path < b.path
+        // Bytes, not String order: canonically equal names of two different files must still be ordered.
+        return a.path.utf8.lexicographicallyPrecedes(b.path.utf8)
     }
 
     private mutating func reindex() {
@@ -57,7 +58,7 @@ public struct Library: Sendable {
     public func index(of id: ItemID) -> Int? { indexByID[id] }
 
     /// The id for `path`, if the library holds it.
-    public func id(forPath path: String) -> ItemID? { idByPath[path] }
+    public func id(forPath path: String) -> ItemID? { idByPath[PathKey(path)] }
 
     /// Records a probe result for `id`.
     public mutating func update(_ id: ItemID, state: ProbeState) {
