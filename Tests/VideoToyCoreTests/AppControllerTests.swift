@@ -50,10 +50,15 @@ struct AppControllerTests {
         let second = rig.controller.add(paths: ["/v/b.mp4", "/v/c.mp4"])
         #expect(second.first == first[1])
         #expect(!first.contains(second[1]))
-        #expect(rig.presenter.libraryCounts == [2, 3])
+        #expect(rig.presenter.libraryCounts == [2], "the first list is shown whole")
+        #expect(rig.presenter.insertions == [[2]], "later files are inserted, keeping the selection")
+        _ = rig.controller.add(paths: ["/v/a.mp4"])
+        #expect(rig.presenter.insertions == [[2]], "nothing new, nothing inserted")
+        _ = rig.controller.add(paths: ["/v/0.mp4", "/v/bb.mp4"])
+        #expect(rig.presenter.insertions == [[2], [0, 3]])
         try await rig.probed()
-        #expect(rig.backend.probedPaths.sorted() == ["/v/a.mp4", "/v/b.mp4", "/v/c.mp4"])
-        #expect(rig.records("probe").count == 3)
+        #expect(rig.backend.probedPaths.sorted() == ["/v/0.mp4", "/v/a.mp4", "/v/b.mp4", "/v/bb.mp4", "/v/c.mp4"])
+        #expect(rig.records("probe").count == 5)
     }
 
     @Test func pendingRowReadsAndAudioOnlyRowSaysSo() async throws {

@@ -96,10 +96,19 @@ public final class AppController {
     /// Adds files to the library, probes them in the background and returns their ids.
     @discardableResult
     public func add(paths: [String]) -> [ItemID] {
+        let before = library.count
+        let known = Set(library.items.map(\.id))
         let ids = library.add(paths: paths)
         for item in library.items { pathTable.set(item.id, path: item.path) }
         log.emit("library", fields: [("count", .int(library.count))])
-        presenter?.showLibrary(count: library.count)
+        if before == 0 {
+            presenter?.showLibrary(count: library.count)
+        } else {
+            // Files dropped on the window or handed over by a second launch join the list without losing the selection.
+            let added = Set(ids).subtracting(known)
+            let positions = added.compactMap { library.index(of: $0) }.sorted()
+            if !positions.isEmpty { presenter?.insertRows(at: positions, count: library.count) }
+        }
         for item in library.items where item.state == .pending { probes.request(item.id, urgent: false) }
         return ids
     }
