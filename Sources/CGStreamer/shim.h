@@ -17,6 +17,17 @@ static inline void vt_buffer_unref(GstBuffer *b) { gst_buffer_unref(b); }
 static inline void vt_message_unref(GstMessage *m) { gst_message_unref(m); }
 static inline void vt_caps_unref(GstCaps *c) { gst_caps_unref(c); }
 static inline GstBuffer *vt_buffer_ref(GstBuffer *b) { return gst_buffer_ref(b); }
+/* A time position or duration query answered by the bin's sinks, as GstPipeline answers it, without playbin's
+ * own handler: that one takes the playbin lock, which playbin holds while its source opens the file. */
+static inline gboolean vt_pipeline_query_time(GstElement *pipeline, gboolean duration, gint64 *value) {
+    GstElementClass *pipeline_class = GST_ELEMENT_CLASS(g_type_class_peek(GST_TYPE_PIPELINE));
+    GstQuery *query = duration ? gst_query_new_duration(GST_FORMAT_TIME) : gst_query_new_position(GST_FORMAT_TIME);
+    gboolean answered = pipeline_class->query(pipeline, query);
+    if (answered && duration) gst_query_parse_duration(query, NULL, value);
+    if (answered && !duration) gst_query_parse_position(query, NULL, value);
+    gst_query_unref(query);
+    return answered;
+}
 /* Plugin-feature macros, for the capability check. */
 static inline GList *vt_decoder_factories(void) {
     return gst_element_factory_list_get_elements(GST_ELEMENT_FACTORY_TYPE_DECODER, GST_RANK_MARGINAL);

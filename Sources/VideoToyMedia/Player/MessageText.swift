@@ -1,9 +1,33 @@
 import CGStreamer
+import Foundation
+import VideoToyCore
 
 /// Turns GStreamer error messages into one readable line for the user.
 enum MessageText {
-    /// The error's message, with the element's debug detail left to the terminal.
-    static func error(_ message: UnsafeMutablePointer<GstMessage>) -> String {
+    /// A player's error message, read once.
+    struct Failure: Equatable {
+        /// The line for the user.
+        let text: String
+        /// Whether the file itself could not be found, opened or read (GStreamer's resource errors).
+        let isResourceError: Bool
+    }
+
+    /// A GStreamer resource error that the probe also explains, in terms the user can act on.
+    enum ResourceProblem: Equatable {
+        case notFound, notAuthorized, openRead
+
+        init?(code: Int32) {
+            switch GstResourceError(UInt32(bitPattern: code)) {
+            case GST_RESOURCE_ERROR_NOT_FOUND: self = .notFound
+            case GST_RESOURCE_ERROR_NOT_AUTHORIZED: self = .notAuthorized
+            case GST_RESOURCE_ERROR_OPEN_READ: self = .openRead
+            default: return nil
+            }
+        }
+    }
+
+    /// The error's message in the probe's wording where it has one, with the element's detail left out.
+    static func error(_ message: UnsafeMutablePointer<GstMessage>) -> Failure {
         var error: UnsafeMutablePointer<GError>?
         var debug: UnsafeMutablePointer<gchar>?
         gst_message_parse_error(message, &error, &debug)
@@ -11,7 +35,49 @@ enum MessageText {
             if let error { g_error_free(error) }
             g_free(debug)
         }
-        guard let text = error?.pointee.message else { return "Playback failed." }
-        return String(cString: text)
+        guard let error else { return Failure(text: "Playback failed.", isResourceError: false) }
+        let text = error.pointee.message.map { String(cString: $0) } ?? "Playback failed."
+        guard error.pointee.domain == gst_resource_error_quark() else { return Failure(text: text, isResourceError: false) }
+        let problem = ResourceProblem(code: error.pointee.code)
+        return Failure(text: userText(problem, gstreamerText: text, detail: debug.map { String(cString: $0) }),
+                       isResourceError: true)
+    }
+
+    /// The user's line for a resource error: `problem` in the probe's words, else GStreamer's own text.
+    ///
+    /// filesrc reports every failed open() other than ENOENT as OPEN_READ, with errno's text in the detail;
+    /// only a refusal is a permission problem, and an I/O error on a dead share must not be called one.
+    static func userText(_ problem: ResourceProblem?, gstreamerText: String, detail: String?) -> String {
+        switch problem {
+        case .notFound: return ProbeFailure.vanished.message
+        case .notAuthorized: return ProbeFailure.permissionDenied.message
+        case .openRead:
+            guard let reason = systemReason(in: detail), !refusals.contains(reason) else {
+                return ProbeFailure.permissionDenied.message
+            }
+            return "The file cannot be opened: \(reason)."
+        case nil: return gstreamerText
+        }
+    }
+
+    /// The error for a file that became shorter while it played, instead of an end that looks complete.
+    static func cutShort(nowBytes: Int64, openedBytes: Int64) -> String {
+        "The file was cut short while it was playing (now \(size(nowBytes)) of \(size(openedBytes)))."
+    }
+
+    /// A byte count as people read it: bytes, kB or MB (decimal, one decimal place from 1 MB).
+    static func size(_ bytes: Int64) -> String {
+        if bytes < 1000 { return "\(max(0, bytes)) bytes" }
+        if bytes < 1_000_000 { return "\(bytes / 1000) kB" }
+        return String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    }
+
+    private static let refusals: Set<String> = [String(cString: g_strerror(EACCES)), String(cString: g_strerror(EPERM))]
+
+    /// errno's text from a GST_ERROR_SYSTEM detail ("…\nsystem error: Permission denied").
+    private static func systemReason(in detail: String?) -> String? {
+        guard let detail, let range = detail.range(of: "system error: ") else { return nil }
+        let reason = detail[range.upperBound...].prefix { $0 != "\n" }
+        return reason.isEmpty ? nil : String(reason)
     }
 }

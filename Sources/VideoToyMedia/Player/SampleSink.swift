@@ -32,6 +32,9 @@ final class SampleSink: @unchecked Sendable {
         })
     }
 
+    /// The structure name of the application message that announces the first frame.
+    static let firstFrameName = "videotoy-first-frame"
+
     /// The picture bound before the view has reported its size: about a row's width.
     static let initialMaxSide = 640
 
@@ -72,7 +75,7 @@ final class SampleSink: @unchecked Sendable {
         }
         target?.present(frame)
         if announce {
-            let structure = gst_structure_new_empty("videotoy-first-frame")
+            let structure = gst_structure_new_empty(SampleSink.firstFrameName)
             let message = gst_message_new_application(UnsafeMutableRawPointer(appsink).assumingMemoryBound(to: GstObject.self), structure)
             gst_element_post_message(appsink, message)
         }

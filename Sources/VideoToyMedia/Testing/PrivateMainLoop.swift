@@ -12,6 +12,13 @@ public final class PrivateMainLoop: @unchecked Sendable {
 
     deinit { g_main_context_unref(context) }
 
+    /// Runs `body` with this context as the calling thread's default, so the sources it adds (a bus watch) land here.
+    public func asThreadDefault<T>(_ body: () throws -> T) rethrows -> T {
+        g_main_context_push_thread_default(context)
+        defer { g_main_context_pop_thread_default(context) }
+        return try body()
+    }
+
     /// Dispatches whatever is due on this thread, for `milliseconds`.
     public func run(forMilliseconds milliseconds: Int) {
         let end = Int64(g_get_monotonic_time()) + Int64(milliseconds) * 1000

@@ -1,0 +1,28 @@
+import CGStreamer
+
+/// The pipeline's bus watch on the main context, which reaches the player through a weak reference.
+@MainActor
+final class BusWatch {
+    private weak var player: Player?
+
+    private init(_ player: Player) { self.player = player }
+
+    /// Watches the bus of `pipeline` on the calling thread's default main context, on behalf of `player`.
+    static func add(to pipeline: UnsafeMutablePointer<GstElement>, for player: Player) {
+        let bus = gst_element_get_bus(pipeline)
+        defer { gst_object_unref(bus) }
+        let target = Unmanaged.passRetained(BusWatch(player)).toOpaque()
+        gst_bus_add_watch_full(bus, G_PRIORITY_DEFAULT, { _, message, data in
+            let watch = Unmanaged<BusWatch>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { watch.player?.handle(message!) }
+            return 1
+        }, target, { data in Unmanaged<BusWatch>.fromOpaque(data!).release() })
+    }
+
+    /// Removes the watch from whichever main context it was added to.
+    static func remove(from pipeline: UnsafeMutablePointer<GstElement>) {
+        let bus = gst_element_get_bus(pipeline)
+        gst_bus_remove_watch(bus)
+        gst_object_unref(bus)
+    }
+}

@@ -1,0 +1,107 @@
+import CGStreamer
+import Foundation
+import Synchronization
+import VideoToyGObject
+
+/// Carries out one pipeline's state changes, seeks and property changes in order on a serial queue of its
+/// own, and frees the pipeline after the last of them.
+///
+/// Each of these calls can wait on the file: filesrc opens it while the pipeline goes to PAUSED, and a
+/// flushing seek or a state change waits for a streaming thread stuck in a read. On a share that stopped
+/// answering that is forever, so none of them may run on the main thread. The worker owns the pipeline
+/// reference that `shutDown`'s job drops, and every job holds the worker, so the pipeline outlives them all.
+final class PipelineWorker: @unchecked Sendable {
+    /// The structure name of the message that answers `checkEnd`.
+    static let endCheckedName = "videotoy-end-checked"
+
+    /// How many pipelines workers hold right now: each is counted until its teardown job has freed it.
+    static var pipelinesHeld: Int { held.withLock { $0 } }
+    private static let held = Mutex(0)
+
+    private let pipeline: UnsafeMutablePointer<GstElement>
+    private let path: String
+    private let queue = DispatchQueue(label: "videotoy.player")
+    private let lock = NSLock()
+    private var closing = false
+    // Touched only on `queue`.
+    private var opened: FileSnapshot?
+
+    /// Takes over the caller's reference to `pipeline`, which plays `path`.
+    init(adopting pipeline: UnsafeMutablePointer<GstElement>, path: String) {
+        self.pipeline = pipeline
+        self.path = path
+        Self.held.withLock { $0 += 1 }
+    }
+
+    /// Opens the file (the pipeline goes to PAUSED) and remembers which file it opened and how long it was.
+    func open() {
+        run { worker in
+            guard gst_element_set_state(worker.pipeline, GST_STATE_PAUSED) != GST_STATE_CHANGE_FAILURE else { return }
+            worker.opened = FileSnapshot.of(worker.path)
+        }
+    }
+
+    /// Asks for `state` (PAUSED or PLAYING).
+    func setState(_ state: GstState) {
+        run { worker in _ = gst_element_set_state(worker.pipeline, state) }
+    }
+
+    /// Seeks to `ms`, accurately and flushing.
+    func seek(toMs ms: Int) {
+        run { worker in
+            // Accurate, not key-unit: files with long key-frame intervals would otherwise snap back to their start.
+            let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
+            _ = gst_element_seek_simple(worker.pipeline, GST_FORMAT_TIME, flags, gint64(max(0, ms)) * 1_000_000)
+        }
+    }
+
+    /// Sets the volume (0 to 1).
+    func setVolume(_ volume: Double) {
+        run { worker in GProperty.set(worker.pipeline, "volume", volume) }
+    }
+
+    /// Mutes or unmutes.
+    func setMuted(_ muted: Bool) {
+        run { worker in GProperty.set(worker.pipeline, "mute", muted) }
+    }
+
+    /// Looks whether the file shrank since it was opened, and answers with an application message on the
+    /// pipeline's bus, so the answer reaches the main thread in order with the pipeline's own messages.
+    ///
+    /// The message is named `endCheckedName`; `opened` and `now` (bytes) are set when the file was cut short.
+    func checkEnd() {
+        run { worker in
+            let now = FileSnapshot.of(worker.path)
+            var description = PipelineWorker.endCheckedName
+            if let opened = worker.opened, opened.wasCutShort(now: now), let now {
+                description += ", opened=(guint64)\(opened.size), now=(guint64)\(now.size)"
+            }
+            guard let structure = gst_structure_from_string(description, nil) else { return }
+            let source = UnsafeMutableRawPointer(worker.pipeline).assumingMemoryBound(to: GstObject.self)
+            gst_element_post_message(worker.pipeline, gst_message_new_application(source, structure))
+        }
+    }
+
+    /// Skips whatever is still queued and frees the pipeline once the job running now returns.
+    ///
+    /// Never waits: a state change stuck on a dead share keeps the pipeline until the call returns.
+    func shutDown() {
+        let first = lock.withLock { () -> Bool in
+            defer { closing = true }
+            return !closing
+        }
+        guard first else { return }
+        queue.async { [self] in
+            gst_element_set_state(pipeline, GST_STATE_NULL)
+            gst_object_unref(pipeline)
+            Self.held.withLock { $0 -= 1 }
+        }
+    }
+
+    private func run(_ job: @escaping @Sendable (PipelineWorker) -> Void) {
+        queue.async { [self] in
+            guard !lock.withLock({ closing }) else { return }
+            job(self)
+        }
+    }
+}
