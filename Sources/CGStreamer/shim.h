@@ -17,6 +17,8 @@ static inline void vt_buffer_unref(GstBuffer *b) { gst_buffer_unref(b); }
 static inline void vt_message_unref(GstMessage *m) { gst_message_unref(m); }
 static inline void vt_caps_unref(GstCaps *c) { gst_caps_unref(c); }
 static inline GstBuffer *vt_buffer_ref(GstBuffer *b) { return gst_buffer_ref(b); }
+static inline GstClockTime vt_buffer_pts(GstBuffer *b) { return GST_BUFFER_PTS(b); }
+static inline GstClockTime vt_buffer_duration(GstBuffer *b) { return GST_BUFFER_DURATION(b); }
 /* A time position or duration query answered by the bin's sinks, as GstPipeline answers it, without playbin's
  * own handler: that one takes the playbin lock, which playbin holds while its source opens the file. */
 static inline gboolean vt_pipeline_query_time(GstElement *pipeline, gboolean duration, gint64 *value) {

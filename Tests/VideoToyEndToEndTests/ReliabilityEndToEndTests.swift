@@ -365,6 +365,9 @@ extension EndToEnd {
             let playedMs = Int(end.tMs - play.tMs)
             #expect(playedMs >= 900, "it played up to the cut, not just its start: \(playedMs) ms")
             print("cut mid-data: played \(playedMs) ms of \(durationMs); \(end.line)")
+            // The position reported is where the pictures stopped, not the index's duration.
+            let endMs = try #require(end.fields["position_ms"]?.int)
+            #expect(endMs >= 900 && endMs < durationMs - 300, "finished at the cut: \(end.line)")
             try await Task.sleep(for: .milliseconds(500))
             #expect(app.isRunning, "\(app.report())")
             #expect(!app.events().contains { $0.name == "error" && $0.path == path }, "\(app.report())")

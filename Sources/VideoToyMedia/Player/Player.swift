@@ -23,6 +23,9 @@ public final class Player {
     private var pendingSeekMs: Int?
     // Ends (end of stream, or an error that may be one) waiting for the worker to say whether the file was cut short.
     private var endsBeingChecked: [PlayerMessage] = []
+    // After end-of-stream the pipeline reports the index's duration as its position, even when the file's
+    // pictures stopped earlier (a file cut short); the last picture says where playback really ended.
+    private var endedAtMs: Int?
     private var lastReportedState: GstState = GST_STATE_NULL
     private var closed = false
     private var pictureLimit = SampleSink.initialMaxSide
@@ -68,6 +71,7 @@ public final class Player {
     public func play() {
         guard !closed else { return }
         wantPlaying = true
+        endedAtMs = nil
         sink.armFirstFrame()
         // With a start position pending, playing waits for preroll and the seek, or the file's first frames would show.
         if pendingSeekMs == nil { worker.setState(GST_STATE_PLAYING) }
@@ -83,6 +87,7 @@ public final class Player {
     /// Seeks to `ms`; before the pipeline is prerolled the seek waits for it.
     public func seek(toMs ms: Int) {
         guard !closed else { return }
+        endedAtMs = nil
         guard prerolled else {
             pendingSeekMs = ms
             return
@@ -102,6 +107,7 @@ public final class Player {
     public var positionMs: Int? {
         if let target = seekInFlight, ContinuousClock.now - target.since < .seconds(1) { return target.ms }
         if let pending = pendingSeekMs { return pending }
+        if let endedAtMs { return endedAtMs }
         var pos: gint64 = 0
         guard !closed, vt_pipeline_query_time(pipeline, 0, &pos) != 0, pos >= 0 else { return nil }
         return Int(pos / 1_000_000)
@@ -154,6 +160,8 @@ public final class Player {
         switch vt_message_type(message) {
         case GST_MESSAGE_EOS:
             wantPlaying = false
+            // Streams commonly end a few frames apart; only a picture that stopped well before the end counts.
+            if let last = sink.lastFrameEndMs, let duration = durationMs, duration - last > max(500, duration / 20) { endedAtMs = last }
             checkEnd(.endOfStream)
         case GST_MESSAGE_ERROR:
             wantPlaying = false

@@ -12,6 +12,7 @@ final class SampleSink: @unchecked Sendable {
     private let lock = NSLock()
     private var output: VideoOutput?
     private var firstFrameArmed = false
+    private var lastFrameEnd: Int?
 
     init(appsink: UnsafeMutablePointer<GstElement>, output: VideoOutput) {
         self.appsink = appsink
@@ -62,15 +63,24 @@ final class SampleSink: @unchecked Sendable {
         lock.withLock { firstFrameArmed = true }
     }
 
+    /// Where the last frame shown ends in the stream, in milliseconds; nil before any frame.
+    ///
+    /// At the end of a file cut short the pipeline reports the index's duration as its position, although
+    /// the pictures stopped at the cut: this says where they stopped.
+    var lastFrameEndMs: Int? { lock.withLock { lastFrameEnd } }
+
     /// Stops delivering frames; the pipeline may still run for a moment while it shuts down.
     func detach() {
         lock.withLock { output = nil }
     }
 
     private func deliver(_ sample: OpaquePointer?) -> GstFlowReturn {
-        guard let sample, let frame = MappedSample.frame(adopting: sample) else { return GST_FLOW_OK }
+        guard let sample else { return GST_FLOW_OK }
+        let end = Self.streamEndMs(sample)
+        guard let frame = MappedSample.frame(adopting: sample) else { return GST_FLOW_OK }
         let (target, announce) = lock.withLock { () -> (VideoOutput?, Bool) in
             defer { firstFrameArmed = false }
+            if let end { lastFrameEnd = end }
             return (output, firstFrameArmed && output != nil)
         }
         target?.present(frame)
@@ -80,6 +90,16 @@ final class SampleSink: @unchecked Sendable {
             gst_element_post_message(appsink, message)
         }
         return GST_FLOW_OK
+    }
+
+    /// The stream time at which `sample`'s picture ends, in milliseconds.
+    private static func streamEndMs(_ sample: OpaquePointer) -> Int? {
+        guard let buffer = gst_sample_get_buffer(sample), let segment = gst_sample_get_segment(sample) else { return nil }
+        let pts = vt_buffer_pts(buffer), duration = vt_buffer_duration(buffer)
+        guard pts != vt_clock_time_none() else { return nil }
+        let time = gst_segment_to_stream_time(segment, GST_FORMAT_TIME, pts)
+        guard time != vt_clock_time_none() else { return nil }
+        return Int((time + (duration == vt_clock_time_none() ? 0 : duration)) / 1_000_000)
     }
 }
 
