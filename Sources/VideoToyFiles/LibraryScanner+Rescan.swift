@@ -1,4 +1,5 @@
 import Glibc
+import VideoToyCore
 
 /// Looking again at one library folder, to keep its rows in line with the disk.
 extension LibraryScanner {
@@ -11,7 +12,7 @@ extension LibraryScanner {
     public func rescan(folder: String, known: [String]) -> FolderRescan {
         let calls = GuardedCalls()
         defer { calls.finish() }
-        let raw = Array(folder.utf8)
+        let raw = PathBytes.encode(folder)
         guard let readable = calls.run(timeout: folderTimeoutSeconds, { () -> Bool in
             var info = Glibc.stat()
             guard RawPath.status(raw, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return false }
@@ -20,21 +21,23 @@ extension LibraryScanner {
         }) else { return .unanswered }
         guard readable else { return .gone }
         let result = scan([folder])
-        var files = Set(result.videos)
+        var files = result.videos
+        // By bytes: two names that differ only in Unicode normalisation are two files.
+        let listed = Set(files.map(PathKey.init))
         var unanswered = 0
-        for path in known where !files.contains(path) {
+        for path in known where !listed.contains(PathKey(path)) {
             guard unanswered < unansweredLimit else {
-                files.insert(path)
+                files.append(path)
                 continue
             }
-            let rawPath = Array(path.utf8)
+            let rawPath = PathBytes.encode(path)
             let exists = calls.run(timeout: entryTimeoutSeconds) { () -> Bool in
                 var info = Glibc.stat()
                 return RawPath.status(rawPath, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR
             }
             if exists == nil { unanswered += 1 }
-            if exists ?? true { files.insert(path) }
+            if exists ?? true { files.append(path) }
         }
-        return .listed(files: files.sorted(), folders: result.folders)
+        return .listed(files: files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, folders: result.folders)
     }
 }

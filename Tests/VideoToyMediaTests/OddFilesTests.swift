@@ -290,6 +290,8 @@ struct OddFilesTests {
         let result = LibraryScanner().scan([parent])
         #expect(result.videos == [path], "\(result.videos)")
         #expect(result.problems.isEmpty, "\(result.problems)")
+        // Watching looks at the folder again by its own raw name: it is there, with its file.
+        #expect(LibraryScanner().rescan(folder: folder, known: [path]).files == [path])
         let item = LibraryItem(id: ItemID(0), path: path)
         #expect(item.name == "café.mp4")
         #expect(item.folder == parent + "/vidéos")
