@@ -1,0 +1,89 @@
+/// The library side of the controller: adding files, rows, and the results of probes and posters.
+extension AppController {
+    /// Adds files to the library, probes them in the background and returns their ids.
+    @discardableResult
+    public func add(paths: [String]) -> [ItemID] {
+        let before = library.count
+        let known = Set(library.items.map(\.id))
+        let ids = library.add(paths: paths)
+        for item in library.items { pathTable.set(item.id, path: item.path) }
+        log.emit("library", fields: [("count", .int(library.count))])
+        if before == 0 {
+            presenter?.showLibrary(count: library.count)
+        } else {
+            // Files dropped on the window or handed over by a second launch join the list without losing the selection.
+            let added = Set(ids).subtracting(known)
+            let positions = added.compactMap { library.index(of: $0) }.sorted()
+            if !positions.isEmpty { presenter?.insertRows(at: positions, count: library.count) }
+        }
+        for item in library.items where item.state == .pending { probes.request(item.id, urgent: false) }
+        return ids
+    }
+
+    /// The id shown at display position `index`.
+    public func id(at index: Int) -> ItemID? {
+        index < library.items.count ? library.items[index].id : nil
+    }
+
+    /// What the row of `id` shows; asking for a row marks it visible, so it is probed first.
+    public func row(for id: ItemID) -> RowModel? {
+        guard let item = library.item(id) else { return nil }
+        let detail: String
+        var isError = false, isWarning = false
+        switch item.state {
+        case .pending: detail = "Reading…"
+        case .ready(let info): detail = info.summary; isWarning = info.damage != nil
+        case .failed(let failure): detail = failure.message; isError = true
+        }
+        if item.state == .pending { probes.request(id, urgent: true) }
+        let poster = posters[id]
+        if poster == nil, case .ready(let info) = item.state, info.hasVideo { posterJobs.request(id, urgent: true) }
+        var line = status[id] ?? ""
+        if case .screen(let connector)? = placements[id] {
+            let screen = knownScreens.values.first { $0.id.connector == connector }
+            let name = [screen?.id.manufacturer ?? "", screen?.id.model ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
+            line = "Playing on \(name.isEmpty ? "screen" : name) (\(connector))"
+        }
+        return RowModel(id: id, title: item.name, folder: item.folder, detail: detail,
+                        status: line, isError: isError || status[id]?.hasPrefix("Error") == true, isWarning: isWarning,
+                        poster: poster, hasVideoView: players[id] != nil)
+    }
+
+    func probed(_ id: ItemID, _ result: Result<MediaInfo, ProbeFailure>) {
+        // Only pending items are probed; a result for any other is out of date (its folder changed since).
+        guard let item = library.item(id), item.state == .pending else { return }
+        readCount += 1
+        switch result {
+        case .success(let info):
+            library.update(id, state: .ready(info))
+            pathTable.setDuration(id, info.durationMs)
+            var fields: [(String, JSONValue)] = [("duration_ms", info.durationMs.map(JSONValue.int) ?? .null)]
+            fields.append(("width", info.displaySize.map { .int($0.width) } ?? .null))
+            fields.append(("height", info.displaySize.map { .int($0.height) } ?? .null))
+            fields.append(("codec", info.videoCodec.map(JSONValue.string) ?? .null))
+            fields.append(("audio_codec", info.audioCodec.map(JSONValue.string) ?? .null))
+            if let damage = info.damage {
+                // It plays, so it is no failure, but the user should know why it may end early.
+                fields.append(("warning", .string(damage)))
+                log.terminal("\(PathBytes.display(item.path)): damaged: \(damage)")
+            }
+            log.emit("probe", path: item.path, fields: fields)
+        case .failure(let failure):
+            library.update(id, state: .failed(failure))
+            log.emit("probe", path: item.path, fields: [("error", .string(failure.code)), ("message", .string(failure.message))])
+            log.terminal("\(PathBytes.display(item.path)): \(failure.message)")
+        }
+        presenter?.refreshRow(id)
+        reportProbeProgress()
+    }
+
+    func reportProbeProgress() {
+        presenter?.showProbeProgress(done: readCount, total: library.count)
+    }
+
+    func postered(_ id: ItemID, _ frame: VideoFrame?) {
+        guard let frame else { return }
+        posters[id] = frame
+        presenter?.refreshRow(id)
+    }
+}
