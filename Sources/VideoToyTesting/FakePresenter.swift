@@ -137,4 +137,10 @@ public final class FakePresenter: LibraryPresenter {
         calls.append(.quit(status: status))
         quitStatus = status
     }
+
+    /// What each view reports it drew and dropped; set by tests.
+    public var frames: [ItemID: FrameCounts] = [:]
+
+    /// The counts a test set for `id`.
+    public func frameCounts(for id: ItemID) -> FrameCounts? { frames[id] }
 }

@@ -279,6 +279,12 @@ struct AppControllerTests {
         #expect(rig.backend.players.count == 2, "playing it again builds a fresh player")
         #expect(rig.backend.players.last?.transport == [.play])
         #expect(rig.controller.row(for: a)?.status == "")
+
+        // A window that counts its pictures adds them to the finished line.
+        rig.presenter.frames[a] = FrameCounts(shown: 1_795, dropped: 5)
+        rig.backend.players.last?.emit(.endOfStream)
+        #expect(rig.records("finished").last?.jsonLine
+                == #"{"event":"finished","t_ms":61500,"path":"/v/a.mp4","position_ms":60000,"frames_shown":1795,"frames_dropped":5}"#)
     }
 
     @Test func loopRestartsTheSameVideo() async throws {

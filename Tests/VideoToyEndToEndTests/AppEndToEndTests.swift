@@ -81,7 +81,12 @@ extension EndToEnd {
             let app = try AppProcess(arguments: ["--exit-on-end", "--play", clips.short], display: display)
             let status = try await app.waitForExit(timeout: .seconds(30))
             #expect(status == 0)
-            #expect(app.events().contains { $0.name == "finished" })
+            let finished = try #require(app.events().first { $0.name == "finished" })
+            // 1.5 s at 25 fps: every picture reaches the view, drawn or (if the window fell behind) dropped.
+            let shown = finished.fields["frames_shown"]?.int ?? -1, dropped = finished.fields["frames_dropped"]?.int ?? -1
+            #expect(shown > 0 && dropped >= 0, "\(finished.line)")
+            #expect((34...40).contains(shown + dropped), "\(finished.line)")
+            print("exit on end: \(finished.line)")
         }
 
         @Test("--play with a missing or unplayable file exits 2 with a one-line reason", arguments: ["missing", "text"])

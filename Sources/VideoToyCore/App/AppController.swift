@@ -294,7 +294,11 @@ public final class AppController {
             break
         case .endOfStream:
             let position = players[id]?.positionMs ?? players[id]?.durationMs ?? 0
-            log.emit("finished", path: item.path, fields: [("position_ms", .int(position))])
+            var fields: [(String, JSONValue)] = [("position_ms", .int(position))]
+            if let frames = presenter?.frameCounts(for: id) {
+                fields += [("frames_shown", .int(frames.shown)), ("frames_dropped", .int(frames.dropped))]
+            }
+            log.emit("finished", path: item.path, fields: fields)
             remember(id, positionMs: position)
             apply(policy.handle(.finished(id, next: library.playable(after: id))))
         case .error(let text):

@@ -24,11 +24,16 @@ public protocol LibraryPresenter: AnyObject {
     func reveal(_ id: ItemID)
     /// Quits the application with `status`.
     func quit(status: Int32)
+    /// The pictures the video view of `id` drew and dropped since it was made, if it has a view.
+    func frameCounts(for id: ItemID) -> FrameCounts?
 }
 
 extension LibraryPresenter {
     /// A window without incremental updates shows the whole list again.
     public func insertRows(at positions: [Int], count: Int) { showLibrary(count: count) }
+
+    /// A window that does not count pictures has nothing to say.
+    public func frameCounts(for id: ItemID) -> FrameCounts? { nil }
 }
 
 /// Where a video view is shown.

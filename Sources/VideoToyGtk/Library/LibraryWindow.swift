@@ -362,4 +362,8 @@ public final class LibraryWindow: LibraryPresenter {
     public func quit(status: Int32) {
         onQuit(status)
     }
+
+    public func frameCounts(for id: ItemID) -> FrameCounts? {
+        views[id]?.surface.frameCounts
+    }
 }

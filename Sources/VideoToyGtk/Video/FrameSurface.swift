@@ -14,6 +14,7 @@ final class FrameSurface: VideoOutput, @unchecked Sendable {
     private nonisolated(unsafe) let picture: OpaquePointer
     private var detached = false
     private var onNextFrame: (@MainActor () -> Void)?
+    private var counts = FrameCounts()
 
     /// Creates a surface drawing into `picture`, which must outlive it or be detached first.
     init(picture: OpaquePointer) {
@@ -22,6 +23,8 @@ final class FrameSurface: VideoOutput, @unchecked Sendable {
 
     func present(_ frame: VideoFrame) {
         let needsHop: Bool = lock.withLock {
+            // A picture still waiting for the main loop is replaced: the window fell behind the stream.
+            if pending != nil { counts.dropped += 1 }
             pending = frame
             defer { hopQueued = true }
             return !hopQueued
@@ -31,6 +34,7 @@ final class FrameSurface: VideoOutput, @unchecked Sendable {
             let next: VideoFrame? = lock.withLock {
                 hopQueued = false
                 defer { pending = nil }
+                if !detached && pending != nil { counts.shown += 1 }
                 return detached ? nil : pending
             }
             guard let next else { return }
@@ -49,6 +53,9 @@ final class FrameSurface: VideoOutput, @unchecked Sendable {
     func notifyNextFrame(_ callback: @escaping @MainActor () -> Void) {
         onNextFrame = callback
     }
+
+    /// The pictures drawn and dropped so far.
+    var frameCounts: FrameCounts { lock.withLock { counts } }
 
     /// Stops drawing; later frames are dropped.
     func detach() {
