@@ -12,11 +12,9 @@ extension LibraryScanner {
     public func rescan(folder: String, known: [String]) -> FolderRescan {
         let calls = GuardedCalls()
         defer { calls.finish() }
-        let raw = PathBytes.encode(folder)
         guard let readable = calls.run(timeout: folderTimeoutSeconds, { () -> Bool in
-            var info = Glibc.stat()
-            guard RawPath.status(raw, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return false }
-            if case .success = RawPath.list(raw) { return true }
+            guard PathCalls.isFolder(folder) else { return false }
+            if case .success = RawPath.list(PathBytes.encode(folder)) { return true }
             return false
         }) else { return .unanswered }
         guard readable else { return .gone }
@@ -30,10 +28,8 @@ extension LibraryScanner {
                 files.append(path)
                 continue
             }
-            let rawPath = PathBytes.encode(path)
             let exists = calls.run(timeout: entryTimeoutSeconds) { () -> Bool in
-                var info = Glibc.stat()
-                return RawPath.status(rawPath, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR
+                PathCalls.status(path).map { $0.st_mode & S_IFMT != S_IFDIR } ?? false
             }
             if exists == nil { unanswered += 1 }
             if exists ?? true { files.append(path) }

@@ -292,9 +292,6 @@ final class GuardedCalls: @unchecked Sendable {
     func finish() { helper.stop() }
 }
 
-/// `stat(2)`, which inside a type would name the struct of the same name.
-private func statFollowing(_ path: UnsafePointer<CChar>, _ info: inout stat) -> Int32 { stat(path, &info) }
-
 /// System calls on paths given as bytes, which need not be UTF-8.
 enum RawPath {
     static func status(_ path: [UInt8], _ info: inout Glibc.stat) -> Int32 {

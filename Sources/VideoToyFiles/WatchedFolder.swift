@@ -1,4 +1,5 @@
 import Dispatch
+import VideoToyCore
 import VideoToyGObject
 
 /// One library folder being watched: its monitors, the quiet period after events, and the rescan in flight.
@@ -120,7 +121,7 @@ final class WatchedFolder {
         case .failure(let failure):
             unwatchable.insert(opened.path)
             if reported.insert(opened.path).inserted {
-                report("cannot watch \(opened.path) for changes: \(failure.message)")
+                report("cannot watch \(PathBytes.display(opened.path)) for changes: \(failure.message)")
             }
             return nil
         }
