@@ -31,8 +31,13 @@ public enum MediaCapabilities {
         }
     }
 
-    /// The audio sink `autoaudiosink` picks, or nil when no audio device opens.
-    public static func audioOutput() -> String? {
+    /// The audio sink `autoaudiosink` picks, or nil when no audio device opens; found out once per process.
+    public static func audioOutput() -> String? { detectedAudioOutput }
+
+    private static let detectedAudioOutput: String? = {
+        // Where neither a sound server nor a sound card exists, asking autoaudiosink only makes ALSA and
+        // OpenAL print dozens of errors on stderr before it settles on nothing.
+        guard AudioPresence.systemHasAudio() else { return nil }
         GStreamer.initialize()
         guard let sink = gst_element_factory_make("autoaudiosink", nil) else { return nil }
         gst_object_ref_sink(sink)
@@ -46,5 +51,5 @@ public enum MediaCapabilities {
         guard let factory = vt_element_factory_name(child) else { return nil }
         let name = String(cString: factory)
         return name == "fakesink" ? nil : name
-    }
+    }()
 }

@@ -85,7 +85,12 @@ func runApplication(options: Options, playPath: String?, backend: MediaBackend,
         DispatchQueue.global(qos: .utility).async {
             let capabilities = Capabilities(session: session, modeSetting: modes, decoders: MediaCapabilities.decoders(),
                                             audioOutput: MediaCapabilities.audioOutput())
-            DispatchQueue.main.async { MainActor.assumeIsolated { log.emit("check", fields: capabilities.fields) } }
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    log.emit("check", fields: capabilities.fields)
+                    if capabilities.audioOutput == nil { log.terminal("no audio output found: videos play silently") }
+                }
+            }
         }
         MainLoop.every(milliseconds: 250) { controller.tick(); return true }
         let opened = options.paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }

@@ -25,10 +25,7 @@ extension EndToEnd {
             let labels = Rect(x: window.x + 20, y: window.y + 80, width: window.width / 3, height: window.height - 120)
             let slots = Rect(x: window.x + window.width / 2, y: window.y + 60, width: window.width / 2 - 10,
                              height: window.height - 80)
-            let shot = try display.screenshot()
-            try await Task.sleep(for: .milliseconds(700))
-            let later = try display.screenshot()
-            let slotMotion = later.fractionDiffering(from: shot, in: slots, tolerance: 24)
+            let (slotMotion, shot, later) = try await Fixture.motionPair(display, in: slots, needed: 0.02)
             let labelMotion = later.fractionDiffering(from: shot, in: labels, tolerance: 24)
             #expect(slotMotion > 0.02, "the playing row's frames should change (\(slotMotion))")
             #expect(labelMotion < 0.001, "labels should stay still (\(labelMotion))")

@@ -51,12 +51,29 @@ enum Fixture {
         return Rect(x: values["X"] ?? 0, y: values["Y"] ?? 0, width: values["WIDTH"] ?? 0, height: values["HEIGHT"] ?? 0)
     }
 
-    /// The fraction of pixels in `rect` that change between two screenshots taken `gap` apart.
-    static func motion(_ display: VirtualDisplay, crop: String? = nil, in rect: Rect? = nil,
-                       gap: Duration = .milliseconds(700)) async throws -> Double {
+    /// The fraction of pixels in `rect` that change between a first screenshot and a later one.
+    ///
+    /// Waits for motion instead of for time: on a loaded machine the player may skip a beat, so later
+    /// screenshots are taken until one differs from the first by more than `needed`, or `within` has passed.
+    /// Returns the first fraction above `needed`, or else the largest one seen.
+    static func motion(_ display: VirtualDisplay, crop: String? = nil, in rect: Rect? = nil, needed: Double,
+                       within: Duration = .seconds(10)) async throws -> Double {
+        try await motionPair(display, crop: crop, in: rect, needed: needed, within: within).fraction
+    }
+
+    /// Like `motion`, and also returns the two screenshots compared, to check what must not move.
+    static func motionPair(_ display: VirtualDisplay, crop: String? = nil, in rect: Rect? = nil, needed: Double,
+                           within: Duration = .seconds(10)) async throws -> (fraction: Double, first: Image, second: Image) {
         let first = try display.screenshot(crop: crop)
-        try await Task.sleep(for: gap)
-        let second = try display.screenshot(crop: crop)
-        return second.fractionDiffering(from: first, in: rect, tolerance: 24)
+        let deadline = ContinuousClock.now + within
+        var best: (fraction: Double, first: Image, second: Image)?
+        repeat {
+            try await Task.sleep(for: .milliseconds(300))
+            let second = try display.screenshot(crop: crop)
+            let fraction = second.fractionDiffering(from: first, in: rect, tolerance: 24)
+            if fraction > needed { return (fraction, first, second) }
+            if fraction >= best?.fraction ?? -1 { best = (fraction, first, second) }
+        } while ContinuousClock.now < deadline
+        return best!
     }
 }

@@ -26,7 +26,7 @@ extension EndToEnd {
             let arrived = try await app.waitFor("first-frame", after: moved) { $0.fields["window"]?.string == "DUMMY1" }
             #expect((moved.fields["position_ms"]?.int ?? 0) >= (play.fields["position_ms"]?.int ?? 0))
             #expect(app.events().filter { $0.name == "play" && $0.path == clips.snow }.count == 1, "no restart")
-            let external = try await Fixture.motion(display, crop: "DUMMY1")
+            let external = try await Fixture.motion(display, crop: "DUMMY1", needed: 0.2)
             #expect(external > 0.2, "frames advance on DUMMY1 (\(external))")
             print("handoff to screen: \(Int(arrived.tMs - connected.tMs)) ms from screen-connected to first frame")
 
@@ -36,7 +36,7 @@ extension EndToEnd {
             #expect((back.fields["position_ms"]?.int ?? 0) >= (moved.fields["position_ms"]?.int ?? 0), "position never goes back")
             let window = try Fixture.mainWindow(display)
             let slots = Rect(x: window.x + window.width / 2, y: window.y + 60, width: window.width / 2 - 10, height: window.height - 80)
-            let inRow = try await Fixture.motion(display, in: slots)
+            let inRow = try await Fixture.motion(display, in: slots, needed: 0.02)
             #expect(inRow > 0.02, "frames advance in the row again (\(inRow))")
             #expect(app.events().contains { $0.name == "scene-close" && $0.fields["connector"]?.string == "DUMMY1" })
             print("handoff back: \(Int(home.tMs - back.tMs)) ms from disconnect route to first frame in the row")
@@ -119,7 +119,7 @@ extension EndToEnd {
             let opens = app.events().filter { $0.name == "scene-open" }.count
             let closes = app.events().filter { $0.name == "scene-close" }.count
             #expect(opens == closes + 1, "exactly one scene is left open (\(opens) opened, \(closes) closed)")
-            let moving = try await Fixture.motion(display, crop: "DUMMY1")
+            let moving = try await Fixture.motion(display, crop: "DUMMY1", needed: 0.002)
             #expect(moving > 0.002, "the ball advances on DUMMY1 (\(moving))")
         }
     }

@@ -153,7 +153,15 @@ public final class FileLease: @unchecked Sendable {
 
     /// Takes a write lease on `path` (root, or the file's owner, on a file nobody else has open).
     public init(path: String) throws {
-        fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Leased before the instance exists: a failure must not reach `deinit`, which would close the
+        // descriptor a second time, by then perhaps another part of the process's.
+        fd = try Self.lease(path)
+    }
+
+    private static func lease(_ path: String) throws -> Int32 {
+        // The kernel signals the holder with SIGIO when someone wants the file; the default action would kill us.
+        signal(SIGIO, SIG_IGN)
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw PipelineRunner.Failure(description: "open \(path): \(String(cString: strerror(errno)))") }
         // F_SETLEASE is 1024, F_WRLCK 1; a lease needs a read-only descriptor of the file.
         guard fcntl(fd, 1024, Int32(F_WRLCK)) == 0 else {
@@ -161,8 +169,7 @@ public final class FileLease: @unchecked Sendable {
             close(fd)
             throw PipelineRunner.Failure(description: "F_SETLEASE on \(path): \(reason)")
         }
-        // The kernel signals the holder with SIGIO when someone wants the file; the default action would kill us.
-        signal(SIGIO, SIG_IGN)
+        return fd
     }
 
     /// Gives the lease up; openers waiting for it continue.

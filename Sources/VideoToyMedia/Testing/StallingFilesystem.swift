@@ -57,25 +57,34 @@ public final class StallingFilesystem: @unchecked Sendable {
     /// Mounts a new file system holding `files` on a fresh folder under the temporary directory.
     public init(files: [File]) throws {
         self.files = files
-        mountPoint = NSTemporaryDirectory() + "videotoy-stallfs-\(getpid())-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
-        fd = open("/dev/fuse", O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw PipelineRunner.Failure(description: "cannot open /dev/fuse: \(String(cString: strerror(errno)))")
-        }
-        let options = "fd=\(fd),rootmode=40000,user_id=0,group_id=0,allow_other"
-        guard mount("videotoy-stallfs", mountPoint, "fuse.videotoy-stallfs", UInt(MS_NOSUID | MS_NODEV), options) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            rmdir(mountPoint)
-            throw PipelineRunner.Failure(description: "cannot mount FUSE on \(mountPoint): \(reason)")
-        }
+        let mountPoint = NSTemporaryDirectory() + "videotoy-stallfs-\(getpid())-\(UUID().uuidString.prefix(8))"
+        // Mounted before the instance exists: a failure must not reach `deinit`, which would close the
+        // descriptor a second time, by then perhaps another part of the process's.
+        fd = try Self.mount(on: mountPoint)
+        self.mountPoint = mountPoint
         let thread = Thread { [self] in serve() }
         thread.name = "stallfs"
         thread.start()
     }
 
     deinit { unmount() }
+
+    private static func mount(on mountPoint: String) throws -> Int32 {
+        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
+        let fd = open("/dev/fuse", O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else {
+            rmdir(mountPoint)
+            throw PipelineRunner.Failure(description: "cannot open /dev/fuse: \(String(cString: strerror(errno)))")
+        }
+        let options = "fd=\(fd),rootmode=40000,user_id=0,group_id=0,allow_other"
+        guard Glibc.mount("videotoy-stallfs", mountPoint, "fuse.videotoy-stallfs", UInt(MS_NOSUID | MS_NODEV), options) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            rmdir(mountPoint)
+            throw PipelineRunner.Failure(description: "cannot mount FUSE on \(mountPoint): \(reason)")
+        }
+        return fd
+    }
 
     /// The path of the file called `name`.
     public func path(_ name: String) -> String { mountPoint + "/" + name }
@@ -109,9 +118,10 @@ public final class StallingFilesystem: @unchecked Sendable {
         }
         guard first else { return }
         umount2(mountPoint, Int32(MNT_DETACH))
-        _ = stopped.wait(timeout: .now() + 5)
-        // Closing the device aborts the connection: anything still asking the file system gets an error.
-        close(fd)
+        // The serving thread closes the device as it stops, which aborts the connection: anything still asking
+        // the file system gets an error. Closing it here instead, while that thread may still be about to read
+        // it, let the thread read whatever reused the number (a GStreamer bus's wake-up byte, then lost).
+        _ = stopped.wait(timeout: .now() + 30)
         rmdir(mountPoint)
     }
 
@@ -120,7 +130,10 @@ public final class StallingFilesystem: @unchecked Sendable {
     private static let rootNode: UInt64 = 1
 
     private func serve() {
-        defer { stopped.signal() }
+        defer {
+            close(fd)
+            stopped.signal()
+        }
         var buffer = [UInt8](repeating: 0, count: (1 << 20) + 4096)
         while !lock.withLock({ unmounted }) {
             // Poll with a timeout, so `unmount` can stop this thread even while the kernel has nothing to send.
