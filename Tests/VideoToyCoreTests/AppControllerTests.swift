@@ -337,6 +337,28 @@ struct AppControllerTests {
         #expect(rig.presenter.count(of: .quit(status: 0)) == 1)
     }
 
+    @Test("--exit-on-end quits with status 1 when the last video ends in an error", arguments: [OnEnd.stop, .next, .loop])
+    func exitOnEndQuitsAfterAFailure(onEnd: OnEnd) async throws {
+        let rig = try await Rig.ready(["/v/a.mp4", "/v/b.mp4"], onEnd: onEnd, exitOnEnd: true)
+        rig.controller.activate(rig.ids[1])
+        try #require(rig.backend.player(for: "/v/b.mp4")).emit(.error("The file was cut short while it was playing."))
+        #expect(rig.controller.row(for: rig.ids[1])?.status.hasPrefix("Error") == true)
+        #expect(rig.presenter.quitStatus == 1, "b is the last video, whatever --on-end says")
+        #expect(rig.presenter.count(of: .quit(status: 1)) == 1)
+        #expect(rig.presenter.count(of: .quit(status: 0)) == 0)
+    }
+
+    @Test func onEndNextSkipsAVideoThatFailsWhilePlaying() async throws {
+        let rig = try await Rig.ready(["/v/a.mp4", "/v/b.mp4"], onEnd: .next, exitOnEnd: true)
+        rig.controller.activate(rig.ids[0])
+        try #require(rig.backend.player(for: "/v/a.mp4")).emit(.error("Internal data stream error."))
+        #expect(rig.presenter.quitStatus == nil, "the next video plays first")
+        let next = try #require(rig.backend.player(for: "/v/b.mp4"))
+        #expect(next.transport == [.play])
+        next.emit(.endOfStream)
+        #expect(rig.presenter.quitStatus == 0, "the last video finished")
+    }
+
     @Test func playerErrorReleasesThePlayer() async throws {
         let rig = try await Rig.ready(["/v/a.mp4", "/v/b.mp4"])
         let a = rig.ids[0]

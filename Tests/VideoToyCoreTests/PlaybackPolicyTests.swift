@@ -171,15 +171,15 @@ struct PlaybackPolicyTests {
         var policy = PlaybackPolicy(onEnd: onEnd, exitOnEnd: true)
         _ = policy.handle(.activate(Self.a))
         let effects = policy.handle(.finished(Self.a, next: hasNext ? Self.b : nil))
-        #expect(effects.contains(.quit) == quits)
-        if quits { #expect(effects.last == .quit) }
+        #expect(effects.contains(.quit(.finished)) == quits)
+        if quits { #expect(effects.last == .quit(.finished)) }
     }
 
     @Test(arguments: OnEnd.allCases)
     func withoutExitOnEndNothingQuits(onEnd: OnEnd) {
         var policy = PlaybackPolicy(onEnd: onEnd, exitOnEnd: false)
         _ = policy.handle(.activate(Self.a))
-        #expect(!policy.handle(.finished(Self.a, next: nil)).contains(.quit))
+        #expect(!policy.handle(.finished(Self.a, next: nil)).contains(.quit(.finished)))
     }
 
     @Test(arguments: OnEnd.allCases)
@@ -213,6 +213,33 @@ struct PlaybackPolicyTests {
         #expect(policy.current == Self.b)
         #expect(policy.playing == Self.b)
         #expect(policy.live == [Self.b])
+    }
+
+    /// onEnd, whether the failed item has a next one, whether `--exit-on-end` is given, and what must follow
+    /// the failure's own effects: nothing, the next video, or quitting with status 1.
+    static let failureCases: [(OnEnd, Bool, Bool, [PlaybackEffect])] = [
+        (.stop, false, false, []), (.stop, true, false, []),
+        (.stop, false, true, [.quit(.failed)]), (.stop, true, true, [.quit(.failed)]),
+        (.next, true, false, [.play(Self.b, fromMs: nil)]), (.next, true, true, [.play(Self.b, fromMs: nil)]),
+        (.next, false, false, []), (.next, false, true, [.quit(.failed)]),
+        (.loop, true, false, []), (.loop, false, true, [.quit(.failed)]),
+    ]
+
+    @Test("a failure ends the show as a finish would, with status 1", arguments: failureCases)
+    func failureOfTheCurrentVideo(onEnd: OnEnd, hasNext: Bool, exitOnEnd: Bool, then: [PlaybackEffect]) {
+        var policy = PlaybackPolicy(onEnd: onEnd, exitOnEnd: exitOnEnd)
+        _ = policy.handle(.activate(Self.a))
+        let effects = policy.handle(.failed(Self.a, message: "cut short", next: hasNext ? Self.b : nil))
+        #expect(effects == [.markFailed(Self.a, message: "cut short"), .leaveFullscreen(Self.a), .release(Self.a)] + then)
+    }
+
+    @Test func aLateFailureOfAnotherVideoNeitherQuitsNorSkips() {
+        var policy = PlaybackPolicy(onEnd: .next, exitOnEnd: true)
+        _ = policy.handle(.activate(Self.a))
+        _ = policy.handle(.activate(Self.b))
+        let effects = policy.handle(.failed(Self.a, message: "late", next: Self.c))
+        #expect(effects == [.markFailed(Self.a, message: "late"), .leaveFullscreen(Self.a), .release(Self.a)])
+        #expect(policy.playing == Self.b)
     }
 
     @Test func failedItemCanBeTriedAgain() {
@@ -291,7 +318,12 @@ struct PlaybackPolicyTests {
                 #expect(policy.current == playing, context)
                 #expect(policy.live.last == playing, "the playing item is the most recently used; \(context)")
             }
-            if case .loop = onEnd { #expect(!effects.contains(.quit), context) }
+            // A loop never ends by finishing; only a failure can end it.
+            if case .loop = onEnd { #expect(!effects.contains(.quit(.finished)), context) }
+            if effects.contains(.quit(.failed)) {
+                #expect(policy.exitOnEnd, context)
+                if case .failed(let failed, _, _) = event { #expect(before.current == failed, context) } else { Issue.record(context) }
+            }
             // A released item that was paused resumes from its last reported position.
             if case .activate(let target) = event, !before.live.contains(target),
                case .paused(let position)? = before.states[target] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VideoToyMedia
 
 extension EndToEnd {
     /// The library window on one monitor: listing, posters, inline playback, --play errors.
@@ -84,6 +85,26 @@ extension EndToEnd {
             #expect(shown > 0 && dropped >= 0, "\(finished.line)")
             #expect((34...40).contains(shown + dropped), "\(finished.line)")
             print("exit on end: \(finished.line)")
+        }
+
+        @Test("--exit-on-end quits with status 1 when the video ends in an error")
+        func exitOnEndAfterAnError() async throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-exit-error-\(UUID())").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let path = folder + "/kiosk.mp4"
+            try FileManager.default.copyItem(atPath: Fixture.clips.snow, toPath: path)
+            let display = try VirtualDisplay()
+            defer { display.stop() }
+            let app = try AppProcess(arguments: ["--exit-on-end", "--play", path], display: display,
+                                     environment: Reliability.isolatedEnvironment())
+            defer { app.terminate() }
+            _ = try await app.waitFor("play", timeout: .seconds(20)) { $0.path == path }
+            // Cut short under the player: it ends with an error instead of finishing.
+            try ClipFactory.truncate(path, fraction: 0.05)
+            let status = try await app.waitForExit(timeout: .seconds(60))
+            #expect(status == 1, "\(app.report())")
+            #expect(app.events().contains { $0.name == "error" && $0.path == path })
+            #expect(!app.events().contains { $0.name == "finished" })
         }
 
         @Test("--play with a missing or unplayable file exits 2 with a one-line reason", arguments: ["missing", "text"])

@@ -208,8 +208,8 @@ public final class AppController {
                 status[id] = "Error: \(message)"
                 route(.finished(id))
                 presenter?.refreshRow(id)
-            case .quit:
-                presenter?.quit(status: 0)
+            case .quit(let status):
+                presenter?.quit(status: status.rawValue)
             }
         }
     }
@@ -305,7 +305,7 @@ public final class AppController {
             log.emit("error", path: item.path, fields: [("message", .string(text)),
                                                       ("position_ms", .int(players[id]?.positionMs ?? 0))])
             log.terminal("\(PathBytes.display(item.path)): \(text)")
-            apply(policy.handle(.failed(id, message: text)))
+            apply(policy.handle(.failed(id, message: text, next: library.playable(after: id))))
         }
     }
 

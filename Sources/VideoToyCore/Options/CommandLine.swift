@@ -18,7 +18,7 @@ public enum CommandLineParser {
         Spec(long: "controls", short: nil, argument: "none|embedded|full", help: "How much playback control to show (default: embedded)"),
         Spec(long: "scaling", short: nil, argument: "fit|fill|stretch|none", help: "How videos fill their views (default: fit)"),
         Spec(long: "on-end", short: nil, argument: "stop|next|loop", help: "What happens when a video ends (default: stop)"),
-        Spec(long: "exit-on-end", short: nil, argument: nil, help: "Quit with status 0 after the last video"),
+        Spec(long: "exit-on-end", short: nil, argument: nil, help: "Quit after the last video: status 0 when it finished, 1 when it failed"),
         Spec(long: "events", short: nil, argument: "PATH", help: "Write a JSON-lines events log to PATH (- for stdout)"),
         Spec(long: "screen", short: nil, argument: "CONNECTOR", help: "Use this external screen, e.g. HDMI-1"),
         Spec(long: "reconnect-grace", short: nil, argument: "SECONDS", help: "Keep a screen's route this long after it vanishes (default: 2, 0 = off)"),

@@ -14,6 +14,6 @@ public enum PlaybackEffect: Hashable, Sendable {
     case markFinished(ItemID)
     /// Show the failure in the row.
     case markFailed(ItemID, message: String)
-    /// Quit the application (`--exit-on-end` after the last video).
-    case quit
+    /// Quit the application (`--exit-on-end` after the last video) with this status.
+    case quit(ExitStatus)
 }

@@ -8,6 +8,6 @@ public enum PlaybackEvent: Hashable, Sendable {
     case paused(ItemID, positionMs: Int)
     /// The player reached the end; `next` is the playable item after it in the list, if any.
     case finished(ItemID, next: ItemID?)
-    /// The player failed with a message for the user.
-    case failed(ItemID, message: String)
+    /// The player failed with a message for the user; `next` is the playable item after it in the list, if any.
+    case failed(ItemID, message: String, next: ItemID? = nil)
 }

@@ -4,7 +4,7 @@
 public struct PlaybackPolicy: Sendable {
     /// What to do at the end of a video.
     public let onEnd: OnEnd
-    /// Quit after the last video ends (never with `.loop`).
+    /// Quit after the last video ends: finished (never with `.loop`), or failed.
     public let exitOnEnd: Bool
     /// How many players may stay alive (paused) before the oldest is released.
     public let maxLivePlayers: Int
@@ -43,12 +43,27 @@ public struct PlaybackPolicy: Sendable {
             return []
         case .finished(let id, let next):
             return finish(id, next: next)
-        case .failed(let id, let message):
-            states[id] = .failed(message: message)
-            live.removeAll { $0 == id }
-            if current == id { current = nil }
-            return [.markFailed(id, message: message), .leaveFullscreen(id), .release(id)]
+        case .failed(let id, let message, let next):
+            return fail(id, message: message, next: next)
         }
+    }
+
+    private mutating func fail(_ id: ItemID, message: String, next: ItemID?) -> [PlaybackEffect] {
+        let wasCurrent = current == id
+        states[id] = .failed(message: message)
+        live.removeAll { $0 == id }
+        if wasCurrent { current = nil }
+        var effects: [PlaybackEffect] = [.markFailed(id, message: message), .leaveFullscreen(id), .release(id)]
+        // Only the video being watched ends the show; a late error from one paused long ago does not.
+        guard wasCurrent else { return effects }
+        if case .next = onEnd, let next {
+            // A playlist skips a video it cannot play, as it would move on from one that finished.
+            effects += activate(next)
+        } else if exitOnEnd {
+            // A kiosk must not sit on an error message: it quits, and its status says the video failed.
+            effects.append(.quit(.failed))
+        }
+        return effects
     }
 
     private mutating func activate(_ id: ItemID) -> [PlaybackEffect] {
@@ -92,7 +107,7 @@ public struct PlaybackPolicy: Sendable {
             return finishedCleanup(id) + activate(next!)
         case .stop, .next:
             var effects = finishedCleanup(id)
-            if exitOnEnd { effects.append(.quit) }
+            if exitOnEnd { effects.append(.quit(.finished)) }
             return effects
         }
     }
