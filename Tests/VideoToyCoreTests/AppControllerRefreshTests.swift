@@ -98,7 +98,7 @@ struct AppControllerRefreshTests {
         rig.controller.folderChanged("/v", present: ["/v/b.mp4"])
         #expect(!player.isClosed && player.isPlaying)
         #expect(rig.controller.row(for: a)?.hasVideoView == true)
-        #expect(rig.controller.row(for: a)?.status == "Playing")
+        #expect(rig.controller.row(for: a)?.status == .playing)
         // Its open file still reads: pausing and playing again work.
         rig.controller.intent(a, .togglePlay)
         player.emit(.paused(positionMs: 1_000))

@@ -38,7 +38,7 @@ struct AppControllerTests {
         #expect(row.folder == "/v")
         #expect(row.detail == "1:01 · 1080×1920 · H.264")
         #expect(!row.isError)
-        #expect(row.status == "")
+        #expect(row.status == .idle)
         #expect(!row.hasVideoView)
         #expect(rig.controller.row(for: ItemID(99)) == nil)
     }
@@ -141,7 +141,7 @@ struct AppControllerTests {
         player.emit(.playing(positionMs: 0))
         player.emit(.endOfStream)
         #expect(rig.records("finished").map(\.path) == ["/v/cut.mp4"])
-        #expect(rig.controller.row(for: ids[0])?.status == "Finished")
+        #expect(rig.controller.row(for: ids[0])?.status == .finished)
         #expect(rig.records("error").isEmpty)
     }
 
@@ -182,7 +182,7 @@ struct AppControllerTests {
         #expect(player.output === rig.presenter.views[a])
 
         player.emit(.playing(positionMs: 0))
-        #expect(rig.controller.row(for: a)?.status == "Playing")
+        #expect(rig.controller.row(for: a)?.status == .playing)
         #expect(rig.records("play").last?.jsonLine == #"{"event":"play","t_ms":0,"path":"/v/a.mp4","position_ms":0}"#)
         player.positionMs = 40
         player.emit(.firstFrame)
@@ -206,7 +206,7 @@ struct AppControllerTests {
         #expect(rig.controller.policy.playing == b)
 
         first.emit(.paused(positionMs: 3_000))
-        #expect(rig.controller.row(for: a)?.status == "Paused")
+        #expect(rig.controller.row(for: a)?.status == .paused)
         #expect(rig.records("pause").last?.jsonLine == #"{"event":"pause","t_ms":0,"path":"/v/a.mp4","position_ms":3000}"#)
         #expect(rig.controller.policy.states[a] == .paused(positionMs: 3_000))
 
@@ -266,7 +266,7 @@ struct AppControllerTests {
         #expect(rig.records("finished").last?.jsonLine
                 == #"{"event":"finished","t_ms":61500,"path":"/v/a.mp4","position_ms":60000}"#)
         let row = try #require(rig.controller.row(for: a))
-        #expect(row.status == "Finished")
+        #expect(row.status == .finished)
         #expect(!row.isError)
         #expect(rig.controller.policy.playing == nil)
         #expect(rig.presenter.quitStatus == nil)
@@ -278,7 +278,7 @@ struct AppControllerTests {
         #expect(player.transport == [.play, .close])
         #expect(rig.backend.players.count == 2, "playing it again builds a fresh player")
         #expect(rig.backend.players.last?.transport == [.play])
-        #expect(rig.controller.row(for: a)?.status == "")
+        #expect(rig.controller.row(for: a)?.status == .idle)
 
         // A window that counts its pictures adds them to the finished line.
         rig.presenter.frames[a] = FrameCounts(shown: 1_795, dropped: 5)
@@ -295,7 +295,7 @@ struct AppControllerTests {
         player.emit(.endOfStream)
         #expect(player.transport == [.play, .seek(0), .play, .seek(0), .play])
         #expect(rig.records("finished").count == 2)
-        #expect(rig.controller.row(for: rig.ids[0])?.status == "")
+        #expect(rig.controller.row(for: rig.ids[0])?.status == .idle)
         #expect(rig.presenter.quitStatus == nil, "--exit-on-end never quits a loop")
         #expect(rig.backend.players.count == 1)
     }
@@ -309,7 +309,7 @@ struct AppControllerTests {
         rig.controller.activate(one)
         let first = try #require(rig.backend.player(for: "/v/1.mp4"))
         first.emit(.endOfStream)
-        #expect(rig.controller.row(for: one)?.status == "Finished")
+        #expect(rig.controller.row(for: one)?.status == .finished)
         #expect(rig.backend.player(for: "/v/2.mp4") == nil, "the failed file is skipped")
         let third = try #require(rig.backend.player(for: "/v/3.mp4"))
         #expect(third.transport == [.play])
@@ -318,7 +318,7 @@ struct AppControllerTests {
         #expect(first.transport == [.play, .close], "the finished player is released")
 
         third.emit(.endOfStream)
-        #expect(rig.controller.row(for: three)?.status == "Finished")
+        #expect(rig.controller.row(for: three)?.status == .finished)
         #expect(rig.controller.policy.playing == nil, "after the last item playback stops")
         #expect(rig.backend.players.count == 2)
         #expect(rig.presenter.quitStatus == nil)
@@ -342,7 +342,7 @@ struct AppControllerTests {
         let rig = try await Rig.ready(["/v/a.mp4", "/v/b.mp4"], onEnd: onEnd, exitOnEnd: true)
         rig.controller.activate(rig.ids[1])
         try #require(rig.backend.player(for: "/v/b.mp4")).emit(.error("The file was cut short while it was playing."))
-        #expect(rig.controller.row(for: rig.ids[1])?.status.hasPrefix("Error") == true)
+        #expect(rig.controller.row(for: rig.ids[1])?.status.isError == true)
         #expect(rig.presenter.quitStatus == 1, "b is the last video, whatever --on-end says")
         #expect(rig.presenter.count(of: .quit(status: 1)) == 1)
         #expect(rig.presenter.count(of: .quit(status: 0)) == 0)
@@ -374,7 +374,7 @@ struct AppControllerTests {
         #expect(rig.presenter.views[a] == nil)
         #expect(rig.presenter.calls.contains(.dropVideoView(a)))
         let row = try #require(rig.controller.row(for: a))
-        #expect(row.status == "Error: Internal data stream error.")
+        #expect(row.status == .failed(message: "Internal data stream error."))
         #expect(row.isError)
         #expect(!row.hasVideoView)
         #expect(rig.controller.policy.current == nil)
@@ -389,7 +389,7 @@ struct AppControllerTests {
         let retry = try #require(rig.backend.player(for: "/v/a.mp4"))
         #expect(retry !== player)
         #expect(retry.transport == [.play])
-        #expect(rig.controller.row(for: a)?.status == "")
+        #expect(rig.controller.row(for: a)?.status == .idle)
     }
 
     @Test func unbuildablePipelineIsReportedInTheRow() async throws {
@@ -402,7 +402,7 @@ struct AppControllerTests {
         #expect(rig.presenter.calls.contains(.makeVideoView(a)))
         #expect(rig.presenter.views[a] == nil, "the view made for it is dropped again")
         let row = try #require(rig.controller.row(for: a))
-        #expect(row.status == "Error: No GStreamer pipeline could be built for this file.")
+        #expect(row.status == .failed(message: "No GStreamer pipeline could be built for this file."))
         #expect(row.isError)
         #expect(rig.controller.policy.playing == nil)
         #expect(rig.controller.policy.live.isEmpty)
@@ -443,6 +443,9 @@ struct AppControllerTests {
         rig.controller.intent(a, .toggleFullscreen)
         rig.controller.screensChanged([Fixture.laptop, Fixture.tv])
         #expect(rig.controller.placement(of: a) == .screen(connector: "HDMI-1"))
+        let panel = try #require(rig.controller.row(for: a)?.status)
+        #expect(panel == .onScreen(name: "Sony Bravia", connector: "HDMI-1"))
+        #expect(panel.text.hasPrefix("Playing on ") && panel.text.hasSuffix(" (HDMI-1)") && !panel.isError)
         #expect(rig.records("fullscreen").map { $0.fields.first { $0.0 == "on" }?.1 } == [.bool(true), .bool(false)],
                 "the main window's fullscreen ends when the video leaves it")
         rig.controller.screensChanged([Fixture.laptop])

@@ -88,3 +88,22 @@ struct PresentationTests {
         #expect(best.lowerBound < worse.lowerBound, "best mode first")
     }
 }
+
+/// The playback line of a row, as the row draws it.
+@Suite struct RowStatusTests {
+    static let cases: [(RowStatus, String, Bool)] = [
+        (.idle, "", false),
+        (.playing, "Playing", false),
+        (.paused, "Paused", false),
+        (.finished, "Finished", false),
+        (.failed(message: "The file is gone: it was moved or deleted."), "Error: The file is gone: it was moved or deleted.", true),
+        (.onScreen(name: "LG TV", connector: "HDMI-1"), "Playing on LG TV (HDMI-1)", false),
+        (.onScreen(name: "", connector: "DP-2"), "Playing on screen (DP-2)", false),
+    ]
+
+    @Test("each status has its line, and only a failure is an error", arguments: cases)
+    func line(status: RowStatus, text: String, isError: Bool) {
+        #expect(status.text == text)
+        #expect(status.isError == isError)
+    }
+}

@@ -38,14 +38,14 @@ extension AppController {
         if item.state == .pending { probes.request(id, urgent: true) }
         let poster = posters[id]
         if poster == nil, case .ready(let info) = item.state, info.hasVideo { posterJobs.request(id, urgent: true) }
-        var line = status[id] ?? ""
+        var line = status[id] ?? .idle
         if case .screen(let connector)? = placements[id] {
             let screen = knownScreens.values.first { $0.id.connector == connector }
             let name = [screen?.id.manufacturer ?? "", screen?.id.model ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
-            line = "Playing on \(name.isEmpty ? "screen" : name) (\(connector))"
+            line = .onScreen(name: name, connector: connector)
         }
         return RowModel(id: id, title: item.name, folder: item.folder, detail: detail,
-                        status: line, isError: isError || status[id]?.hasPrefix("Error") == true, isWarning: isWarning,
+                        status: line, isError: isError || line.isError, isWarning: isWarning,
                         poster: poster, hasVideoView: players[id] != nil)
     }
 

@@ -18,7 +18,7 @@ public final class AppController {
     var placements: [ItemID: ViewPlacement] = [:]
     // About 250 KB each at row size: enough for several screens of scrolling back, bounded for huge libraries.
     var posters = PosterCache(capacity: 150)
-    var status: [ItemID: String] = [:]
+    var status: [ItemID: RowStatus] = [:]
     /// The routing state machine: which view is on which screen.
     public internal(set) var router: Router
     var knownScreens: [ScreenID: Screen] = [:]
@@ -201,11 +201,11 @@ public final class AppController {
             case .leaveFullscreen(let id):
                 setFullscreen(id, false)
             case .markFinished(let id):
-                status[id] = "Finished"
+                status[id] = .finished
                 route(.finished(id))
                 presenter?.refreshRow(id)
             case .markFailed(let id, let message):
-                status[id] = "Error: \(message)"
+                status[id] = .failed(message: message)
                 route(.finished(id))
                 presenter?.refreshRow(id)
             case .quit(let status):
@@ -273,13 +273,13 @@ public final class AppController {
         guard let item = library.item(id), players[id] != nil else { return }
         switch message {
         case .playing(let position):
-            status[id] = "Playing"
+            status[id] = .playing
             log.emit("play", path: item.path, fields: [("position_ms", .int(position))])
             presenter?.refreshRow(id)
         case .paused(let position):
             _ = policy.handle(.paused(id, positionMs: position))
             remember(id, positionMs: position)
-            if status[id] == "Playing" { status[id] = "Paused" }
+            if status[id] == .playing { status[id] = .paused }
             log.emit("pause", path: item.path, fields: [("position_ms", .int(position))])
             presenter?.refreshRow(id)
         case .firstFrame:

@@ -8,9 +8,9 @@ public struct RowModel: Sendable {
     public let folder: String
     /// Duration, resolution, codec and any damage once known, or the reason it cannot play.
     public let detail: String
-    /// The playback status line ("Playing", "Finished", an error), empty when idle.
-    public let status: String
-    /// True when `detail` is an error the user must see.
+    /// The playback line: playing, finished, on a screen, an error, or idle (empty).
+    public let status: RowStatus
+    /// True when `detail` or the playback line is an error the user must see.
     public let isError: Bool
     /// True when `detail` notes damage the user should see although the file plays (it may end early).
     public let isWarning: Bool

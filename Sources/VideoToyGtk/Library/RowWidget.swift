@@ -51,9 +51,9 @@ final class RowWidget {
         Widgets.setText(detail, model.detail)
         Widgets.setClass(detail, "videotoy-error", model.isError)
         Widgets.setClass(detail, "videotoy-warning", model.isWarning && !model.isError)
-        Widgets.setText(status, model.status)
-        Widgets.setVisible(status, !model.status.isEmpty)
-        Widgets.setClass(status, "videotoy-error", model.status.hasPrefix("Error"))
+        Widgets.setText(status, model.status.text)
+        Widgets.setVisible(status, model.status != .idle)
+        Widgets.setClass(status, "videotoy-error", model.status.isError)
         TextureMaker.show(model.poster, in: gcast(poster))
     }
 

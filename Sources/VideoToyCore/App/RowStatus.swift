@@ -1,0 +1,33 @@
+/// The playback line of a row: what its video is doing, or why it stopped.
+public enum RowStatus: Hashable, Sendable {
+    /// Not played since it was listed, or restarted: the line is empty.
+    case idle
+    /// Playing in its row or fullscreen on the main window.
+    case playing
+    /// Paused by the user or by another video starting.
+    case paused
+    /// Played to its end.
+    case finished
+    /// Stopped by an error, with the message for the user.
+    case failed(message: String)
+    /// Shown on an external screen: its name (manufacturer and model, may be empty) and connector.
+    case onScreen(name: String, connector: String)
+
+    /// The line the row shows; empty when idle.
+    public var text: String {
+        switch self {
+        case .idle: return ""
+        case .playing: return "Playing"
+        case .paused: return "Paused"
+        case .finished: return "Finished"
+        case .failed(let message): return "Error: \(message)"
+        case .onScreen(let name, let connector): return "Playing on \(name.isEmpty ? "screen" : name) (\(connector))"
+        }
+    }
+
+    /// True when the line reports a failure the user must see.
+    public var isError: Bool {
+        if case .failed = self { return true }
+        return false
+    }
+}
