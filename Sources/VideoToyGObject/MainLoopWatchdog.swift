@@ -192,14 +192,7 @@ public final class MainLoopWatchdog: @unchecked Sendable {
             guard late > thresholdMs else { return nil }
             stallCount += 1
             let cpuMs = Int((cpu - lastBeatCPU) / 1_000_000)
-            let cause: Stall.Cause
-            if cpuMs * 2 >= late {
-                cause = .busy
-            } else if let state = sampledState {
-                cause = state == "R" ? .starved : .blocked
-            } else {
-                cause = .unknown
-            }
+            let cause = Self.cause(late: late, cpuMs: cpuMs, state: sampledState, thresholdMs: thresholdMs)
             return Stall(milliseconds: late, activity: activityAtStall ?? currentActivity, cpuMilliseconds: cpuMs, cause: cause,
                          wait: cause == .blocked ? sampledWait : nil)
         }
@@ -255,13 +248,25 @@ public final class MainLoopWatchdog: @unchecked Sendable {
                     clock_gettime(loopClock, &time)
                     cpuMs = Int((Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) - lastBeatCPU) / 1_000_000)
                 }
-                let cause: Stall.Cause = cpuMs * 2 >= late ? .busy : sampledState == "R" ? .starved : sampledState == nil ? .unknown : .blocked
+                let cause = Self.cause(late: late, cpuMs: cpuMs, state: sampledState, thresholdMs: thresholdMs)
                 return Stall(milliseconds: late, activity: activityAtStall ?? currentActivity, cpuMilliseconds: cpuMs, cause: cause,
                              wait: cause == .blocked ? sampledWait : nil)
             }
             if !lock.withLock({ running }) { return }
             if let hang, let onHang { onHang(hang) }
         }
+    }
+}
+
+extension MainLoopWatchdog {
+    /// Why the loop was `late` ms late, given the CPU time its thread used meanwhile and its sampled state.
+    ///
+    /// Work that alone took longer than the threshold is the cause even when a loaded machine also kept the thread
+    /// waiting for a CPU (then the CPU time is well under the lateness); so is work that filled half of the wait.
+    public static func cause(late: Int, cpuMs: Int, state: Character?, thresholdMs: Int) -> Stall.Cause {
+        if cpuMs > thresholdMs || cpuMs * 2 >= late { return .busy }
+        guard let state else { return .unknown }
+        return state == "R" ? .starved : .blocked
     }
 }
 
