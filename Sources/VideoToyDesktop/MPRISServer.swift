@@ -33,7 +33,9 @@ public final class MPRISServer {
         self.handle = ServerHandle()
         handle.server = self
         g_bus_get(G_BUS_TYPE_SESSION, nil, { _, result, data in
-            let handle = Unmanaged<ServerHandle>.fromOpaque(data!).takeRetainedValue()
+            // A one-shot callback: the reference handed to g_bus_get is dropped here.
+            let handle = CBox.object(data, as: ServerHandle.self)
+            defer { CBox.release(data) }
             var error: UnsafeMutablePointer<GError>?
             let connection = g_bus_get_finish(result, &error)
             defer { g_clear_error(&error) }
@@ -49,7 +51,7 @@ public final class MPRISServer {
                 }
                 server.connected(connection)
             }
-        }, Unmanaged.passRetained(handle).toOpaque())
+        }, CBox.retain(handle))
     }
 
     /// Tells clients what changed; values equal to the last ones announced are not sent again.
@@ -117,7 +119,7 @@ public final class MPRISServer {
         for name in [MPRISInterface.root, MPRISInterface.player] {
             let interface = g_dbus_node_info_lookup_interface(info, name)
             let id = g_dbus_connection_register_object(connection, MPRISInterface.objectPath, interface,
-                                                       MPRISServer.vtable, Unmanaged.passRetained(handle).toOpaque(),
+                                                       MPRISServer.vtable, CBox.retain(handle),
                                                        ServerHandle.release, &error)
             guard id != 0 else {
                 unavailable("cannot export \(MPRISInterface.objectPath) (\(error.map { String(cString: $0.pointee.message) } ?? "?"))")
@@ -135,14 +137,14 @@ public final class MPRISServer {
         if ownerID != 0 { g_bus_unown_name(ownerID) }
         let flags = G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE
         ownerID = g_bus_own_name_on_connection(connection, name, flags, { _, name, data in
-            let handle = Unmanaged<ServerHandle>.fromOpaque(data!).takeUnretainedValue()
+            let handle = CBox.object(data, as: ServerHandle.self)
             let owned = String(cString: name!)
             MainActor.assumeIsolated { handle.server?.ownedName = owned }
         }, { _, name, data in
-            let handle = Unmanaged<ServerHandle>.fromOpaque(data!).takeUnretainedValue()
+            let handle = CBox.object(data, as: ServerHandle.self)
             let lost = String(cString: name!)
             MainActor.assumeIsolated { handle.server?.lost(lost) }
-        }, Unmanaged.passRetained(handle).toOpaque(), ServerHandle.release)
+        }, CBox.retain(handle), ServerHandle.release)
     }
 
     private func lost(_ name: String) {
@@ -306,7 +308,7 @@ public final class MPRISServer {
         let table = UnsafeMutablePointer<GDBusInterfaceVTable>.allocate(capacity: 1)
         table.initialize(to: GDBusInterfaceVTable(
             method_call: { _, _, _, interface, method, parameters, invocation, data in
-                let handle = Unmanaged<ServerHandle>.fromOpaque(data!).takeUnretainedValue()
+                let handle = CBox.object(data, as: ServerHandle.self)
                 let (interface, method) = (String(cString: interface!), String(cString: method!))
                 let arguments = DBusValue.children(of: parameters)
                 let failure = MainActor.assumeIsolated {
@@ -320,7 +322,7 @@ public final class MPRISServer {
                 }
             },
             get_property: { _, _, _, interface, name, error, data in
-                let handle = Unmanaged<ServerHandle>.fromOpaque(data!).takeUnretainedValue()
+                let handle = CBox.object(data, as: ServerHandle.self)
                 let (interface, name) = (String(cString: interface!), String(cString: name!))
                 let value = MainActor.assumeIsolated { handle.server?.property(interface, name) }
                 if let value { return value.variant() }
@@ -329,7 +331,7 @@ public final class MPRISServer {
                 return nil
             },
             set_property: { _, _, _, interface, name, value, error, data in
-                let handle = Unmanaged<ServerHandle>.fromOpaque(data!).takeUnretainedValue()
+                let handle = CBox.object(data, as: ServerHandle.self)
                 let (interface, name) = (String(cString: interface!), String(cString: name!))
                 // GDBus has checked the type against the introspection data: both writable properties are doubles.
                 let number = value.map { g_variant_get_double($0) } ?? 0
@@ -350,7 +352,5 @@ private final class ServerHandle: @unchecked Sendable {
     weak var server: MPRISServer?
 
     /// Drops the reference GLib held; each registration and name request holds one.
-    static let release: GDestroyNotify = { data in
-        Unmanaged<ServerHandle>.fromOpaque(data!).release()
-    }
+    static let release: GDestroyNotify = CBox.destroyNotify
 }

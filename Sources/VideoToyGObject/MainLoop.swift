@@ -8,19 +8,17 @@ public enum MainLoop {
         init(_ body: @escaping @MainActor () -> Bool) { self.body = body }
     }
 
-    private static let release: GDestroyNotify = { data in
-        Unmanaged<Box>.fromOpaque(data!).release()
-    }
+    private static let release: GDestroyNotify = CBox.destroyNotify
 
     private static let fire: GSourceFunc = { data in
-        let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
+        let box = CBox.object(data, as: Box.self)
         return MainActor.assumeIsolated { box.body() } ? 1 : 0
     }
 
     /// Runs `body` every `milliseconds` while it returns true; returns a token that stops it.
     @discardableResult
     public static func every(milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) -> SourceToken {
-        let box = Unmanaged.passRetained(Box(body)).toOpaque()
+        let box = CBox.retain(Box(body))
         return SourceToken(id: g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, fire, box, release))
     }
 

@@ -140,11 +140,9 @@ public final class MainLoopWatchdog: @unchecked Sendable {
         let timeout = g_timeout_source_new(guint(heartbeatMs))!
         g_source_set_priority(timeout, G_PRIORITY_DEFAULT)
         g_source_set_callback(timeout, { data in
-            Unmanaged<MainLoopWatchdog>.fromOpaque(data!).takeUnretainedValue().beat()
+            CBox.object(data, as: MainLoopWatchdog.self).beat()
             return 1
-        }, Unmanaged.passRetained(self).toOpaque(), { data in
-            Unmanaged<MainLoopWatchdog>.fromOpaque(data!).release()
-        })
+        }, CBox.retain(self), CBox.destroyNotify)
         g_source_attach(timeout, context)
         lock.withLock { source = timeout }
         Self.currentLock.withLock { Self.running = self }

@@ -1,22 +1,43 @@
 import CGLib
 
 /// A connected GObject signal handler; disconnects when cancelled.
+///
+/// It holds the instance weakly (a `GWeakRef`): keeping a connection must not keep a widget or a monitor
+/// alive, and cancelling after GTK has finalized the instance must not touch freed memory, nor a new
+/// object that happens to reuse its address.
 public final class SignalConnection {
-    private var instance: UnsafeMutableRawPointer?
-    private let handlerID: gulong
+    private let weak: UnsafeMutablePointer<GWeakRef>
+    private var handlerID: gulong
 
     init(instance: UnsafeMutableRawPointer, handlerID: gulong) {
-        self.instance = instance
+        weak = .allocate(capacity: 1)
+        weak.initialize(to: GWeakRef())
+        g_weak_ref_init(weak, instance)
         self.handlerID = handlerID
+    }
+
+    deinit {
+        g_weak_ref_clear(weak)
+        weak.deallocate()
+    }
+
+    /// True while the instance is alive and the handler connected.
+    public var isConnected: Bool {
+        guard handlerID != 0, let instance = g_weak_ref_get(weak) else { return false }
+        defer { g_object_unref(instance) }
+        return g_signal_handler_is_connected(instance, handlerID) != 0
     }
 
     /// Disconnects the handler, if the instance is still alive and connected.
     public func cancel() {
-        guard let instance else { return }
+        defer { handlerID = 0 }
+        guard handlerID != 0, let instance = g_weak_ref_get(weak) else { return }
+        // The strong reference from the weak one keeps the instance alive until the disconnect is done.
+        defer { g_object_unref(instance) }
         if g_signal_handler_is_connected(instance, handlerID) != 0 {
             g_signal_handler_disconnect(instance, handlerID)
         }
-        self.instance = nil
+        g_weak_ref_set(weak, nil)
     }
 }
 
@@ -31,21 +52,16 @@ public enum Signal {
         init(_ handler: F) { self.handler = handler }
     }
 
-    private static let release: GClosureNotify = { data, _ in
-        guard let data else { return }
-        Unmanaged<AnyObject>.fromOpaque(data).release()
-    }
-
     @discardableResult
     private static func connect<F>(_ instance: UnsafeMutableRawPointer, _ name: String, _ handler: F,
                                    _ callback: GCallback) -> SignalConnection {
-        let box = Unmanaged.passRetained(Box(handler) as AnyObject).toOpaque()
-        let id = g_signal_connect_data(instance, name, callback, box, release, GConnectFlags(0))
+        let box = CBox.retain(Box(handler))
+        let id = g_signal_connect_data(instance, name, callback, box, CBox.closureNotify, GConnectFlags(0))
         return SignalConnection(instance: instance, handlerID: id)
     }
 
     private static func unbox<F>(_ data: UnsafeMutableRawPointer?, as _: F.Type) -> F {
-        (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! Box<F>).handler
+        CBox.object(data, as: Box<F>.self).handler
     }
 
     /// Connects a signal of shape `void (GObject*, gpointer)`, such as `clicked` or `destroy`.

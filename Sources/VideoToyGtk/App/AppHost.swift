@@ -65,13 +65,12 @@ public final class AppHost {
     /// Runs the main loop until quit; SIGINT and SIGTERM quit cleanly. Returns the exit status.
     public func run(program: String) -> Int32 {
         MainLoopBridge.install()
-        let me = Unmanaged.passUnretained(self).toOpaque()
         for signal in [SIGINT, SIGTERM] {
-            g_unix_signal_add(signal, { data in
-                let host = Unmanaged<AppHost>.fromOpaque(data!).takeUnretainedValue()
+            g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, { data in
+                let host = CBox.object(data, as: AppHost.self)
                 MainActor.assumeIsolated { host.quit(status: 0) }
                 return 0
-            }, me)
+            }, CBox.retain(self), CBox.destroyNotify)
         }
         // The whole command line goes to GApplication so a second launch can forward it to the first; the raw
         // argv, since CommandLine.arguments has already replaced bytes that are not UTF-8.

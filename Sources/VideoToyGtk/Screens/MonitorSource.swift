@@ -9,7 +9,13 @@ final class MonitorSource {
     private let monitors: OpaquePointer
     private let randr: RandRModes?
     private let onChange: @MainActor ([VideoToyCore.Screen]) -> Void
-    private var watched: [UnsafeMutableRawPointer: [SignalConnection]] = [:]
+    /// A monitor whose property changes are watched; the reference keeps its address from being reused while it is a key.
+    private struct Watched {
+        let monitor: GObjectRef
+        let connections: [SignalConnection]
+    }
+
+    private var watched: [UnsafeMutableRawPointer: Watched] = [:]
     private var listConnection: SignalConnection?
     private var outputModes: [String: RandRModes.OutputModes] = [:]
     private var reading = false
@@ -64,13 +70,15 @@ final class MonitorSource {
     private func watchMonitors() {
         let current = Set(eachMonitor().map(graw))
         for gone in watched.keys where !current.contains(gone) {
-            watched.removeValue(forKey: gone)?.forEach { $0.cancel() }
+            // Still alive through our reference, so the handlers come off the very object they were put on.
+            watched.removeValue(forKey: gone)?.connections.forEach { $0.cancel() }
         }
         for monitor in current where watched[monitor] == nil {
             // A new monitor is announced before its geometry and connector are known.
-            watched[monitor] = ["geometry", "connector", "model", "refresh-rate"].map { property in
+            let connections = ["geometry", "connector", "model", "refresh-rate"].map { property in
                 Signal.notify(monitor, property) { [unowned self] in changed() }
             }
+            watched[monitor] = Watched(monitor: GObjectRef(retaining: monitor), connections: connections)
         }
     }
 

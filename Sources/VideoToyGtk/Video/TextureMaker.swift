@@ -11,10 +11,8 @@ enum TextureMaker {
 
     /// A new texture reference for `frame`; the caller owns it.
     static func texture(_ frame: VideoFrame) -> OpaquePointer? {
-        let holder = Unmanaged.passRetained(Holder(frame)).toOpaque()
-        let bytes = g_bytes_new_with_free_func(frame.bytes, gsize(frame.byteCount), { data in
-            Unmanaged<Holder>.fromOpaque(data!).release()
-        }, holder)
+        let holder = CBox.retain(Holder(frame))
+        let bytes = g_bytes_new_with_free_func(frame.bytes, gsize(frame.byteCount), CBox.destroyNotify, holder)
         defer { g_bytes_unref(bytes) }
         return gdk_memory_texture_new(Int32(frame.width), Int32(frame.height),
                                       GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(frame.stride))

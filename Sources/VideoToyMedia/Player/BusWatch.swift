@@ -1,4 +1,5 @@
 import CGStreamer
+import VideoToyGObject
 
 /// The pipeline's bus watch on the main context, which reaches the player through a weak reference.
 @MainActor
@@ -11,12 +12,12 @@ final class BusWatch {
     static func add(to pipeline: UnsafeMutablePointer<GstElement>, for player: Player) {
         let bus = gst_element_get_bus(pipeline)
         defer { gst_object_unref(bus) }
-        let target = Unmanaged.passRetained(BusWatch(player)).toOpaque()
+        let target = CBox.retain(BusWatch(player))
         gst_bus_add_watch_full(bus, G_PRIORITY_DEFAULT, { _, message, data in
-            let watch = Unmanaged<BusWatch>.fromOpaque(data!).takeUnretainedValue()
+            let watch = CBox.object(data, as: BusWatch.self)
             MainActor.assumeIsolated { watch.player?.handle(message!) }
             return 1
-        }, target, { data in Unmanaged<BusWatch>.fromOpaque(data!).release() })
+        }, target, CBox.destroyNotify)
     }
 
     /// Removes the watch from whichever main context it was added to.

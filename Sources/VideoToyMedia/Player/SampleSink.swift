@@ -22,15 +22,13 @@ final class SampleSink: @unchecked Sendable {
         GProperty.set(appsink, "max-buffers", UInt32(2))
         var callbacks = GstAppSinkCallbacks()
         callbacks.new_sample = { sink, data in
-            Unmanaged<SampleSink>.fromOpaque(data!).takeUnretainedValue().deliver(gst_app_sink_pull_sample(sink))
+            CBox.object(data, as: SampleSink.self).deliver(gst_app_sink_pull_sample(sink))
         }
         callbacks.new_preroll = { sink, data in
-            Unmanaged<SampleSink>.fromOpaque(data!).takeUnretainedValue().deliver(gst_app_sink_pull_preroll(sink))
+            CBox.object(data, as: SampleSink.self).deliver(gst_app_sink_pull_preroll(sink))
         }
         // appsink owns one reference to this object and drops it when the element is finalized.
-        gst_app_sink_set_callbacks(gcastApp(appsink), &callbacks, Unmanaged.passRetained(self).toOpaque(), { data in
-            Unmanaged<SampleSink>.fromOpaque(data!).release()
-        })
+        gst_app_sink_set_callbacks(gcastApp(appsink), &callbacks, CBox.retain(self), CBox.destroyNotify)
     }
 
     /// The structure name of the application message that announces the first frame.
