@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import VideoToyCore
 @testable import VideoToyMedia
+import VideoToyMediaTesting
 
 /// Counts the frames a player delivers, from its streaming thread.
 private final class CountingOutput: VideoOutput {
@@ -136,7 +137,8 @@ struct PlayerTests {
             player.muted = true
         }
         let player = try #require(harness?.player)
-        #expect(calls < .milliseconds(300), "creating and driving the player took \(calls)")
+        // Waiting on the open would take until the rescue at 10 s; the bounds leave a loaded machine room.
+        #expect(calls < .seconds(2), "creating and driving the player took \(calls)")
         #expect(player.volume == 0.5 && player.muted)
         // The worker is now inside filesrc's open(), held by the file system.
         let stuck = await eventually { fs.stalledCount == 1 }
@@ -151,9 +153,9 @@ struct PlayerTests {
             player.volume = 0.25
             player.limitPictureSize(toPixels: 1280)
         }
-        #expect(driving < .milliseconds(100), "driving the player while its open hangs took \(driving)")
+        #expect(driving < .seconds(2), "driving the player while its open hangs took \(driving)")
         let closing = clock.measure { player.close() }
-        #expect(closing < .milliseconds(100), "close took \(closing)")
+        #expect(closing < .seconds(2), "close took \(closing)")
         harness?.loop.run(forMilliseconds: 300)
         #expect(PipelineWorker.pipelinesHeld == before + 1, "freed while a call on it was still running")
         fs.release()
