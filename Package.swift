@@ -28,6 +28,8 @@ let package = Package(
 
         // Fakes for core tests: no display, no media.
         .target(name: "VideoToyTesting", dependencies: ["VideoToyCore"], swiftSettings: strict),
+        // Media fixtures the media and end-to-end tiers share: broken files, odd files, a stalling FUSE share.
+        .target(name: "VideoToyMediaTesting", dependencies: ["VideoToyCore", "VideoToyFiles", "VideoToyMedia", "CGLib"], swiftSettings: strict),
 
         // The executable only wires the parts together.
         .executableTarget(
@@ -37,8 +39,8 @@ let package = Package(
         ),
 
         .testTarget(name: "VideoToyCoreTests", dependencies: ["VideoToyCore", "VideoToyTesting"], swiftSettings: strict),
-        .testTarget(name: "VideoToyMediaTests", dependencies: ["VideoToyCore", "VideoToyMedia", "VideoToyFiles", "VideoToyGObject"], swiftSettings: strict),
-        .testTarget(name: "VideoToyEndToEndTests", dependencies: ["VideoToyCore", "VideoToyFiles", "VideoToyMedia"], swiftSettings: strict),
+        .testTarget(name: "VideoToyMediaTests", dependencies: ["VideoToyCore", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyFiles", "VideoToyGObject"], swiftSettings: strict),
+        .testTarget(name: "VideoToyEndToEndTests", dependencies: ["VideoToyCore", "VideoToyFiles", "VideoToyMedia", "VideoToyMediaTesting"], swiftSettings: strict),
     ]
 )
 

@@ -49,7 +49,7 @@ public enum PNGEncoder {
 
     private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typed = Array(type.utf8) + data
-        return bigEndian(UInt32(data.count)) + typed + bigEndian(crc32(typed))
+        return bigEndian(UInt32(data.count)) + typed + bigEndian(CRC32.checksum(typed))
     }
 
     private static func bigEndian(_ value: UInt32) -> [UInt8] {
@@ -63,17 +63,5 @@ public enum PNGEncoder {
             b = (b + a) % 65_521
         }
         return b << 16 | a
-    }
-
-    private static let crcTable: [UInt32] = (0..<256).map { n in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
-    private static func crc32(_ data: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for byte in data { c = crcTable[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
-        return c ^ 0xFFFF_FFFF
     }
 }

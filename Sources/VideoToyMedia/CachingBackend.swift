@@ -227,22 +227,10 @@ enum PNGChunks {
             let length = UInt32(body.count - 4)
             out += withUnsafeBytes(of: length.bigEndian, Array.init)
             out += body
-            out += withUnsafeBytes(of: crc32(body).bigEndian, Array.init)
+            out += withUnsafeBytes(of: CRC32.checksum(body).bigEndian, Array.init)
         }
         out += png[headerEnd...]
         return out
-    }
-
-    private static let table: [UInt32] = (0..<256).map { n in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { c = table[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
-        return c ^ 0xFFFF_FFFF
     }
 }
 

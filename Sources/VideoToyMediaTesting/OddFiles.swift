@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import VideoToyMedia
 import VideoToyCore
 import VideoToyFiles
 
@@ -135,14 +136,14 @@ public enum OddFiles {
         precondition(old.utf8.count == new.utf8.count, "a replacement must keep the length")
         var data = try Data(contentsOf: URL(fileURLWithPath: path))
         guard let range = data.range(of: Data(old.utf8)) else {
-            throw PipelineRunner.Failure(description: "No '\(old)' found in \(path).")
+            throw SetUpFailure(description: "No '\(old)' found in \(path).")
         }
         data.replaceSubrange(range, with: Data(new.utf8))
         try data.write(to: URL(fileURLWithPath: path))
     }
 
-    private static func failure(_ what: String, _ path: String) -> PipelineRunner.Failure {
-        PipelineRunner.Failure(description: "\(what) failed for \(path): \(String(cString: strerror(errno)))")
+    private static func failure(_ what: String, _ path: String) -> SetUpFailure {
+        SetUpFailure(description: "\(what) failed for \(path): \(String(cString: strerror(errno)))")
     }
 }
 
@@ -162,12 +163,12 @@ public final class FileLease: @unchecked Sendable {
         // The kernel signals the holder with SIGIO when someone wants the file; the default action would kill us.
         signal(SIGIO, SIG_IGN)
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw PipelineRunner.Failure(description: "open \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw SetUpFailure(description: "open \(path): \(String(cString: strerror(errno)))") }
         // F_SETLEASE is 1024, F_WRLCK 1; a lease needs a read-only descriptor of the file.
         guard fcntl(fd, 1024, Int32(F_WRLCK)) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
-            throw PipelineRunner.Failure(description: "F_SETLEASE on \(path): \(reason)")
+            throw SetUpFailure(description: "F_SETLEASE on \(path): \(reason)")
         }
         return fd
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import VideoToyMedia
 
 /// A tiny read-only FUSE file system, served in-process straight over `/dev/fuse`, whose files can stall
 /// like a share whose server stopped answering (NFS, SMB, sshfs): `stat`, `open` or `read` past a byte
@@ -74,14 +75,14 @@ public final class StallingFilesystem: @unchecked Sendable {
         let fd = open("/dev/fuse", O_RDWR | O_CLOEXEC)
         guard fd >= 0 else {
             rmdir(mountPoint)
-            throw PipelineRunner.Failure(description: "cannot open /dev/fuse: \(String(cString: strerror(errno)))")
+            throw SetUpFailure(description: "cannot open /dev/fuse: \(String(cString: strerror(errno)))")
         }
         let options = "fd=\(fd),rootmode=40000,user_id=0,group_id=0,allow_other"
         guard Glibc.mount("videotoy-stallfs", mountPoint, "fuse.videotoy-stallfs", UInt(MS_NOSUID | MS_NODEV), options) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
             rmdir(mountPoint)
-            throw PipelineRunner.Failure(description: "cannot mount FUSE on \(mountPoint): \(reason)")
+            throw SetUpFailure(description: "cannot mount FUSE on \(mountPoint): \(reason)")
         }
         return fd
     }

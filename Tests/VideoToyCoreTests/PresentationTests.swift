@@ -107,3 +107,14 @@ struct PresentationTests {
         #expect(status.isError == isError)
     }
 }
+
+/// The one CRC-32 that PNG posters and cover art use.
+@Suite struct CRC32Tests {
+    @Test("the standard check values")
+    func checkValues() {
+        #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+        #expect(CRC32.checksum([]) == 0)
+        // A PNG's IEND chunk: type and no data.
+        #expect(CRC32.checksum(Array("IEND".utf8)) == 0xAE42_6082)
+    }
+}

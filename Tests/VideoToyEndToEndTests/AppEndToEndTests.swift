@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VideoToyMedia
+import VideoToyMediaTesting
 
 extension EndToEnd {
     /// The library window on one monitor: listing, posters, inline playback, --play errors.

@@ -3,6 +3,7 @@ import Glibc
 import Testing
 import VideoToyCore
 import VideoToyMedia
+import VideoToyMediaTesting
 
 extension EndToEnd {
     /// File names that are not UTF-8 (Latin-1 from an old camera or a Windows share) open from every way in.

@@ -4,6 +4,7 @@ import Testing
 import VideoToyCore
 import VideoToyFiles
 import VideoToyMedia
+import VideoToyMediaTesting
 
 /// Helpers shared by the reliability and stress suites.
 enum Reliability {

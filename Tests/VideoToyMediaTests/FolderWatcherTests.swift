@@ -4,6 +4,7 @@ import Glibc
 import Testing
 import VideoToyFiles
 import VideoToyMedia
+import VideoToyMediaTesting
 
 /// Rescanning one library folder, and watching folders with GIO on the default main context.
 @MainActor

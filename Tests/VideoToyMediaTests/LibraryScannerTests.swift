@@ -3,6 +3,7 @@ import Glibc
 import Testing
 import VideoToyFiles
 import VideoToyMedia
+import VideoToyMediaTesting
 
 @Suite("LibraryScanner")
 struct LibraryScannerTests {

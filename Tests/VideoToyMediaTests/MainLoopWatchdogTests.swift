@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import VideoToyGObject
 import VideoToyMedia
+import VideoToyMediaTesting
 
 /// The main-loop watchdog on a private GLib context, iterated by the test thread itself.
 @Suite("Main-loop watchdog", .serialized)

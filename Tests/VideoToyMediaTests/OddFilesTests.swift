@@ -4,6 +4,7 @@ import Testing
 import VideoToyCore
 import VideoToyFiles
 @testable import VideoToyMedia
+import VideoToyMediaTesting
 
 /// One odd input, how to make it, and what the prober, the poster maker and a folder scan must say about it.
 struct OddFile: Sendable, CustomTestStringConvertible {
@@ -252,7 +253,8 @@ struct OddFilesTests {
             let scanner = LibraryScanner()
             let start = Date()
             let scan = row.unprivileged && geteuid() == 0 ? asUnprivilegedThread { scanner.scan([folder]) } : scanner.scan([folder])
-            #expect(Date().timeIntervalSince(start) < 2, "the scan took too long")
+            // A scan that opened a FIFO or waited on a lease would take 45 s or forever; the bound leaves a loaded machine room.
+            #expect(Date().timeIntervalSince(start) < 5, "the scan took too long")
             #expect(scan.videos.contains(made.path) == listed, "scan: \(scan.videos) \(scan.problems)")
         }
     }
@@ -269,7 +271,7 @@ struct OddFilesTests {
         }
         let start = Date()
         let result = LibraryScanner().scan([folder])
-        #expect(Date().timeIntervalSince(start) < 3)
+        #expect(Date().timeIntervalSince(start) < 8)
         #expect(Set(result.videos) == expected, "extra: \(Set(result.videos).subtracting(expected)), missing: \(expected.subtracting(result.videos))")
         #expect(result.problems.isEmpty, "\(result.problems)")
         withExtendedLifetime(kept) {}

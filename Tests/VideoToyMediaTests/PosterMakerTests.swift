@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import VideoToyCore
 import VideoToyMedia
+import VideoToyMediaTesting
 
 @Suite("PosterMaker")
 struct PosterMakerTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VideoToyMedia
+import VideoToyMediaTesting
 
 @Suite("Resources", .serialized)
 struct ResourceTests {
