@@ -22,10 +22,10 @@ func runApplication(options: Options, playPath: String?, backend: MediaBackend,
         terminal("the main loop has been stuck for \(stall)")
     }) { stall in
         MainActor.assumeIsolated {
-            log.emit("stall", fields: [("ms", .int(stall.milliseconds)),
-                                       ("activity", stall.activity.map(JSONValue.string) ?? .null),
-                                       ("cause", .string(stall.cause.rawValue)), ("cpu_ms", .int(stall.cpuMilliseconds)),
-                                       ("wait", stall.wait.map(JSONValue.string) ?? .null)])
+            log.emit(.stall, fields: [(.ms, .int(stall.milliseconds)),
+                                       (.activity, stall.activity.map(JSONValue.string) ?? .null),
+                                       (.cause, .string(stall.cause.rawValue)), (.cpuMs, .int(stall.cpuMilliseconds)),
+                                       (.wait, stall.wait.map(JSONValue.string) ?? .null)])
         }
     }
     watchdog.start()
@@ -68,13 +68,13 @@ func runApplication(options: Options, playPath: String?, backend: MediaBackend,
             }
         }
         main.present()
-        log.emit("ready")
+        log.emit(.ready)
         mpris = MPRISBridge(controller: controller, raise: { main.present() }, quit: { host.quit(status: 0) },
                             report: { log.terminal($0) })
-        log.emit("controls", fields: [("style", .string(options.controls.rawValue)), ("debug", .bool(options.debug))])
-        log.emit("scaling", fields: [("mode", .string(scaling.rawValue))])
+        log.emit(.controls, fields: [(.style, .string(options.controls.rawValue)), (.debug, .bool(options.debug))])
+        log.emit(.scaling, fields: [(.mode, .string(scaling.rawValue))])
         if let note = main.modeSupportNote, !options.keepMode {
-            log.emit("mode-unavailable", fields: [("reason", .string(note))])
+            log.emit(.modeUnavailable, fields: [(.reason, .string(note))])
             log.terminal("display modes will not be changed: \(note)")
         }
         main.startWatchingScreens()
@@ -87,7 +87,7 @@ func runApplication(options: Options, playPath: String?, backend: MediaBackend,
                                             audioOutput: MediaCapabilities.audioOutput())
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
-                    log.emit("check", fields: capabilities.fields)
+                    log.emit(.check, fields: capabilities.fields)
                     if capabilities.audioOutput == nil { log.terminal("no audio output found: videos play silently") }
                 }
             }

@@ -115,8 +115,8 @@ struct EventRecordTests {
         let log = EventLog(clock: { now += 5; return now }, keep: true,
                            sink: { line in lines.withLock { $0.append(line) } },
                            terminal: { message in said.withLock { $0.append(message) } })
-        log.emit("library", fields: [("count", .int(2))])
-        log.emit("play", path: "/v/a.mp4", fields: [("position_ms", .int(0))])
+        log.emit(.library, fields: [(.count, .int(2))])
+        log.emit(.play, path: "/v/a.mp4", fields: [(.positionMs, .int(0))])
         log.terminal("/v/b.mp4: The file is empty (0 bytes).")
         #expect(log.records.map(\.tMs) == [15, 20])
         #expect(lines.withLock { $0 } == [
@@ -130,7 +130,7 @@ struct EventRecordTests {
     @Test func logWithoutSinkOrKeepRecordsNothing() {
         var ticks = 0
         let log = EventLog(clock: { ticks += 1; return ticks }, keep: false, sink: nil, terminal: { _ in })
-        log.emit("play", path: "/v/a.mp4")
+        log.emit(.play, path: "/v/a.mp4")
         #expect(log.records.isEmpty)
         #expect(ticks == 0, "the clock is not even read")
     }

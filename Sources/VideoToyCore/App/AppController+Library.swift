@@ -7,7 +7,7 @@ extension AppController {
         let known = Set(library.items.map(\.id))
         let ids = library.add(paths: paths)
         for item in library.items { pathTable.set(item.id, path: item.path) }
-        log.emit("library", fields: [("count", .int(library.count))])
+        log.emit(.library, fields: [(.count, .int(library.count))])
         if before == 0 {
             presenter?.showLibrary(count: library.count)
         } else {
@@ -57,20 +57,20 @@ extension AppController {
         case .success(let info):
             library.update(id, state: .ready(info))
             pathTable.setDuration(id, info.durationMs)
-            var fields: [(String, JSONValue)] = [("duration_ms", info.durationMs.map(JSONValue.int) ?? .null)]
-            fields.append(("width", info.displaySize.map { .int($0.width) } ?? .null))
-            fields.append(("height", info.displaySize.map { .int($0.height) } ?? .null))
-            fields.append(("codec", info.videoCodec.map(JSONValue.string) ?? .null))
-            fields.append(("audio_codec", info.audioCodec.map(JSONValue.string) ?? .null))
+            var fields: [(EventField, JSONValue)] = [(.durationMs, info.durationMs.map(JSONValue.int) ?? .null)]
+            fields.append((.width, info.displaySize.map { .int($0.width) } ?? .null))
+            fields.append((.height, info.displaySize.map { .int($0.height) } ?? .null))
+            fields.append((.codec, info.videoCodec.map(JSONValue.string) ?? .null))
+            fields.append((.audioCodec, info.audioCodec.map(JSONValue.string) ?? .null))
             if let damage = info.damage {
                 // It plays, so it is no failure, but the user should know why it may end early.
-                fields.append(("warning", .string(damage)))
+                fields.append((.warning, .string(damage)))
                 log.terminal("\(PathBytes.display(item.path)): damaged: \(damage)")
             }
-            log.emit("probe", path: item.path, fields: fields)
+            log.emit(.probe, path: item.path, fields: fields)
         case .failure(let failure):
             library.update(id, state: .failed(failure))
-            log.emit("probe", path: item.path, fields: [("error", .string(failure.code)), ("message", .string(failure.message))])
+            log.emit(.probe, path: item.path, fields: [(.error, .string(failure.code)), (.message, .string(failure.message))])
             log.terminal("\(PathBytes.display(item.path)): \(failure.message)")
         }
         presenter?.refreshRow(id)

@@ -15,14 +15,14 @@ extension AppController {
         readCount = library.count - library.items.count(where: { $0.state == .pending })
         if !refresh.added.isEmpty {
             for id in refresh.added { if let item = library.item(id) { pathTable.set(id, path: item.path) } }
-            log.emit("library", fields: [("count", .int(library.count))])
+            log.emit(.library, fields: [(.count, .int(library.count))])
             presenter?.insertRows(at: refresh.inserted, count: library.count)
             for id in refresh.added { probes.request(id, urgent: false) }
         }
         for id in refresh.gone + refresh.back + refresh.changed { presenter?.refreshRow(id) }
         if refresh.changesRows {
-            log.emit("refresh", fields: [("folder", .string(folder)), ("added", .int(refresh.added.count)),
-                                         ("gone", .int(refresh.gone.count)), ("back", .int(refresh.back.count))])
+            log.emit(.refresh, fields: [(.folder, .string(folder)), (.added, .int(refresh.added.count)),
+                                         (.gone, .int(refresh.gone.count)), (.back, .int(refresh.back.count))])
         }
         if !refresh.gone.isEmpty {
             let files = refresh.gone.count == 1 ? "1 video is" : "\(refresh.gone.count) videos are"
@@ -39,7 +39,7 @@ extension AppController {
         posterJobs.invalidate(id)
         guard let item = library.item(id) else { return }
         let failure = ProbeFailure.vanished
-        log.emit("probe", path: item.path, fields: [("error", .string(failure.code)), ("message", .string(failure.message))])
+        log.emit(.probe, path: item.path, fields: [(.error, .string(failure.code)), (.message, .string(failure.message))])
     }
 
     private func reprobe(_ id: ItemID) {

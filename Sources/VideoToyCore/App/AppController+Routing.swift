@@ -12,10 +12,10 @@ extension AppController {
         let ready = screens.filter(\.isReady)
         let now = Dictionary(ready.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for (id, screen) in now where knownScreens[id] == nil {
-            log.emit("screen-connected", fields: AppController.fields(of: screen))
+            log.emit(.screenConnected, fields: AppController.fields(of: screen))
         }
         for (id, screen) in knownScreens where now[id] == nil {
-            log.emit("screen-disconnected", fields: AppController.fields(of: screen))
+            log.emit(.screenDisconnected, fields: AppController.fields(of: screen))
         }
         knownScreens = now
         route(.screensChanged(screens))
@@ -31,10 +31,10 @@ extension AppController {
         route(.userChoseScreen(id))
     }
 
-    static func fields(of screen: Screen) -> [(String, JSONValue)] {
-        [("connector", .string(screen.id.connector)), ("manufacturer", .string(screen.id.manufacturer)),
-         ("model", .string(screen.id.model)), ("geometry", .string(screen.geometry.description)),
-         ("modes", .array(screen.modes.reversed().map { .string($0.description) }))]
+    static func fields(of screen: Screen) -> [(EventField, JSONValue)] {
+        [(.connector, .string(screen.id.connector)), (.manufacturer, .string(screen.id.manufacturer)),
+         (.model, .string(screen.id.model)), (.geometry, .string(screen.geometry.description)),
+         (.modes, .array(screen.modes.reversed().map { .string($0.description) }))]
     }
 
     func route(_ event: RouterEvent) {
@@ -52,20 +52,20 @@ extension AppController {
         switch effect {
         case .openScene(let screen, let role):
             scenes?.openScene(on: screen, role: role)
-            log.emit("scene-open", fields: [("connector", .string(screen.connector))])
+            log.emit(.sceneOpen, fields: [(.connector, .string(screen.connector))])
         case .setSceneRole(let screen, let role):
             scenes?.setSceneRole(role, on: screen)
         case .closeScene(let screen):
             scenes?.closeScene(on: screen)
-            log.emit("scene-close", fields: [("connector", .string(screen.connector))])
+            log.emit(.sceneClose, fields: [(.connector, .string(screen.connector))])
         case .moveView(let id, let destination):
             return moveView(id, to: destination)
         case .pause(let id):
             apply(policy.handle(.pause(id)))
         case .setMode(let screen, let mode):
-            changeMode(mode, on: screen, event: "mode-set")
+            changeMode(mode, on: screen, event: .modeSet)
         case .restoreMode(let screen, let mode):
-            changeMode(mode, on: screen, event: "mode-restored")
+            changeMode(mode, on: screen, event: .modeRestored)
         case .startGraceTimer(let screen, let milliseconds):
             timerGeneration += 1
             let generation = timerGeneration
@@ -80,7 +80,7 @@ extension AppController {
         case .cancelGraceTimer(let screen):
             graceTimers[screen] = nil
         case .rememberPreferredScreen(let screen):
-            log.emit("screen-chosen", fields: [("connector", .string(screen.connector)), ("model", .string(screen.model))])
+            log.emit(.screenChosen, fields: [(.connector, .string(screen.connector)), (.model, .string(screen.model))])
             onScreenChosen?(screen)
         }
         return nil
@@ -104,26 +104,26 @@ extension AppController {
             placements[id] = placement
             presenter?.placeVideoView(for: id, at: placement)
             presenter?.refreshRow(id)
-            log.emit("route", path: item.path, fields: [("to", .string(name)),
-                                                       ("position_ms", .int(players[id]?.positionMs ?? 0))])
+            log.emit(.route, path: item.path, fields: [(.to, .string(name)),
+                                                       (.positionMs, .int(players[id]?.positionMs ?? 0))])
             if wasFullscreen != (placement == .fullscreen) { logFullscreen(id, placement == .fullscreen) }
         }
         return .viewMoved(id, destination)
     }
 
-    private func changeMode(_ mode: ScreenMode, on screen: ScreenID, event: String) {
+    private func changeMode(_ mode: ScreenMode, on screen: ScreenID, event: EventName) {
         guard let scenes else { return }
         // On the way out nothing would carry out a later answer, and the user's mode must be back before exit.
         if quitting { return reportMode(scenes.setModeNow(mode, on: screen), mode, on: screen, event: event) }
         scenes.setMode(mode, on: screen) { [weak self] refusal in self?.reportMode(refusal, mode, on: screen, event: event) }
     }
 
-    private func reportMode(_ refusal: String?, _ mode: ScreenMode, on screen: ScreenID, event: String) {
+    private func reportMode(_ refusal: String?, _ mode: ScreenMode, on screen: ScreenID, event: EventName) {
         if let refusal {
-            log.emit("mode-unavailable", fields: [("connector", .string(screen.connector)), ("mode", .string(mode.description)),
-                                                  ("reason", .string(refusal))])
+            log.emit(.modeUnavailable, fields: [(.connector, .string(screen.connector)), (.mode, .string(mode.description)),
+                                                  (.reason, .string(refusal))])
         } else {
-            log.emit(event, fields: [("connector", .string(screen.connector)), ("mode", .string(mode.description))])
+            log.emit(event, fields: [(.connector, .string(screen.connector)), (.mode, .string(mode.description))])
         }
     }
 }

@@ -138,7 +138,7 @@ public final class AppController {
         scaling = mode
         presenter?.applyScaling(mode)
         onScalingChanged?(mode)
-        log.emit("scaling", fields: [("mode", .string(mode.rawValue))])
+        log.emit(.scaling, fields: [(.mode, .string(mode.rawValue))])
     }
 
     /// Refreshes the time shown by live views; call a few times a second.
@@ -173,7 +173,7 @@ public final class AppController {
 
     func logFullscreen(_ id: ItemID, _ on: Bool) {
         guard let item = library.item(id) else { return }
-        log.emit("fullscreen", path: item.path, fields: [("on", .bool(on)), ("window", .string("main"))])
+        log.emit(.fullscreen, path: item.path, fields: [(.on, .bool(on)), (.window, .string("main"))])
     }
 
     func apply(_ effects: [PlaybackEffect]) {
@@ -232,8 +232,8 @@ public final class AppController {
         case .fullscreen: window = "main"
         case .screen(let connector): window = connector
         }
-        log.emit("first-frame", path: item.path, fields: [("window", .string(window)),
-                                                         ("position_ms", .int(players[id]?.positionMs ?? 0))])
+        log.emit(.firstFrame, path: item.path, fields: [(.window, .string(window)),
+                                                         (.positionMs, .int(players[id]?.positionMs ?? 0))])
     }
 
     private func ensurePlayer(_ id: ItemID) -> MediaPlayer? {
@@ -274,13 +274,13 @@ public final class AppController {
         switch message {
         case .playing(let position):
             status[id] = .playing
-            log.emit("play", path: item.path, fields: [("position_ms", .int(position))])
+            log.emit(.play, path: item.path, fields: [(.positionMs, .int(position))])
             presenter?.refreshRow(id)
         case .paused(let position):
             _ = policy.handle(.paused(id, positionMs: position))
             remember(id, positionMs: position)
             if status[id] == .playing { status[id] = .paused }
-            log.emit("pause", path: item.path, fields: [("position_ms", .int(position))])
+            log.emit(.pause, path: item.path, fields: [(.positionMs, .int(position))])
             presenter?.refreshRow(id)
         case .firstFrame:
             let window: String
@@ -288,22 +288,22 @@ public final class AppController {
             case .row, .fullscreen: window = "main"
             case .screen(let connector): window = connector
             }
-            log.emit("first-frame", path: item.path, fields: [("window", .string(window)),
-                                                             ("position_ms", .int(players[id]?.positionMs ?? 0))])
+            log.emit(.firstFrame, path: item.path, fields: [(.window, .string(window)),
+                                                             (.positionMs, .int(players[id]?.positionMs ?? 0))])
         case .duration:
             break
         case .endOfStream:
             let position = players[id]?.positionMs ?? players[id]?.durationMs ?? 0
-            var fields: [(String, JSONValue)] = [("position_ms", .int(position))]
+            var fields: [(EventField, JSONValue)] = [(.positionMs, .int(position))]
             if let frames = presenter?.frameCounts(for: id) {
-                fields += [("frames_shown", .int(frames.shown)), ("frames_dropped", .int(frames.dropped))]
+                fields += [(.framesShown, .int(frames.shown)), (.framesDropped, .int(frames.dropped))]
             }
-            log.emit("finished", path: item.path, fields: fields)
+            log.emit(.finished, path: item.path, fields: fields)
             remember(id, positionMs: position)
             apply(policy.handle(.finished(id, next: library.playable(after: id))))
         case .error(let text):
-            log.emit("error", path: item.path, fields: [("message", .string(text)),
-                                                      ("position_ms", .int(players[id]?.positionMs ?? 0))])
+            log.emit(.error, path: item.path, fields: [(.message, .string(text)),
+                                                      (.positionMs, .int(players[id]?.positionMs ?? 0))])
             log.terminal("\(PathBytes.display(item.path)): \(text)")
             apply(policy.handle(.failed(id, message: text, next: library.playable(after: id))))
         }

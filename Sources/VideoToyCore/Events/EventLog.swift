@@ -17,10 +17,11 @@ public final class EventLog {
         self.terminalSink = terminal
     }
 
-    /// Writes one event.
-    public func emit(_ name: String, path: String? = nil, fields: [(String, JSONValue)] = []) {
+    /// Writes one event; its fields must be among those its name allows.
+    public func emit(_ name: EventName, path: String? = nil, fields: [(EventField, JSONValue)] = []) {
+        assert(fields.allSatisfy { name.fields.contains($0.0) }, "\(name.rawValue) has no field among \(fields.map(\.0))")
         guard sink != nil || keep else { return }
-        let record = EventRecord(name: name, tMs: clock(), path: path, fields: fields)
+        let record = EventRecord(name: name.rawValue, tMs: clock(), path: path, fields: fields.map { ($0.0.rawValue, $0.1) })
         if keep { records.append(record) }
         sink?(record.jsonLine)
     }

@@ -55,12 +55,12 @@ public struct Capabilities: Sendable, Equatable {
     }
 
     /// The report as events-log fields.
-    public var fields: [(String, JSONValue)] {
+    public var fields: [(EventField, JSONValue)] {
         var modes: JSONValue = .bool(true)
         if case .failure(let reason) = modeSetting { modes = .string(reason.reason) }
-        return [("session", .string(session)), ("mode_setting", modes),
-                ("audio_output", audioOutput.map(JSONValue.string) ?? .null),
-                ("decoders", .object(decoders.map { ($0.codec, $0.element.map(JSONValue.string) ?? .null) }))]
+        return [(.session, .string(session)), (.modeSetting, modes),
+                (.audioOutput, audioOutput.map(JSONValue.string) ?? .null),
+                (.decoders, .object(decoders.map { ($0.codec, $0.element.map(JSONValue.string) ?? .null) }))]
     }
 }
 

@@ -1,0 +1,154 @@
+/// Every event of the `--events` log: the one place their names are spelled, with the fields each may carry.
+///
+/// Tests, benchmarks and bug reports read these names; the README's events table is checked against them.
+public enum EventName: String, CaseIterable, Sendable {
+    /// The window is shown.
+    case ready
+    /// The library's size changed.
+    case library
+    /// A library folder changed on disk.
+    case refresh
+    /// A file's metadata was read, or why it cannot play.
+    case probe
+    /// Playback started or resumed.
+    case play
+    /// Playback paused.
+    case pause
+    /// Playback reached the end.
+    case finished
+    /// Playback stopped with an error.
+    case error
+    /// A view drew its first picture in a window.
+    case firstFrame = "first-frame"
+    /// The main window's fullscreen presentation of a video began or ended.
+    case fullscreen
+    /// The control style, once at start.
+    case controls
+    /// The scaling mode, at start and on every change.
+    case scaling
+    /// What this session can do, once.
+    case check
+    /// A screen appeared.
+    case screenConnected = "screen-connected"
+    /// A screen went away.
+    case screenDisconnected = "screen-disconnected"
+    /// An external scene opened.
+    case sceneOpen = "scene-open"
+    /// An external scene closed.
+    case sceneClose = "scene-close"
+    /// A video view moved to its row or a screen.
+    case route
+    /// A screen was switched to its best mode.
+    case modeSet = "mode-set"
+    /// A screen's mode was given back.
+    case modeRestored = "mode-restored"
+    /// Modes cannot be changed, or a change was refused.
+    case modeUnavailable = "mode-unavailable"
+    /// The user chose an external screen.
+    case screenChosen = "screen-chosen"
+    /// The main loop was late.
+    case stall
+
+    /// The fields the event may carry, besides `event`, `t_ms` and `path`.
+    public var fields: [EventField] {
+        switch self {
+        case .ready: return []
+        case .library: return [.count]
+        case .refresh: return [.folder, .added, .gone, .back]
+        case .probe: return [.durationMs, .width, .height, .codec, .audioCodec, .warning, .error, .message]
+        case .play, .pause: return [.positionMs]
+        case .finished: return [.positionMs, .framesShown, .framesDropped]
+        case .error: return [.message, .positionMs]
+        case .firstFrame: return [.window, .positionMs]
+        case .fullscreen: return [.on, .window]
+        case .controls: return [.style, .debug]
+        case .scaling: return [.mode]
+        case .check: return [.session, .modeSetting, .audioOutput, .decoders]
+        case .screenConnected, .screenDisconnected: return [.connector, .manufacturer, .model, .geometry, .modes]
+        case .sceneOpen, .sceneClose: return [.connector]
+        case .route: return [.to, .positionMs]
+        case .modeSet, .modeRestored: return [.connector, .mode]
+        case .modeUnavailable: return [.reason, .connector, .mode]
+        case .screenChosen: return [.connector, .model]
+        case .stall: return [.ms, .activity, .cause, .cpuMs, .wait]
+        }
+    }
+}
+
+/// The name of a field in an `--events` record.
+public enum EventField: String, CaseIterable, Sendable {
+    /// How many items the library holds.
+    case count
+    /// A library folder.
+    case folder
+    /// Rows added by a refresh.
+    case added
+    /// Files a refresh found gone.
+    case gone
+    /// Gone files a refresh found back.
+    case back
+    /// A file's duration in milliseconds.
+    case durationMs = "duration_ms"
+    /// The displayed width.
+    case width
+    /// The displayed height.
+    case height
+    /// The video codec.
+    case codec
+    /// The audio codec.
+    case audioCodec = "audio_codec"
+    /// Damage in a file that still plays.
+    case warning
+    /// A failure's code.
+    case error
+    /// A message for the user.
+    case message
+    /// The playback position in milliseconds.
+    case positionMs = "position_ms"
+    /// Pictures the view drew.
+    case framesShown = "frames_shown"
+    /// Pictures replaced before the window could draw them.
+    case framesDropped = "frames_dropped"
+    /// The window: `main` or a screen's connector.
+    case window
+    /// Whether fullscreen began.
+    case on
+    /// The control style.
+    case style
+    /// Whether debug controls are forced on.
+    case debug
+    /// A scaling or display mode.
+    case mode
+    /// X11 or Wayland.
+    case session
+    /// True, or why modes cannot be set.
+    case modeSetting = "mode_setting"
+    /// The audio sink, or null.
+    case audioOutput = "audio_output"
+    /// Codec → decoder element, or null.
+    case decoders
+    /// A screen's connector.
+    case connector
+    /// A screen's manufacturer.
+    case manufacturer
+    /// A screen's model.
+    case model
+    /// A screen's geometry.
+    case geometry
+    /// A screen's modes, best first.
+    case modes
+    /// Where a view went: `row` or a connector.
+    case to
+    /// Why something was refused.
+    case reason
+    /// How late the main loop was.
+    case ms
+    /// What was running during a stall.
+    case activity
+    /// Why the loop stalled.
+    case cause
+    /// CPU time the loop's thread used during a stall.
+    case cpuMs = "cpu_ms"
+    /// The kernel wait channel of a blocked loop.
+    case wait
+}
