@@ -8,8 +8,7 @@ extension LibraryWindow {
         guard let name = gdk_keyval_name(keyval).map({ String(cString: $0) }),
               let command = KeyBindings.command(for: name, control: modifiers & GDK_CONTROL_MASK.rawValue != 0,
                                                 inVideoWindow: inVideoWindow) else { return false }
-        let current = controller.policy.current
-        if let current { views[current]?.noteInput() }
+        if let current = controller.currentItem { views[current]?.noteInput() }
         switch command {
         case .quit:
             onQuit(0)
@@ -22,18 +21,8 @@ extension LibraryWindow {
             let selected = gtk_single_selection_get_selected(selection)
             let index = selected == GTK_INVALID_LIST_POSITION ? (offset > 0 ? 0 : count - 1) : Int(selected) + offset
             select(max(0, min(count - 1, index)))
-        case .playSelected:
-            guard let id = selectedOrFirst() else { return false }
-            controller.activate(id)
-        case .togglePlay:
-            if inVideoWindow, let current {
-                controller.intent(current, .togglePlay)
-            } else if let id = selectedOrFirst() {
-                if views[id] != nil { controller.intent(id, .togglePlay) } else { controller.activate(id) }
-            }
-        case .video(let intent):
-            guard let current else { return false }
-            controller.intent(current, intent)
+        case .playSelected, .togglePlay, .video:
+            return controller.perform(command, inVideoWindow: inVideoWindow, selected: selectedOrFirst())
         }
         return true
     }
