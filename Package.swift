@@ -39,6 +39,7 @@ let package = Package(
         ),
 
         .testTarget(name: "VideoToyCoreTests", dependencies: ["VideoToyCore", "VideoToyTesting"], swiftSettings: strict),
+        .testTarget(name: "VideoToyDesktopTests", dependencies: ["VideoToyCore", "VideoToyDesktop", "VideoToyTesting"], swiftSettings: strict),
         .testTarget(name: "VideoToyMediaTests", dependencies: ["VideoToyCore", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyFiles", "VideoToyGObject"], swiftSettings: strict),
         .testTarget(name: "VideoToyEndToEndTests", dependencies: ["VideoToyCore", "VideoToyFiles", "VideoToyMedia", "VideoToyMediaTesting"], swiftSettings: strict),
     ]

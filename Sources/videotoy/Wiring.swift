@@ -1,5 +1,6 @@
 import Foundation
 import VideoToyCore
+import VideoToyDesktop
 import VideoToyFiles
 import VideoToyGObject
 import VideoToyGtk
@@ -69,8 +70,13 @@ func runApplication(options: Options, playPath: String?, backend: MediaBackend,
         }
         main.present()
         log.emit(.ready)
-        mpris = MPRISBridge(controller: controller, raise: { main.present() }, quit: { host.quit(status: 0) },
-                            report: { log.terminal($0) })
+        let bridge = MPRISBridge(controller: controller, raise: { main.present() }, quit: { host.quit(status: 0) },
+                                 openablePath: { path in
+                                     let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+                                     return PathCalls.isReadableFile(absolute) ? absolute : nil
+                                 })
+        bridge.publish(report: { log.terminal($0) })
+        mpris = bridge
         log.emit(.controls, fields: [(.style, .string(options.controls.rawValue)), (.debug, .bool(options.debug))])
         log.emit(.scaling, fields: [(.mode, .string(scaling.rawValue))])
         if let note = main.modeSupportNote, !options.keepMode {

@@ -17,6 +17,7 @@ extension AppController {
             if !positions.isEmpty { presenter?.insertRows(at: positions, count: library.count) }
         }
         for item in library.items where item.state == .pending { probes.request(item.id, urgent: false) }
+        announce(.library)
         return ids
     }
 
@@ -57,6 +58,7 @@ extension AppController {
         case .success(let info):
             library.update(id, state: .ready(info))
             pathTable.setDuration(id, info.durationMs)
+            defer { announce(.playback(id)) }
             var fields: [(EventField, JSONValue)] = [(.durationMs, info.durationMs.map(JSONValue.int) ?? .null)]
             fields.append((.width, info.displaySize.map { .int($0.width) } ?? .null))
             fields.append((.height, info.displaySize.map { .int($0.height) } ?? .null))

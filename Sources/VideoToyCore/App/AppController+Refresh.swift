@@ -21,6 +21,7 @@ extension AppController {
         }
         for id in refresh.gone + refresh.back + refresh.changed { presenter?.refreshRow(id) }
         if refresh.changesRows {
+            announce(.library)
             log.emit(.refresh, fields: [(.folder, .string(folder)), (.added, .int(refresh.added.count)),
                                          (.gone, .int(refresh.gone.count)), (.back, .int(refresh.back.count))])
         }

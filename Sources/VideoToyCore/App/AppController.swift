@@ -38,6 +38,7 @@ public final class AppController {
     public var onScalingChanged: (@MainActor (ScalingMode) -> Void)?
     /// Persists the user's screen choice (the router never passes a temporary fallback here).
     public var onScreenChosen: (@MainActor (ScreenID) -> Void)?
+    private var subscribers: [@MainActor (AppChange) -> Void] = []
     var probes: WorkScheduler<ItemID, Result<MediaInfo, ProbeFailure>>!
     var posterJobs: WorkScheduler<ItemID, VideoFrame?>!
 
@@ -104,17 +105,32 @@ public final class AppController {
         apply(policy.handle(.activate(id)))
     }
 
+    /// Calls `handler` with every change from now on, on the main thread, after the change is done.
+    public func subscribe(_ handler: @escaping @MainActor (AppChange) -> Void) {
+        subscribers.append(handler)
+    }
+
+    func announce(_ change: AppChange) {
+        for subscriber in subscribers { subscriber(change) }
+    }
+
     /// The user asked a live view for something.
     public func intent(_ id: ItemID, _ intent: ViewIntent) {
         switch intent {
         case .togglePlay:
             if policy.states[id] == .playing { apply(policy.handle(.pause(id))) } else { activate(id) }
         case .seek(let ms):
-            players[id]?.seek(toMs: ms)
+            guard let player = players[id] else { return }
+            player.seek(toMs: ms)
+            announce(.seeked(id, positionMs: ms))
         case .volume(let value):
-            players[id]?.volume = value
+            guard let player = players[id] else { return }
+            player.volume = value
+            announce(.volume(id))
         case .toggleMute:
-            if let player = players[id] { player.muted.toggle() }
+            guard let player = players[id] else { return }
+            player.muted.toggle()
+            announce(.volume(id))
         case .toggleFullscreen:
             setFullscreen(id, !(placements[id] == .fullscreen || fullscreenHome.contains(id)))
         case .leaveFullscreen:
@@ -122,10 +138,13 @@ public final class AppController {
         case .seekBy(let delta):
             guard let player = players[id], let position = player.positionMs else { return }
             let end = player.durationMs.map { max(0, $0 - 1) } ?? Int.max
-            player.seek(toMs: min(end, max(0, position + delta)))
+            let target = min(end, max(0, position + delta))
+            player.seek(toMs: target)
+            announce(.seeked(id, positionMs: target))
         case .volumeBy(let delta):
             guard let player = players[id] else { return }
             player.volume = min(1, max(0, player.volume + delta))
+            announce(.volume(id))
         case .next:
             if let next = library.playable(after: id) { activate(next) }
         case .setScaling(let mode):
@@ -188,6 +207,7 @@ public final class AppController {
                 player.play()
                 presenter?.refreshRow(id)
                 route(.selected(id))
+                announce(.playback(id))
             case .pause(let id):
                 players[id]?.pause()
             case .restart(let id):
@@ -196,6 +216,7 @@ public final class AppController {
                 players[id]?.play()
                 presenter?.refreshRow(id)
                 route(.selected(id))
+                announce(.seeked(id, positionMs: 0))
             case .release(let id):
                 closePlayer(id)
             case .leaveFullscreen(let id):
@@ -204,10 +225,12 @@ public final class AppController {
                 status[id] = .finished
                 route(.finished(id))
                 presenter?.refreshRow(id)
+                announce(.playback(id))
             case .markFailed(let id, let message):
                 status[id] = .failed(message: message)
                 route(.finished(id))
                 presenter?.refreshRow(id)
+                announce(.playback(id))
             case .quit(let status):
                 presenter?.quit(status: status.rawValue)
             }
@@ -267,6 +290,7 @@ public final class AppController {
         fullscreenHome.remove(id)
         presenter?.dropVideoView(for: id)
         presenter?.refreshRow(id)
+        announce(.playback(id))
     }
 
     private func received(_ message: PlayerMessage, from id: ItemID) {
@@ -276,12 +300,14 @@ public final class AppController {
             status[id] = .playing
             log.emit(.play, path: item.path, fields: [(.positionMs, .int(position))])
             presenter?.refreshRow(id)
+            announce(.playback(id))
         case .paused(let position):
             _ = policy.handle(.paused(id, positionMs: position))
             remember(id, positionMs: position)
             if status[id] == .playing { status[id] = .paused }
             log.emit(.pause, path: item.path, fields: [(.positionMs, .int(position))])
             presenter?.refreshRow(id)
+            announce(.playback(id))
         case .firstFrame:
             let window: String
             switch placements[id] ?? .row {
@@ -291,7 +317,7 @@ public final class AppController {
             log.emit(.firstFrame, path: item.path, fields: [(.window, .string(window)),
                                                              (.positionMs, .int(players[id]?.positionMs ?? 0))])
         case .duration:
-            break
+            announce(.playback(id))
         case .endOfStream:
             let position = players[id]?.positionMs ?? players[id]?.durationMs ?? 0
             var fields: [(EventField, JSONValue)] = [(.positionMs, .int(position))]

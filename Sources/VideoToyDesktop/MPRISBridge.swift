@@ -1,0 +1,206 @@
+import VideoToyCore
+
+/// The app as an MPRIS player: state read from the controller, commands carried out as the window's own
+/// controls would, and changes announced as the controller reports them.
+///
+/// MPRIS has two notions the app does not, which are the bridge's own rules: a Stopped state (a stop is a
+/// pause at the start that reads as Stopped until the video plays again), and one volume for the whole player
+/// (carried over to each new video's player, and taken from whichever player the user changed).
+@MainActor
+public final class MPRISBridge: MPRISPlayerTarget {
+    private let controller: AppController
+    private let raiseWindow: @MainActor () -> Void
+    private let quitApp: @MainActor () -> Void
+    private let openablePath: @MainActor (String) -> String?
+    private let artwork: MPRISArtwork
+    private var announcer: MPRISAnnouncer?
+    private var appVolume = 1.0
+    private var volumeAppliedTo: ObjectIdentifier?
+    private var stoppedItem: ItemID?
+
+    /// Serves `controller`; `openablePath` turns a path given to OpenUri into the absolute path of a readable file, or nil.
+    public init(controller: AppController, raise: @escaping @MainActor () -> Void, quit: @escaping @MainActor () -> Void,
+                openablePath: @escaping @MainActor (String) -> String?, artwork: MPRISArtwork = MPRISArtwork()) {
+        self.controller = controller
+        self.raiseWindow = raise
+        self.quitApp = quit
+        self.openablePath = openablePath
+        self.artwork = artwork
+        controller.subscribe { [weak self] change in self?.changed(change) }
+    }
+
+    /// Publishes the player on the session bus; `report` hears once if MPRIS is unavailable.
+    public func publish(report: @escaping @MainActor (String) -> Void) {
+        announce(to: MPRISServer(target: self, report: report))
+    }
+
+    /// Announces changes to `announcer` from now on (the server, or a recorder in tests).
+    public func announce(to announcer: MPRISAnnouncer) {
+        self.announcer = announcer
+    }
+
+    /// Leaves the bus; call before quitting.
+    public func close() {
+        announcer?.stop()
+        announcer = nil
+    }
+
+    private var current: ItemID? { controller.currentItem }
+
+    // MARK: State
+
+    /// Whether the current video plays, is paused, or is stopped (or there is none).
+    public var playbackStatus: MPRISPlaybackStatus {
+        guard let id = current else { return .stopped }
+        switch controller.policy.states[id] {
+        case .playing?: return .playing
+        case .paused?: return stoppedItem == id ? .stopped : .paused
+        default: return .stopped
+        }
+    }
+
+    /// The current video's metadata, with its poster as art.
+    public var metadata: MPRISMetadata? {
+        guard let id = current, let item = controller.library.item(id) else { return nil }
+        var duration: Int?
+        if case .ready(let info) = item.state { duration = info.durationMs }
+        // row(for:) also queues a poster if none is made, which is what art for the current item should do anyway.
+        let art = artwork.path(forVideo: item.path) { controller.row(for: id)?.poster }
+        return MPRISMetadata(trackNumber: id.rawValue, path: item.path, title: item.name,
+                             durationMs: duration ?? controller.player(id)?.durationMs, artPath: art)
+    }
+
+    /// The current video's position; a seek in flight already reads as its target.
+    public var positionMs: Int {
+        guard let id = current else { return 0 }
+        if let position = controller.player(id)?.positionMs { return position }
+        switch controller.policy.states[id] {
+        case .paused(let position)?: return position
+        case .finished?: return metadata?.durationMs ?? 0
+        default: return 0
+        }
+    }
+
+    /// The player's one volume, applied to the current video.
+    public var volume: Double {
+        get { appVolume }
+        set {
+            appVolume = newValue
+            guard let id = current, let player = controller.player(id) else { return }
+            volumeAppliedTo = ObjectIdentifier(player)
+            controller.intent(id, .volume(newValue))
+        }
+    }
+
+    /// True when there is a video to play.
+    public var canPlay: Bool { current != nil || firstPlayable != nil }
+    /// True when there is a current video.
+    public var canPause: Bool { current != nil }
+    /// True when the current video has a known duration.
+    public var canSeek: Bool { current.map { controller.player($0)?.durationMs != nil } ?? false }
+    /// True when a playable video follows the current one.
+    public var canGoNext: Bool { current.flatMap { controller.library.playable(after: $0) } != nil }
+    /// True when a playable video precedes the current one.
+    public var canGoPrevious: Bool { current.flatMap(playable(before:)) != nil }
+
+    private var firstPlayable: ItemID? { controller.library.items.first(where: \.isPlayable)?.id }
+
+    private func playable(before id: ItemID) -> ItemID? {
+        guard let index = controller.library.index(of: id) else { return nil }
+        return controller.library.items[..<index].last(where: \.isPlayable)?.id
+    }
+
+    // MARK: Commands
+
+    /// Plays the current video, or the first one.
+    public func play() {
+        guard let id = current ?? firstPlayable else { return }
+        stoppedItem = nil
+        controller.activate(id)
+    }
+
+    /// Pauses the current video if it plays.
+    public func pause() {
+        guard let id = current, controller.policy.states[id] == .playing else { return }
+        controller.intent(id, .togglePlay)
+    }
+
+    /// Pauses when playing, plays otherwise.
+    public func playPause() {
+        if playbackStatus == .playing { pause() } else { play() }
+    }
+
+    /// Pauses the current video at its start, which reads as Stopped.
+    public func stop() {
+        guard let id = current else { return }
+        stoppedItem = id
+        pause()
+        if controller.player(id) != nil { controller.intent(id, .seek(0)) }
+        announcer?.invalidate(.playbackStatus)
+    }
+
+    /// Plays the next video.
+    public func next() {
+        guard let id = current, let next = controller.library.playable(after: id) else { return }
+        controller.activate(next)
+    }
+
+    /// Plays the previous video.
+    public func previous() {
+        guard let id = current, let previous = playable(before: id) else { return }
+        controller.activate(previous)
+    }
+
+    /// Seeks the current video.
+    public func seek(toMs ms: Int) {
+        guard let id = current, controller.player(id) != nil else { return }
+        controller.intent(id, .seek(ms))
+    }
+
+    /// Adds the readable file at `path` and plays it.
+    public func open(path: String) -> Bool {
+        guard let absolute = openablePath(path), let id = controller.add(paths: [absolute]).first else { return false }
+        stoppedItem = nil
+        controller.activate(id)
+        return true
+    }
+
+    /// Brings the main window to the front.
+    public func raise() { raiseWindow() }
+
+    /// Quits the app.
+    public func quit() { quitApp() }
+
+    // MARK: Changes
+
+    private func changed(_ change: AppChange) {
+        switch change {
+        case .playback(let id):
+            if id == current, controller.policy.states[id] == .playing, stoppedItem == id { stoppedItem = nil }
+            carryVolume()
+            announcer?.invalidate(.all)
+        case .seeked(let id, let ms):
+            // A stop's seek to the start is part of stopping, not a seek clients should hear about.
+            guard id == current, stoppedItem != id else { return }
+            announcer?.seeked(toMs: ms)
+        case .volume(let id):
+            if id == current, let player = controller.player(id) {
+                // Changed in the window: that is the player's one volume now.
+                appVolume = player.volume
+                volumeAppliedTo = ObjectIdentifier(player)
+            }
+            announcer?.invalidate(.volume)
+        case .library:
+            announcer?.invalidate(.capabilities)
+        }
+    }
+
+    /// Gives a new player of the current video the player's one volume (a new player starts at full volume).
+    private func carryVolume() {
+        guard let id = current, let player = controller.player(id) else { return }
+        let identity = ObjectIdentifier(player)
+        guard identity != volumeAppliedTo else { return }
+        volumeAppliedTo = identity
+        if abs(player.volume - appVolume) > 0.001 { controller.intent(id, .volume(appVolume)) }
+    }
+}
