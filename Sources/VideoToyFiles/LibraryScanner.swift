@@ -151,6 +151,8 @@ private struct Walk {
     private enum Entry: Sendable {
         case folder(Glibc.stat)
         case video(resolved: String?)
+        /// The file system answered with an error other than "not there" (EIO, ENOTCONN on a share that dropped).
+        case unreadable(errno: Int32)
         case skip
     }
 
@@ -206,6 +208,15 @@ private struct Walk {
                 folder(child, info: childInfo)
             case .video(let resolved):
                 add(file: child, resolved: resolved)
+            case .unreadable(let code):
+                // Said out loud: a share that drops mid-scan must not make the rest of a folder vanish silently.
+                let reason = String(cString: strerror(code))
+                if nameSaysVideo {
+                    problems.append("\(PathBytes.display(child)) could not be checked (\(reason)); listed without checking")
+                    add(file: child, resolved: nil)
+                } else {
+                    problems.append("\(PathBytes.display(child)) could not be checked (\(reason)); skipped")
+                }
             case .skip:
                 continue
             }
@@ -215,8 +226,11 @@ private struct Walk {
     /// Classifies one entry: every call that can block on the file system happens here, under one deadline.
     private static func look(at path: [UInt8], nameSaysVideo: Bool) -> Entry {
         var info = Glibc.stat()
-        // stat follows symlinks; a dangling one inside a folder is just skipped.
-        guard RawPath.status(path, &info) == 0 else { return .skip }
+        guard RawPath.status(path, &info) == 0 else {
+            // stat follows symlinks: a dangling one, a loop, or a file removed since the listing is just not there.
+            let code = errno
+            return [ENOENT, ENOTDIR, ELOOP, ENAMETOOLONG].contains(code) ? .skip : .unreadable(errno: code)
+        }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
             return .folder(info)

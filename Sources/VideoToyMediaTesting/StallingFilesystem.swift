@@ -19,6 +19,8 @@ public final class StallingFilesystem: @unchecked Sendable {
         case open
         /// Reads of bytes from this offset on never answer (earlier bytes come back as a short read).
         case read(from: Int)
+        /// `stat`/`lookup` of the name fails at once with this error number (EIO, ENOTCONN: a share that dropped).
+        case lookupFails(Int32)
     }
 
     /// One file at the root of the file system.
@@ -173,6 +175,7 @@ public final class StallingFilesystem: @unchecked Sendable {
                 return reply(unique, error: ENOENT)
             }
             if files[index].stall == .lookup, hold(unique) { return }
+            if case .lookupFails(let code) = files[index].stall { return reply(unique, error: code) }
             var out = Bytes()
             out.u64(UInt64(index) + 2); out.u64(0); out.u64(0); out.u64(0); out.u32(0); out.u32(0)
             attributes(of: UInt64(index) + 2, into: &out)

@@ -361,4 +361,24 @@ struct OddFilesTests {
         #expect(Date().timeIntervalSince(deadStart) < 5)
         #expect(deadResult.videos.count == 3 && deadResult.problems.last?.contains("stopped answering") == true, "\(deadResult)")
     }
+
+    @Test("A scan of a share whose entries fail with an error lists the videos unchecked and says why, never silently",
+          .enabled(if: StallingFilesystem.isAvailable), .timeLimit(.minutes(1)),
+          arguments: [EIO, ENOTCONN, ESTALE])
+    func scanFailingEntries(code: Int32) throws {
+        let fs = try StallingFilesystem(files: [
+            .init(name: "a.mp4", contents: Data("x".utf8), stall: .never),
+            .init(name: "b-fails.mp4", contents: Data("x".utf8), stall: .lookupFails(code)),
+            .init(name: "c.mp4", contents: Data("x".utf8), stall: .never),
+            .init(name: "d-fails.txt", contents: Data("x".utf8), stall: .lookupFails(code)),
+        ])
+        defer { fs.unmount() }
+        let result = LibraryScanner(folderTimeoutSeconds: 5, entryTimeoutSeconds: 1).scan([fs.mountPoint])
+        #expect(result.videos == [fs.path("a.mp4"), fs.path("b-fails.mp4"), fs.path("c.mp4")])
+        let reason = String(cString: strerror(code))
+        #expect(result.problems == [
+            "\(fs.path("b-fails.mp4")) could not be checked (\(reason)); listed without checking",
+            "\(fs.path("d-fails.txt")) could not be checked (\(reason)); skipped",
+        ])
+    }
 }
