@@ -118,3 +118,35 @@ struct PresentationTests {
         #expect(CRC32.checksum(Array("IEND".utf8)) == 0xAE42_6082)
     }
 }
+
+/// The control bar keeps its seek bar usable at every width.
+@Suite struct ControlsLayoutTests {
+    /// Widths measured on the demo library's rows: play, mute and fullscreen buttons with spacing and padding
+    /// take 130 px; the volume slider 64, the scaling menu 38, the time 96, a title 190.
+    static let widths: [ControlsLayout.Part: Int] = [.title: 190, .volumeSlider: 64, .scalingMenu: 38, .time: 96]
+    static let fixed = 130
+    static let all = Set(ControlsLayout.Part.allCases)
+
+    static let cases: [(width: Int, wanted: Set<ControlsLayout.Part>, shown: Set<ControlsLayout.Part>)] = [
+        (1920, all, all),                                             // fullscreen: everything
+        (356, [.volumeSlider, .scalingMenu, .time], [.time]),       // a row's slot: slider and menu give way
+        (560, all, [.volumeSlider, .scalingMenu, .time]),           // the title gives way before the slider
+        (290, [.volumeSlider, .scalingMenu, .time], []),            // very narrow: only the buttons and the seek bar
+        (400, [.volumeSlider, .scalingMenu, .time], [.scalingMenu, .time]),
+        (450, [.volumeSlider, .scalingMenu, .time], [.volumeSlider, .scalingMenu, .time]),
+    ]
+
+    @Test("parts give way in order until the seek bar has its minimum", arguments: cases)
+    func fits(width: Int, wanted: Set<ControlsLayout.Part>, shown: Set<ControlsLayout.Part>) {
+        let layout = ControlsLayout.fitting(available: width, fixed: Self.fixed, widths: Self.widths, wanted: wanted)
+        #expect(layout.shown == shown)
+    }
+
+    @Test("whatever the width, the seek bar keeps its minimum unless only the fixed parts are left", arguments: Array(stride(from: 100, through: 2000, by: 7)))
+    func seekBarIsUsable(width: Int) {
+        let layout = ControlsLayout.fitting(available: width, fixed: Self.fixed, widths: Self.widths, wanted: Self.all)
+        let used = Self.fixed + layout.shown.reduce(0) { $0 + Self.widths[$1]! }
+        #expect(used + ControlsLayout.minimumSeekWidth <= width || layout.shown.isEmpty)
+        #expect(layout.shown.isSubset(of: Self.all))
+    }
+}

@@ -35,6 +35,9 @@ final class VideoView {
     private var playing = false
     private var decisionTimer: SourceToken?
     private var reportedSize = (width: 0, height: 0)
+    // Natural widths of the bar's parts, the largest seen while each was shown (a hidden widget measures nothing).
+    private var measuredWidths: [ControlsLayout.Part: Int] = [:]
+    private var measuredFixed = 0
     /// Receives the view's size in device pixels whenever it changes (a row, fullscreen, a projector).
     var onResize: (@MainActor (_ width: Int, _ height: Int) -> Void)?
 
@@ -123,8 +126,35 @@ final class VideoView {
         let decision = ControlsDecision.decide(style: style, debug: debug, idleMs: idleMs, playing: playing)
         // Lent to the row as the presenter panel, the controls belong to the laptop and always show.
         Widgets.setVisible(controls, controlsDetached || decision.showControls)
-        Widgets.setVisible(titleLabel, decision.showTitle)
+        layOutControls(showTitle: decision.showTitle)
         gtk_widget_set_cursor_from_name(root.typed(), decision.hideCursor ? "none" : nil)
+    }
+
+    private var optionalParts: [(ControlsLayout.Part, Widget)] {
+        [(.title, titleLabel), (.volumeSlider, volumeBar), (.scalingMenu, scalingMenu.button), (.time, timeLabel)]
+    }
+
+    /// Shows the parts of the bar that fit, so the seek bar stays usable however narrow the view is.
+    private func layOutControls(showTitle: Bool) {
+        let spacing = 4, padding = 8
+        for (part, widget) in optionalParts where gtk_widget_get_visible(widget) != 0 {
+            measuredWidths[part] = max(measuredWidths[part] ?? 0, naturalWidth(widget) + spacing)
+        }
+        measuredFixed = max(measuredFixed, [playButton, muteButton, fullscreenButton].map(naturalWidth).reduce(padding, +) + 3 * spacing)
+        var wanted = Set(ControlsLayout.Part.allCases)
+        if !showTitle { wanted.remove(.title) }
+        let available = Int(gtk_widget_get_width(controls))
+        // Before the first allocation there is nothing to fit into yet; show what the style asks for.
+        let shown = available > 0
+            ? ControlsLayout.fitting(available: available, fixed: measuredFixed, widths: measuredWidths, wanted: wanted).shown
+            : wanted
+        for (part, widget) in optionalParts { Widgets.setVisible(widget, shown.contains(part)) }
+    }
+
+    private func naturalWidth(_ widget: Widget) -> Int {
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+        return Int(natural)
     }
 
     private func connectControls() {
