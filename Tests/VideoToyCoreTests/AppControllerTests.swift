@@ -675,10 +675,12 @@ final class Rig {
     let controller: AppController
     var ids: [ItemID] = []
 
+    let timers = ManualTimers()
+
     init(onEnd: OnEnd = .stop, exitOnEnd: Bool = false) {
         let ticker = ticker, terminal = terminal
         log = EventLog(clock: { ticker.now }, keep: true, sink: nil, terminal: { terminal.append($0) })
-        controller = AppController(backend: backend, log: log, onEnd: onEnd, exitOnEnd: exitOnEnd)
+        controller = AppController(backend: backend, log: log, onEnd: onEnd, exitOnEnd: exitOnEnd, timers: timers)
         controller.attach(presenter)
         keptControllers.append(controller)
     }

@@ -67,18 +67,14 @@ extension AppController {
         case .restoreMode(let screen, let mode):
             changeMode(mode, on: screen, event: .modeRestored)
         case .startGraceTimer(let screen, let milliseconds):
-            timerGeneration += 1
-            let generation = timerGeneration
-            graceTimers[screen] = generation
-            DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { [weak self] in
-                MainActor.assumeIsolated {
-                    guard let self, self.graceTimers[screen] == generation else { return }
-                    self.graceTimers[screen] = nil
-                    self.route(.graceTimerFired(screen))
-                }
+            graceTimers[screen]?.cancel()
+            graceTimers[screen] = timers.after(milliseconds: milliseconds) { [weak self] in
+                guard let self else { return }
+                self.graceTimers[screen] = nil
+                self.route(.graceTimerFired(screen))
             }
         case .cancelGraceTimer(let screen):
-            graceTimers[screen] = nil
+            graceTimers.removeValue(forKey: screen)?.cancel()
         case .rememberPreferredScreen(let screen):
             log.emit(.screenChosen, fields: [(.connector, .string(screen.connector)), (.model, .string(screen.model))])
             onScreenChosen?(screen)

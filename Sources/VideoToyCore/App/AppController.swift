@@ -22,8 +22,8 @@ public final class AppController {
     /// The routing state machine: which view is on which screen.
     public internal(set) var router: Router
     var knownScreens: [ScreenID: Screen] = [:]
-    var graceTimers: [ScreenID: Int] = [:]
-    var timerGeneration = 0
+    var graceTimers: [ScreenID: ScheduledTimer] = [:]
+    let timers: TimerScheduling
     var returnedToRow: Set<ItemID> = []
     /// Set once the app is quitting: display modes are then restored before returning.
     var quitting = false
@@ -47,7 +47,9 @@ public final class AppController {
 
     /// Creates a controller; `workers` bounds concurrent probes and posters.
     public init(backend: MediaBackend, log: EventLog, onEnd: OnEnd, exitOnEnd: Bool,
-                router: RouterConfig = RouterConfig(), scaling: ScalingMode = .fit, workers: Int = 2) {
+                router: RouterConfig = RouterConfig(), scaling: ScalingMode = .fit, workers: Int = 2,
+                timers: TimerScheduling = MainQueueTimers()) {
+        self.timers = timers
         self.scaling = scaling
         self.router = Router(config: router)
         self.backend = backend
