@@ -20,28 +20,31 @@ let package = Package(
         // GObject lifetime, signals and the GLib main-loop bridge, solved once.
         .target(name: "VideoToyGObject", dependencies: ["CGLib"], swiftSettings: strict),
 
-        // Adapters.
-        .target(name: "VideoToyFiles", dependencies: ["VideoToyCore", "VideoToyGObject", "CGLib"], swiftSettings: strict),
-        .target(name: "VideoToyMedia", dependencies: ["VideoToyCore", "VideoToyGObject", "VideoToyFiles", "CGStreamer", "CGLib"], swiftSettings: strict),
+        // File-system calls on paths whose bytes need not be UTF-8, shared by the adapters that touch files.
+        .target(name: "VideoToyPOSIX", dependencies: ["VideoToyCore"], swiftSettings: strict),
+
+        // Adapters; none imports another.
+        .target(name: "VideoToyFiles", dependencies: ["VideoToyCore", "VideoToyGObject", "VideoToyPOSIX", "CGLib"], swiftSettings: strict),
+        .target(name: "VideoToyMedia", dependencies: ["VideoToyCore", "VideoToyGObject", "VideoToyPOSIX", "CGStreamer", "CGLib"], swiftSettings: strict),
         .target(name: "VideoToyGtk", dependencies: ["VideoToyCore", "VideoToyGObject", "CGtk", "CXrandr"], swiftSettings: strict),
         .target(name: "VideoToyDesktop", dependencies: ["VideoToyCore", "VideoToyGObject", "CGLib"], swiftSettings: strict),
 
         // Fakes for core tests: no display, no media.
         .target(name: "VideoToyTesting", dependencies: ["VideoToyCore"], swiftSettings: strict),
         // Media fixtures the media and end-to-end tiers share: broken files, odd files, a stalling FUSE share.
-        .target(name: "VideoToyMediaTesting", dependencies: ["VideoToyCore", "VideoToyFiles", "VideoToyMedia", "CGLib"], swiftSettings: strict),
+        .target(name: "VideoToyMediaTesting", dependencies: ["VideoToyCore", "VideoToyPOSIX", "VideoToyMedia", "CGLib"], swiftSettings: strict),
 
         // The executable only wires the parts together.
         .executableTarget(
             name: "videotoy",
-            dependencies: ["VideoToyCore", "VideoToyFiles", "VideoToyMedia", "VideoToyGtk", "VideoToyGObject", "VideoToyDesktop"],
+            dependencies: ["VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyGtk", "VideoToyGObject", "VideoToyDesktop"],
             swiftSettings: strict
         ),
 
         .testTarget(name: "VideoToyCoreTests", dependencies: ["VideoToyCore", "VideoToyTesting"], swiftSettings: strict),
         .testTarget(name: "VideoToyDesktopTests", dependencies: ["VideoToyCore", "VideoToyDesktop", "VideoToyTesting"], swiftSettings: strict),
-        .testTarget(name: "VideoToyMediaTests", dependencies: ["VideoToyCore", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyFiles", "VideoToyGObject"], swiftSettings: strict),
-        .testTarget(name: "VideoToyEndToEndTests", dependencies: ["VideoToyCore", "VideoToyFiles", "VideoToyMedia", "VideoToyMediaTesting"], swiftSettings: strict),
+        .testTarget(name: "VideoToyMediaTests", dependencies: ["VideoToyCore", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyFiles", "VideoToyPOSIX", "VideoToyGObject"], swiftSettings: strict),
+        .testTarget(name: "VideoToyEndToEndTests", dependencies: ["VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyMediaTesting"], swiftSettings: strict),
     ]
 )
 

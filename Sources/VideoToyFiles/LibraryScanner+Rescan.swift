@@ -1,5 +1,6 @@
 import Glibc
 import VideoToyCore
+import VideoToyPOSIX
 
 /// Looking again at one library folder, to keep its rows in line with the disk.
 extension LibraryScanner {

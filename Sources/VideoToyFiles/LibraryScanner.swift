@@ -2,6 +2,7 @@ import CGLib
 import Foundation
 import Glibc
 import VideoToyCore
+import VideoToyPOSIX
 
 /// What a scan found: the videos to list and the places it could not look into.
 public struct ScanResult: Sendable, Hashable {

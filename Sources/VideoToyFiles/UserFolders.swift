@@ -1,6 +1,7 @@
 import CGLib
 import Glibc
 import VideoToyCore
+import VideoToyPOSIX
 
 /// The user's standard folders, as the desktop (XDG) defines them.
 public enum UserFolders {

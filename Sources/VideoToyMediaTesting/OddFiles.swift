@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import VideoToyMedia
 import VideoToyCore
-import VideoToyFiles
+import VideoToyPOSIX
 
 /// Odd but realistic inputs for reliability tests: unusual containers, extra tracks, huge pictures, damage,
 /// and file-system objects that are not plain files. Everything is generated in-process with GStreamer.

@@ -1,5 +1,6 @@
 import Foundation
 import VideoToyFiles
+import VideoToyPOSIX
 
 /// Appends event lines to a file or standard output on a serial queue, so the main loop never waits on disk.
 final class EventLogWriter: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import VideoToyCore
 import VideoToyFiles
 import VideoToyMedia
+import VideoToyPOSIX
 
 /// Finds the files to list (given paths, the Videos folder, or the demo library) off the main thread.
 enum LibraryLoader {

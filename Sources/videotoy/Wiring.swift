@@ -5,6 +5,7 @@ import VideoToyFiles
 import VideoToyGObject
 import VideoToyGtk
 import VideoToyMedia
+import VideoToyPOSIX
 
 /// Builds the controller, the window and the host, connects them, and runs until quit.
 @MainActor

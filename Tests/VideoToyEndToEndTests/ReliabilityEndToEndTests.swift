@@ -5,6 +5,7 @@ import VideoToyCore
 import VideoToyFiles
 import VideoToyMedia
 import VideoToyMediaTesting
+import VideoToyPOSIX
 
 /// Helpers shared by the reliability and stress suites.
 enum Reliability {

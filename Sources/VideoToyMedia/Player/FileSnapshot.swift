@@ -1,5 +1,5 @@
 import Glibc
-import VideoToyFiles
+import VideoToyPOSIX
 
 /// Which file a path named at one moment (device and inode) and how long it was then.
 struct FileSnapshot: Equatable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import VideoToyFiles
+import VideoToyPOSIX
 
 /// One top-level box of an ISO-BMFF (MP4/MOV) file, as its header declares it.
 struct IsoBox: Equatable, Sendable {

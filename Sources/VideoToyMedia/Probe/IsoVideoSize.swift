@@ -1,5 +1,5 @@
 import Foundation
-import VideoToyFiles
+import VideoToyPOSIX
 
 /// Reads the picture size an ISO-BMFF (MP4/MOV) file declares, without any decoder.
 ///

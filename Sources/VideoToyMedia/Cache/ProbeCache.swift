@@ -2,6 +2,7 @@ import CGLib
 import Foundation
 import Glibc
 import VideoToyCore
+import VideoToyPOSIX
 
 /// What identifies one version of a file for the caches: its size and modification time.
 public struct FileStamp: Hashable, Sendable {
@@ -58,7 +59,7 @@ public final class ProbeCache: @unchecked Sendable {
     private static let version = "2"
 
     /// The default location: `$XDG_CACHE_HOME/videotoy/probe-cache.tsv`.
-    public static var defaultFile: String { UserFolders.cache() + "/probe-cache.tsv" }
+    public static var defaultFile: String { String(cString: g_get_user_cache_dir()) + "/videotoy/probe-cache.tsv" }
 
     /// Creates a cache stored in `file`; nothing is read until the first use or `load()`.
     public init(file: String = ProbeCache.defaultFile, fingerprint: String = "", maxEntries: Int = 200_000) {

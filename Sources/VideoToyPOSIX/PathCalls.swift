@@ -41,4 +41,4 @@ public enum PathCalls {
 }
 
 /// `stat(2)`, which inside a type would name the struct of the same name.
-func statFollowing(_ path: UnsafePointer<CChar>, _ info: inout Glibc.stat) -> Int32 { stat(path, &info) }
+public func statFollowing(_ path: UnsafePointer<CChar>, _ info: inout Glibc.stat) -> Int32 { stat(path, &info) }

@@ -4,7 +4,6 @@ import Dispatch
 import Foundation
 import Glibc
 import VideoToyCore
-import VideoToyFiles
 import VideoToyGObject
 
 /// A `MediaBackend` that remembers probes and posters across runs, wrapping the backend that does the work.
