@@ -18,8 +18,8 @@ public final class FakePresenter: LibraryPresenter {
         case dropVideoView(ItemID)
         /// `placeVideoView(for:at:)`.
         case placeVideoView(ItemID, ViewPlacement)
-        /// `showProgress(for:positionMs:durationMs:playing:)`.
-        case showProgress(ItemID, positionMs: Int, durationMs: Int?, playing: Bool)
+        /// `showProgress(for:_:)`.
+        case showProgress(ItemID, PlaybackProgress)
         /// `reveal(_:)`.
         case reveal(ItemID)
         /// `quit(status:)`.
@@ -113,8 +113,8 @@ public final class FakePresenter: LibraryPresenter {
     }
 
     /// Records the progress shown.
-    public func showProgress(for id: ItemID, positionMs: Int, durationMs: Int?, playing: Bool) {
-        calls.append(.showProgress(id, positionMs: positionMs, durationMs: durationMs, playing: playing))
+    public func showProgress(for id: ItemID, _ progress: PlaybackProgress) {
+        calls.append(.showProgress(id, progress))
     }
 
     /// Records the reveal.

@@ -568,10 +568,14 @@ struct AppControllerTests {
         rig.controller.activate(a)
         try #require(rig.backend.player(for: "/v/a.mp4")).positionMs = 1_500
         rig.controller.activate(b)
+        rig.controller.intent(b, .volume(0.25))
+        rig.controller.intent(b, .toggleMute)
         rig.controller.tick()
         let shown = rig.presenter.calls.filter { if case .showProgress = $0 { true } else { false } }
-        #expect(Set(shown) == [.showProgress(a, positionMs: 1_500, durationMs: 60_000, playing: false),
-                               .showProgress(b, positionMs: 0, durationMs: 60_000, playing: true)])
+        // The view learns its sound from the controller too, instead of asking the player.
+        #expect(Set(shown) == [.showProgress(a, PlaybackProgress(positionMs: 1_500, durationMs: 60_000, playing: false)),
+                               .showProgress(b, PlaybackProgress(positionMs: 0, durationMs: 60_000, playing: true,
+                                                                  muted: true, volume: 0.25))])
     }
 
     @Test func shutDownClosesEveryPlayer() async throws {

@@ -165,8 +165,9 @@ public final class AppController {
     /// Refreshes the time shown by live views; call a few times a second.
     public func tick() {
         for (id, player) in players {
-            presenter?.showProgress(for: id, positionMs: player.positionMs ?? 0, durationMs: player.durationMs,
-                                    playing: policy.states[id] == .playing)
+            presenter?.showProgress(for: id, PlaybackProgress(positionMs: player.positionMs ?? 0, durationMs: player.durationMs,
+                                                              playing: policy.states[id] == .playing, muted: player.muted,
+                                                              volume: player.volume))
         }
     }
 

@@ -17,7 +17,7 @@ public protocol LibraryPresenter: AnyObject {
     /// Moves the video view of `id` to its place: its row, fullscreen, or a screen's scene.
     func placeVideoView(for id: ItemID, at placement: ViewPlacement)
     /// Updates the time and seek bar of a live view.
-    func showProgress(for id: ItemID, positionMs: Int, durationMs: Int?, playing: Bool)
+    func showProgress(for id: ItemID, _ progress: PlaybackProgress)
     /// Makes every video view fill its area the way `mode` says.
     func applyScaling(_ mode: ScalingMode)
     /// Scrolls to and selects the row of `id`.

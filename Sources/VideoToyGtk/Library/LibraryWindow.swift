@@ -343,10 +343,8 @@ public final class LibraryWindow: LibraryPresenter {
         views.values.forEach { $0.setScaling(mode) }
     }
 
-    public func showProgress(for id: ItemID, positionMs: Int, durationMs: Int?, playing: Bool) {
-        let player = controller.player(id)
-        views[id]?.showProgress(positionMs: positionMs, durationMs: durationMs, playing: playing,
-                                muted: player?.muted ?? false, volume: player?.volume ?? 1)
+    public func showProgress(for id: ItemID, _ progress: PlaybackProgress) {
+        views[id]?.showProgress(progress)
     }
 
     public func reveal(_ id: ItemID) {

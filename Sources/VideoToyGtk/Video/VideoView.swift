@@ -172,7 +172,9 @@ final class VideoView {
     }
 
     /// Shows the position, duration, play state and sound.
-    func showProgress(positionMs: Int, durationMs: Int?, playing: Bool, muted: Bool, volume: Double) {
+    func showProgress(_ progress: PlaybackProgress) {
+        let (positionMs, durationMs, playing, muted, volume) =
+            (progress.positionMs, progress.durationMs, progress.playing, progress.muted, progress.volume)
         self.playing = playing
         updating = true
         defer { updating = false }
