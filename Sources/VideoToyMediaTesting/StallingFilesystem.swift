@@ -55,10 +55,15 @@ public final class StallingFilesystem: @unchecked Sendable {
     private var withheld: [UInt64] = []
     private var released = false
     private var unmounted = false
+    // The device is closed once, when both the serving thread has stopped and unmount has begun; replies check it
+    // under the lock, so nothing is ever written to a number that another part of the process may have reused.
+    private var serving = true
+    private var deviceClosed = false
     private let stopped = DispatchSemaphore(value: 0)
 
     /// Mounts a new file system holding `files` on a fresh folder under the temporary directory.
     public init(files: [File]) throws {
+        TestProcess.ignoreBrokenPipes()
         self.files = files
         let mountPoint = NSTemporaryDirectory() + "videotoy-stallfs-\(getpid())-\(UUID().uuidString.prefix(8))"
         // Mounted before the instance exists: a failure must not reach `deinit`, which would close the
@@ -121,11 +126,29 @@ public final class StallingFilesystem: @unchecked Sendable {
         }
         guard first else { return }
         umount2(mountPoint, Int32(MNT_DETACH))
-        // The serving thread closes the device as it stops, which aborts the connection: anything still asking
-        // the file system gets an error. Closing it here instead, while that thread may still be about to read
-        // it, let the thread read whatever reused the number (a GStreamer bus's wake-up byte, then lost).
+        // Closing the device while the serving thread may still read it let that thread read whatever reused the
+        // number (a GStreamer bus's wake-up byte, then lost); so it is closed once that thread has stopped, here or
+        // by the thread itself should it stop later.
         _ = stopped.wait(timeout: .now() + 30)
+        closeDeviceWhenDone()
         rmdir(mountPoint)
+    }
+
+    /// Closes the device once nothing serves it any more and unmount has begun; closing aborts the connection.
+    private func closeDeviceWhenDone() {
+        lock.withLock {
+            guard !serving, unmounted, !deviceClosed else { return }
+            deviceClosed = true
+            close(fd)
+        }
+    }
+
+    /// Writes one message to the device, unless it is closed.
+    private func send(_ bytes: [UInt8]) {
+        lock.withLock {
+            guard !deviceClosed else { return }
+            _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        }
     }
 
     // MARK: The protocol
@@ -134,7 +157,8 @@ public final class StallingFilesystem: @unchecked Sendable {
 
     private func serve() {
         defer {
-            close(fd)
+            lock.withLock { serving = false }
+            closeDeviceWhenDone()
             stopped.signal()
         }
         var buffer = [UInt8](repeating: 0, count: (1 << 20) + 4096)
@@ -261,13 +285,13 @@ public final class StallingFilesystem: @unchecked Sendable {
         var out = Bytes()
         out.u32(UInt32(16 + payload.count)); out.u32(0); out.u64(unique)
         out.bytes += payload
-        _ = out.bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        send(out.bytes)
     }
 
     private func reply(_ unique: UInt64, error: Int32) {
         var out = Bytes()
         out.u32(16); out.u32(UInt32(bitPattern: -error)); out.u64(unique)
-        _ = out.bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        send(out.bytes)
     }
 }
 

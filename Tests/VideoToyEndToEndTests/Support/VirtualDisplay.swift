@@ -1,5 +1,6 @@
 import Foundation
 import VideoToyCore
+import VideoToyMediaTesting
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -58,6 +59,7 @@ final class ChildProcess: @unchecked Sendable {
     /// Starts `arguments[0]` (searched on PATH) with stdin from /dev/null, output to the given files and no other
     /// descriptors, so grandchildren cannot keep this process's pipes or sockets open.
     init(_ arguments: [String], environment: [String: String], stdout: String, stderr: String) throws {
+        TestProcess.ignoreBrokenPipes()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
