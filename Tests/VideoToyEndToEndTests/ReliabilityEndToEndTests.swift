@@ -39,9 +39,11 @@ enum Reliability {
     /// in a call for longer than a loaded machine explains (`blocked`).
     ///
     /// A `starved` stall (ready to run, no CPU free) says the machine was overloaded, which on a shared 2-core runner
-    /// happens. So can a short `blocked` one: a worker holding a lock the main thread wants, or the X server it waits
-    /// for, may be descheduled for a while (139 ms on a futex was seen at start-up under load). What these tests guard
-    /// against blocks far longer: a file opened on the main loop waits seconds on a share that stopped answering.
+    /// happens. So can a `blocked` one under a second: a worker holding a lock the main thread wants, or the X server
+    /// it waits for, may be descheduled for a while. On two busy cores the main thread waited on a futex for 139 ms
+    /// and, in another run, 608 ms, just as 29 rows started probing (workers loading GStreamer's plugins). What these
+    /// tests guard against blocks far longer: a file opened on the main loop waits seconds on a share that stopped
+    /// answering, 45 s on a leased file.
     static func appStalls(_ app: AppProcess, after: AppProcess.Event? = nil) -> [AppProcess.Event] {
         stalls(app, after: after).filter { stall in
             let ms = stall.fields["ms"]?.int ?? 0, cpu = stall.fields["cpu_ms"]?.int ?? ms
@@ -53,8 +55,8 @@ enum Reliability {
         }
     }
 
-    /// How long the main thread may sleep in a call before a test blames the app (measured under load: up to 190 ms).
-    static let blockedMarginMs = 400
+    /// How long the main thread may sleep in a call before a test blames the app (measured under load: up to 608 ms).
+    static let blockedMarginMs = 1000
 
     /// Each stall with the events logged in the second before it, for failure messages.
     static func explain(_ stalls: [AppProcess.Event], in app: AppProcess) -> String {
