@@ -17,6 +17,8 @@ public final class MPRISBridge: MPRISPlayerTarget {
     private var appVolume = 1.0
     private var volumeAppliedTo: ObjectIdentifier?
     private var stoppedItem: ItemID?
+    // The item the last announcement was about: its own end (a failure clears the current item) must be heard too.
+    private var announcedItem: ItemID?
 
     /// Serves `controller`; `openablePath` turns a path given to OpenUri into the absolute path of a readable file, or nil.
     public init(controller: AppController, raise: @escaping @MainActor () -> Void, quit: @escaping @MainActor () -> Void,
@@ -176,6 +178,10 @@ public final class MPRISBridge: MPRISPlayerTarget {
     private func changed(_ change: AppChange) {
         switch change {
         case .playback(let id):
+            // Only the current video's changes reach MPRIS; a 10,000-file library's probe results would otherwise
+            // each recompute every property on the main loop.
+            guard id == current || id == announcedItem else { return }
+            announcedItem = current
             if id == current, controller.policy.states[id] == .playing, stoppedItem == id { stoppedItem = nil }
             carryVolume()
             announcer?.invalidate(.all)

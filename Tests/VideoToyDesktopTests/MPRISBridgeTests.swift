@@ -125,4 +125,20 @@ struct MPRISBridgeTests {
         #expect(rig.backend.player(for: "/w/new.mp4") != nil)
         #expect(rig.announcer.calls.contains(.invalidate(MPRISChange.capabilities.rawValue)))
     }
+
+    @Test func onlyTheCurrentVideosChangesAreAnnounced() async throws {
+        let rig = try await BridgeRig(["/v/a.mp4", "/v/b.mp4"])
+        rig.bridge.play()
+        let a = try rig.player("/v/a.mp4")
+        a.emit(.playing(positionMs: 0))
+        rig.bridge.next()
+        let b = try rig.player("/v/b.mp4")
+        b.emit(.playing(positionMs: 0))
+        let before = rig.announcer.calls.count
+        a.emit(.paused(positionMs: 4000))                   // the previous video's late report
+        #expect(rig.announcer.calls.count == before, "\(rig.announcer.calls.suffix(3))")
+        b.emit(.error("Internal data stream error."))       // the current video fails: nothing is current any more
+        #expect(rig.announcer.calls.count > before, "the failure of the current video is announced")
+        #expect(rig.bridge.playbackStatus == .stopped)
+    }
 }
