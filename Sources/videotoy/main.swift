@@ -50,7 +50,8 @@ if options.check {
 }
 
 // Metadata and posters are cached by path, size and modification time, posters in the freedesktop thumbnail cache.
-let backend = CachingBackend(wrapping: GStreamerBackend())
+let backend = CachingBackend(wrapping: GStreamerBackend(),
+                             cache: ProbeCache(file: UserFolders.cache() + "/probe-cache.tsv", fingerprint: CachingBackend.mediaFingerprint))
 
 // A missing or unplayable --play file is a start-up error: say why and stop before any window opens.
 var playPath: String?

@@ -23,13 +23,13 @@ public final class CachingBackend: MediaBackend, @unchecked Sendable {
     private let lock = NSLock()
     private var saveScheduled = false
 
-    /// Wraps `inner`. `thumbnailFolder` is the freedesktop thumbnail root (nil: no shared posters);
-    /// new results are saved `saveDelay` seconds after they arrive, and at exit.
-    public init(wrapping inner: MediaBackend, cache: ProbeCache? = nil,
+    /// Wraps `inner`, keeping metadata in `cache`. `thumbnailFolder` is the freedesktop thumbnail root (nil: no shared
+    /// posters); new results are saved `saveDelay` seconds after they arrive, and at exit.
+    public init(wrapping inner: MediaBackend, cache: ProbeCache,
                 thumbnailFolder: String? = CachingBackend.defaultThumbnailFolder, saveDelay: Double = 2) {
         GStreamer.initialize()
         self.inner = inner
-        self.cache = cache ?? ProbeCache(fingerprint: CachingBackend.mediaFingerprint)
+        self.cache = cache
         self.thumbnails = thumbnailFolder.map { ThumbnailStore(root: $0) }
         self.saveDelay = saveDelay
         let cache = self.cache

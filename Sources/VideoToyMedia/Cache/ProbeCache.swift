@@ -58,11 +58,8 @@ public final class ProbeCache: @unchecked Sendable {
     // 2 added the damage field; version 1 also refused files that version 2 finds merely damaged.
     private static let version = "2"
 
-    /// The default location: `$XDG_CACHE_HOME/videotoy/probe-cache.tsv`.
-    public static var defaultFile: String { String(cString: g_get_user_cache_dir()) + "/videotoy/probe-cache.tsv" }
-
     /// Creates a cache stored in `file`; nothing is read until the first use or `load()`.
-    public init(file: String = ProbeCache.defaultFile, fingerprint: String = "", maxEntries: Int = 200_000) {
+    public init(file: String, fingerprint: String = "", maxEntries: Int = 200_000) {
         self.file = file
         // Tabs and newlines would break the header line.
         self.fingerprint = fingerprint.map { $0 == "\t" || $0 == "\n" ? " " : String($0) }.joined()
