@@ -3,6 +3,9 @@ import Glibc
 
 /// Whether this machine has anything that can play sound, found without opening an audio device.
 enum AudioPresence {
+    /// Whether this process's machine and session have a sound server or card, looked up once.
+    static let onThisMachine = systemHasAudio()
+
     /// True when a sound server (PipeWire, PulseAudio) listens, or the kernel knows a sound card.
     static func systemHasAudio(environment: [String: String] = ProcessInfo.processInfo.environment,
                                exists: (String) -> Bool = { access($0, F_OK) == 0 },

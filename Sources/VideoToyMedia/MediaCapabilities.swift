@@ -37,7 +37,7 @@ public enum MediaCapabilities {
     private static let detectedAudioOutput: String? = {
         // Where neither a sound server nor a sound card exists, asking autoaudiosink only makes ALSA and
         // OpenAL print dozens of errors on stderr before it settles on nothing.
-        guard AudioPresence.systemHasAudio() else { return nil }
+        guard AudioPresence.onThisMachine else { return nil }
         GStreamer.initialize()
         guard let sink = gst_element_factory_make("autoaudiosink", nil) else { return nil }
         gst_object_ref_sink(sink)

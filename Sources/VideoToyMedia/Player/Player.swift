@@ -57,7 +57,8 @@ public final class Player {
             GProperty.set(flip, "video-direction", Int32(8))
             GProperty.set(playbin, "video-filter", object: flip)
         }
-        if MediaCapabilities.audioOutput() == nil, let silent = gst_element_factory_make("fakesink", nil) {
+        // Asked of the file system only (microseconds): opening a device to find out would block the main thread.
+        if !AudioPresence.onThisMachine, let silent = gst_element_factory_make("fakesink", nil) {
             // Nothing can play sound here: autoaudiosink would try every device and fill stderr with their errors.
             // A clock-synced fakesink keeps the sound's timing, so an audio-only file still plays at its pace.
             GProperty.set(silent, "sync", true)
