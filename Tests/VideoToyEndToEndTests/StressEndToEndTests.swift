@@ -294,12 +294,14 @@ extension EndToEnd {
             #expect(after.threads <= baseline.threads + 8, "threads: \(baseline.threads) → \(after.threads)")
             #expect(streaming <= baselineStreaming + 2, "GStreamer streaming threads: \(baselineStreaming) → \(streaming)")
             #expect(windows <= baselineWindows, "X windows: \(baselineWindows) → \(windows)")
-            // Memory may settle a little higher in the first half, but must not keep climbing in the second: 12 MiB
-            // over 50 rounds would be some 250 KiB a round, a leaked frame or pipeline per switch.
+            // Memory may settle a little higher in the first half, but must not keep climbing in the second. A leaked
+            // frame or pipeline per switch (some 250 KiB a round) adds over 6 MiB to each of the last two 25-round
+            // stretches; the allocator's own steps come one at a time (one run read 201, 209, 211, 224 MiB), so the
+            // smaller of the two stretches is what must stay low.
             // Under AddressSanitizer (scripts/asan) freed memory waits in its quarantine, so RSS says nothing about leaks there.
             let sanitized = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil
             if rss.count >= 4, !sanitized {
-                #expect(rss[3] - rss[1] < 12 * 1024, "RSS keeps growing: \(rss.map { $0 / 1024 }) MiB")
+                #expect(min(rss[2] - rss[1], rss[3] - rss[2]) < 6 * 1024, "RSS keeps growing: \(rss.map { $0 / 1024 }) MiB")
             }
             if !sanitized {
                 #expect(after.rssKiB < baseline.rssKiB + 40 * 1024, "RSS \(baseline.rssKiB / 1024) → \(after.rssKiB / 1024) MiB")
