@@ -68,7 +68,12 @@ public struct LibraryScanner: Sendable {
                 continue
             }
             guard let info = status else {
-                // A direct path that is gone is still listed: the probe reports it as vanished.
+                // A direct path that is gone is still listed: the probe reports it as vanished. Any other failure
+                // (a share that dropped) is said too, or a folder would turn silently into one unplayable row.
+                let code = errno
+                if ![ENOENT, ENOTDIR, ELOOP, ENAMETOOLONG].contains(code) {
+                    walk.problems.append("\(PathBytes.display(absolute)) could not be checked (\(String(cString: strerror(code))))")
+                }
                 walk.add(file: absolute, resolved: nil)
                 continue
             }
