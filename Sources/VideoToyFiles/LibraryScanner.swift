@@ -59,20 +59,20 @@ public struct LibraryScanner: Sendable {
         for path in paths {
             let absolute = Self.absolute(path)
             let raw = PathBytes.encode(absolute)
-            guard let status = calls.run(timeout: folderTimeoutSeconds, { () -> Glibc.stat? in
+            // errno is read on the thread that made the call: it is per thread.
+            guard let status = calls.run(timeout: folderTimeoutSeconds, { () -> (info: Glibc.stat?, code: Int32) in
                 var info = Glibc.stat()
-                return RawPath.status(raw, &info) == 0 ? info : nil
+                return RawPath.status(raw, &info) == 0 ? (info, 0) : (nil, errno)
             }) else {
                 walk.problems.append("\(PathBytes.display(absolute)) did not answer within \(Int(folderTimeoutSeconds)) s")
                 walk.add(file: absolute, resolved: nil)
                 continue
             }
-            guard let info = status else {
+            guard let info = status.info else {
                 // A direct path that is gone is still listed: the probe reports it as vanished. Any other failure
                 // (a share that dropped) is said too, or a folder would turn silently into one unplayable row.
-                let code = errno
-                if ![ENOENT, ENOTDIR, ELOOP, ENAMETOOLONG].contains(code) {
-                    walk.problems.append("\(PathBytes.display(absolute)) could not be checked (\(String(cString: strerror(code))))")
+                if ![ENOENT, ENOTDIR, ELOOP, ENAMETOOLONG].contains(status.code) {
+                    walk.problems.append("\(PathBytes.display(absolute)) could not be checked (\(String(cString: strerror(status.code))))")
                 }
                 walk.add(file: absolute, resolved: nil)
                 continue

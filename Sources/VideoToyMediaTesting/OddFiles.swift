@@ -121,13 +121,10 @@ public enum OddFiles {
     /// Returns the new file's path as a `PathBytes` string, as the scanner lists it.
     @discardableResult
     public static func copy(_ source: String, toFolder folder: String, rawName: [UInt8]) throws -> String {
-        guard let data = try PathCalls.readingHandle(source)?.readToEnd() else { throw failure("open", PathBytes.display(source)) }
+        guard let data = OpenFile.reading(source)?.readToEnd() else { throw failure("read", PathBytes.display(source)) }
         let target = PathBytes.decode(PathBytes.encode(folder) + [UInt8(ascii: "/")] + rawName)
-        let fd = PathBytes.withCString(target) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-        guard fd >= 0 else { throw failure("open", PathBytes.display(target)) }
-        defer { close(fd) }
-        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard written == data.count else { throw failure("write", PathBytes.display(target)) }
+        guard let file = OpenFile.writing(target) else { throw failure("open", PathBytes.display(target)) }
+        guard file.write(data) else { throw failure("write", PathBytes.display(target)) }
         return target
     }
 

@@ -21,6 +21,8 @@ public final class StallingFilesystem: @unchecked Sendable {
         case read(from: Int)
         /// `stat`/`lookup` of the name fails at once with this error number (EIO, ENOTCONN: a share that dropped).
         case lookupFails(Int32)
+        /// Serves every byte, but `close` reports this error number (a share that dropped while the file was open).
+        case closeFails(Int32)
     }
 
     /// One file at the root of the file system.
@@ -248,7 +250,10 @@ public final class StallingFilesystem: @unchecked Sendable {
             var out = Bytes()
             out.zeros(40); out.u32(4096); out.u32(255); out.u32(4096); out.zeros(28)
             reply(unique, out.bytes)
-        case 18, 29, 25, 34, 38: // RELEASE, RELEASEDIR, FLUSH, ACCESS, DESTROY
+        case 25: // FLUSH, sent by every close
+            if case .closeFails(let code) = file(node)?.stall { return reply(unique, error: code) }
+            reply(unique, [])
+        case 18, 29, 34, 38: // RELEASE, RELEASEDIR, ACCESS, DESTROY
             reply(unique, [])
         case 2, 42, 36: // FORGET, BATCH_FORGET, INTERRUPT: no reply
             break

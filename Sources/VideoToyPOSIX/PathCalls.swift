@@ -26,18 +26,6 @@ public enum PathCalls {
         guard let info = status(path), info.st_mode & S_IFMT == S_IFREG else { return false }
         return PathBytes.withCString(path) { access($0, R_OK) } == 0
     }
-
-    /// A handle that reads `path` from its start, or nil if it cannot be opened.
-    public static func readingHandle(_ path: String) -> FileHandle? {
-        let fd = PathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
-        return fd >= 0 ? FileHandle(fileDescriptor: fd, closeOnDealloc: true) : nil
-    }
-
-    /// A handle that writes `path`, created (mode 0644 before the umask) or emptied, or nil if it cannot be.
-    public static func writingHandle(_ path: String) -> FileHandle? {
-        let fd = PathBytes.withCString(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-        return fd >= 0 ? FileHandle(fileDescriptor: fd, closeOnDealloc: true) : nil
-    }
 }
 
 /// `stat(2)`, which inside a type would name the struct of the same name.

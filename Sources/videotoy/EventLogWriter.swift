@@ -5,22 +5,28 @@ import VideoToyPOSIX
 /// Appends event lines to a file or standard output on a serial queue, so the main loop never waits on disk.
 final class EventLogWriter: Sendable {
     private let queue = DispatchQueue(label: "videotoy.events")
-    private let handle: FileHandle
+    private let file: OpenFile?
 
     /// Opens `path` ("-" is standard output), truncating an existing file.
     init?(path: String) {
         if path == "-" {
-            handle = FileHandle.standardOutput
+            file = nil
         } else {
-            guard let file = PathCalls.writingHandle(path) else { return nil }
-            handle = file
+            guard let opened = OpenFile.writing(path) else { return nil }
+            file = opened
         }
     }
 
     /// Queues one line.
     func write(_ line: String) {
-        let data = Data((line + "\n").utf8)
-        queue.async { [handle] in try? handle.write(contentsOf: data) }
+        let bytes = Array((line + "\n").utf8)
+        queue.async { [file] in
+            if let file {
+                file.write(bytes)
+            } else {
+                FileHandle.standardOutput.write(Data(bytes))
+            }
+        }
     }
 
     /// Waits until every queued line is written.

@@ -349,13 +349,9 @@ struct OddFilesTests {
         let result = scanner.scan([fs.mountPoint])
         let elapsed = Date().timeIntervalSince(start)
         #expect(elapsed < 4, "the scan took \(elapsed) s")
-        // Issue 11, still open: about one full run in ten, the freshly mounted share's root fails its stat at once, so
-        // the scan lists the mount point itself as a file (the problems now say with which error).
-        withKnownIssue("the share's root sometimes fails its stat right after mounting (issue 11)", isIntermittent: true) {
-            #expect(result.videos == [fs.path("a.mp4"), fs.path("b-hangs.mp4"), fs.path("c.mp4")], "\(result.problems)")
-            #expect(result.problems.count == 2, "\(result.problems) \(result.videos)")
-            #expect(result.problems.first?.contains("b-hangs.mp4 did not answer within 1 s; listed without checking") == true)
-        }
+        #expect(result.videos == [fs.path("a.mp4"), fs.path("b-hangs.mp4"), fs.path("c.mp4")], "\(result.problems)")
+        #expect(result.problems.count == 2, "\(result.problems) \(result.videos)")
+        #expect(result.problems.first?.contains("b-hangs.mp4 did not answer within 1 s; listed without checking") == true)
 
         // A share that stops answering altogether: the scan gives up on it in bounded time.
         let dead = try StallingFilesystem(files: (0..<6).map { .init(name: "\($0).mp4", contents: Data("x".utf8), stall: .lookup) })
@@ -384,5 +380,9 @@ struct OddFilesTests {
             "\(fs.path("b-fails.mp4")) could not be checked (\(reason)); listed without checking",
             "\(fs.path("d-fails.txt")) could not be checked (\(reason)); skipped",
         ])
+        // Given by itself: still listed (the probe says more), and the error is said with its name.
+        let given = LibraryScanner(folderTimeoutSeconds: 5, entryTimeoutSeconds: 1).scan([fs.path("b-fails.mp4")])
+        #expect(given.videos == [fs.path("b-fails.mp4")])
+        #expect(given.problems == ["\(fs.path("b-fails.mp4")) could not be checked (\(reason))"])
     }
 }

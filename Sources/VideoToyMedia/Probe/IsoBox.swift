@@ -29,14 +29,12 @@ struct IsoBox: Equatable, Sendable {
     /// The walk stops after a box with an invalid length or one that runs past `size`, so only the last box
     /// returned can be either.
     static func topLevel(path: String, size: Int) -> [IsoBox]? {
-        guard let handle = PathCalls.readingHandle(path) else { return nil }
-        defer { try? handle.close() }
+        guard let file = OpenFile.reading(path) else { return nil }
         var boxes: [IsoBox] = []
         var offset = 0
         while offset + 8 <= size {
-            guard (try? handle.seek(toOffset: UInt64(offset))) != nil,
-                  let header = try? handle.read(upToCount: 16), header.count >= 8 else { return nil }
-            let box = parse([UInt8](header), at: offset, fileSize: size)
+            guard let header = file.read(upTo: 16, at: offset), header.count >= 8 else { return nil }
+            let box = parse(header, at: offset, fileSize: size)
             boxes.append(box)
             guard box.isValid, box.end <= size else { break }
             offset = box.end

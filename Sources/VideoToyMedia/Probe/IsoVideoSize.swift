@@ -12,11 +12,9 @@ enum IsoVideoSize {
     /// Width and height of the first video track, from its `tkhd` box.
     static func of(path: String, size: Int) -> (width: Int, height: Int)? {
         guard let moov = IsoBox.topLevel(path: path, size: size)?.first(where: { $0.type == "moov" }), moov.isValid,
-              moov.length <= moovLimit, let handle = PathCalls.readingHandle(path) else { return nil }
-        defer { try? handle.close() }
-        guard (try? handle.seek(toOffset: UInt64(moov.offset + moov.headerLength))) != nil,
-              let body = try? handle.read(upToCount: moov.bodyLength) else { return nil }
-        return videoTrackSize(in: [UInt8](body))
+              moov.length <= moovLimit, let file = OpenFile.reading(path),
+              let body = file.read(upTo: moov.bodyLength, at: moov.offset + moov.headerLength) else { return nil }
+        return videoTrackSize(in: body)
     }
 
     /// Looks through `moov`'s children for a `trak` whose handler is `vide`, and reads its `tkhd` size.
