@@ -108,6 +108,18 @@ struct AppStateRandomTests {
         #expect(rig.timers.running == (controller.router.heldScreen == nil ? 0 : 1), context)
         // One video plays at a time.
         #expect(rig.ids.filter { controller.policy.states[$0] == .playing }.count <= 1, context)
+        // The router's selection follows the policy: it is the video the user chose last, while that one is neither
+        // finished nor failed (then the scene goes idle), and a playing video is always the selected one.
+        if let selected = controller.router.selection {
+            #expect(selected == controller.policy.current, context)
+        }
+        if let current = controller.policy.current {
+            switch controller.policy.states[current] {
+            case .playing?, .paused?: #expect(controller.router.selection == current, context)
+            default: #expect(controller.router.selection == nil, context)
+            }
+        }
+        #expect(controller.views.live == live, context)
     }
 }
 

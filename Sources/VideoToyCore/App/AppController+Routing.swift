@@ -83,27 +83,11 @@ extension AppController {
     }
 
     private func moveView(_ id: ItemID, to destination: Route) -> RouterEvent? {
-        guard players[id] != nil, let item = library.item(id) else {
+        guard players[id] != nil, library.item(id) != nil else {
             // No live view: it is in its row by definition (a poster), which the router must learn.
             return .viewMoved(id, .row(id))
         }
-        let placement: ViewPlacement
-        let name: String
-        switch destination {
-        // A video presented fullscreen on the main window goes back to fullscreen, where the user left it.
-        case .row: placement = fullscreenHome.contains(id) ? .fullscreen : .row; name = "row"
-        case .screen(let screen): placement = .screen(connector: screen.connector); name = screen.connector
-        }
-        if placements[id] != placement {
-            if placement == .row { returnedToRow.insert(id) } else { returnedToRow.remove(id) }
-            let wasFullscreen = placements[id] == .fullscreen
-            placements[id] = placement
-            presenter?.placeVideoView(for: id, at: placement)
-            presenter?.refreshRow(id)
-            log.emit(.route, path: item.path, fields: [(.to, .string(name)),
-                                                       (.positionMs, .int(players[id]?.positionMs ?? 0))])
-            if wasFullscreen != (placement == .fullscreen) { logFullscreen(id, placement == .fullscreen) }
-        }
+        place(.routed(id, destination))
         return .viewMoved(id, destination)
     }
 

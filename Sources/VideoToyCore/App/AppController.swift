@@ -15,7 +15,8 @@ public final class AppController {
     weak var scenes: SceneHost?
     let log: EventLog
     var players: [ItemID: MediaPlayer] = [:]
-    var placements: [ItemID: ViewPlacement] = [:]
+    /// Where each live view is shown and where it goes home to.
+    public internal(set) var views = ViewPlacements()
     // About 250 KB each at row size: enough for several screens of scrolling back, bounded for huge libraries.
     var posters = PosterCache(capacity: 150)
     var status: [ItemID: RowStatus] = [:]
@@ -24,11 +25,8 @@ public final class AppController {
     var knownScreens: [ScreenID: Screen] = [:]
     var graceTimers: [ScreenID: ScheduledTimer] = [:]
     let timers: TimerScheduling
-    var returnedToRow: Set<ItemID> = []
     /// Set once the app is quitting: display modes are then restored before returning.
     var quitting = false
-    /// Views whose home on the main window is fullscreen: one sent to an external screen returns there, not to its row.
-    var fullscreenHome: Set<ItemID> = []
     var readCount = 0
     /// Where to resume a file that has no live player (remembered across runs); nil starts at the beginning.
     public var resumePosition: (@MainActor (_ path: String) -> Int?)?
@@ -134,7 +132,7 @@ public final class AppController {
             player.muted.toggle()
             announce(.volume(id))
         case .toggleFullscreen:
-            setFullscreen(id, !(placements[id] == .fullscreen || fullscreenHome.contains(id)))
+            setFullscreen(id, !views.wantsFullscreen(id))
         case .leaveFullscreen:
             setFullscreen(id, false)
         case .seekBy(let delta):
@@ -172,30 +170,34 @@ public final class AppController {
     }
 
     /// Where the view of `id` is shown, if it has one.
-    public func placement(of id: ItemID) -> ViewPlacement? { placements[id] }
+    public func placement(of id: ItemID) -> ViewPlacement? { views.placement(of: id) }
 
     /// The player of `id`, if live (for volume and mute state in views).
     public func player(_ id: ItemID) -> MediaPlayer? { players[id] }
 
     private func setFullscreen(_ id: ItemID, _ on: Bool) {
-        guard players[id] != nil, library.item(id) != nil else { return }
-        // On an external screen the video is already fullscreen and the laptop keeps its list; the choice
-        // only decides where the video goes when that screen leaves.
-        if case .screen? = placements[id] {
-            if on { fullscreenHome.insert(id) } else { fullscreenHome.remove(id) }
-            return
-        }
-        let target: ViewPlacement = on ? .fullscreen : .row
-        guard placements[id] != target else { return }
-        if on { fullscreenHome.insert(id) } else { fullscreenHome.remove(id) }
-        placements[id] = target
-        presenter?.placeVideoView(for: id, at: target)
-        logFullscreen(id, on)
+        guard players[id] != nil else { return }
+        place(.fullscreen(id, on))
     }
 
-    func logFullscreen(_ id: ItemID, _ on: Bool) {
-        guard let item = library.item(id) else { return }
-        log.emit(.fullscreen, path: item.path, fields: [(.on, .bool(on)), (.window, .string("main"))])
+    /// Feeds the placement machine and carries out what it says.
+    func place(_ event: ViewPlacements.Event) {
+        for effect in views.handle(event) {
+            switch effect {
+            case .place(let id, let placement):
+                presenter?.placeVideoView(for: id, at: placement)
+            case .moved(let id, let name):
+                presenter?.refreshRow(id)
+                guard let item = library.item(id) else { continue }
+                log.emit(.route, path: item.path, fields: [(.to, .string(name)), (.positionMs, .int(players[id]?.positionMs ?? 0))])
+            case .fullscreenChanged(let id, let on):
+                guard let item = library.item(id) else { continue }
+                log.emit(.fullscreen, path: item.path, fields: [(.on, .bool(on)), (.window, .string("main"))])
+            case .arrived(let id, let window):
+                guard let item = library.item(id) else { continue }
+                log.emit(.firstFrame, path: item.path, fields: [(.window, .string(window)), (.positionMs, .int(players[id]?.positionMs ?? 0))])
+            }
+        }
     }
 
     func apply(_ effects: [PlaybackEffect]) {
@@ -248,18 +250,8 @@ public final class AppController {
 
     /// The view of `id` drew its first frame since it was placed; logs where it arrived.
     public func viewShowedFrame(_ id: ItemID, at placement: ViewPlacement) {
-        guard let item = library.item(id), placements[id] == placement, players[id] != nil else { return }
-        let window: String
-        switch placement {
-        case .row:
-            // The player reports the first frame of a play request; this reports a return from elsewhere.
-            guard returnedToRow.remove(id) != nil else { return }
-            window = "main"
-        case .fullscreen: window = "main"
-        case .screen(let connector): window = connector
-        }
-        log.emit(.firstFrame, path: item.path, fields: [(.window, .string(window)),
-                                                         (.positionMs, .int(players[id]?.positionMs ?? 0))])
+        guard players[id] != nil else { return }
+        place(.frameShown(id, placement))
     }
 
     private func ensurePlayer(_ id: ItemID) -> MediaPlayer? {
@@ -275,8 +267,7 @@ public final class AppController {
             return nil
         }
         players[id] = player
-        placements[id] = .row
-        presenter.placeVideoView(for: id, at: .row)
+        place(.created(id))
         presenter.reveal(id)
         return player
     }
@@ -289,8 +280,7 @@ public final class AppController {
             if policy.states[id] != .finished { remember(id, positionMs: position) }
         }
         player.close()
-        placements[id] = nil
-        fullscreenHome.remove(id)
+        place(.released(id))
         presenter?.dropVideoView(for: id)
         presenter?.refreshRow(id)
         announce(.playback(id))
@@ -313,7 +303,7 @@ public final class AppController {
             announce(.playback(id))
         case .firstFrame:
             let window: String
-            switch placements[id] ?? .row {
+            switch views.placement(of: id) ?? .row {
             case .row, .fullscreen: window = "main"
             case .screen(let connector): window = connector
             }
