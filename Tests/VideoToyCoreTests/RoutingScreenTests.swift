@@ -12,3 +12,29 @@ struct RoutingScreenTests {
         #expect(hd60.description == "1920x1080@60.000")
     }
 }
+
+/// Telling connections from disconnections in successive monitor lists.
+@Suite("Screen roster")
+struct ScreenRosterTests {
+    static func screen(_ connector: String, _ model: String = "TV", ready: Bool = true) -> Screen {
+        Screen(id: ScreenID(connector: connector, model: model),
+               geometry: ready ? ScreenRect(x: 0, y: 0, width: 1920, height: 1080) : ScreenRect(x: 0, y: 0, width: 0, height: 0))
+    }
+
+    @Test("Connections, disconnections and monitors that are not ready yet")
+    func changes() {
+        var roster = ScreenRoster()
+        let laptop = Self.screen("eDP-1", "Panel"), tv = Self.screen("HDMI-1")
+        #expect(roster.update([laptop]) == [.connected(laptop)])
+        #expect(roster.update([laptop]) == [])
+        // A monitor whose geometry is not known yet is not connected until it is.
+        #expect(roster.update([laptop, Self.screen("HDMI-1", ready: false)]) == [])
+        #expect(roster.update([laptop, tv]) == [.connected(tv)])
+        // Another monitor on the same connector is a different screen: one goes, the other comes.
+        let projector = Self.screen("HDMI-1", "Projector")
+        #expect(roster.update([laptop, projector]) == [.connected(projector), .disconnected(tv)])
+        #expect(roster.update([projector, laptop, projector]) == [])
+        #expect(roster.update([]) == [.disconnected(projector), .disconnected(laptop)], "by connector name")
+        #expect(roster.screens.isEmpty)
+    }
+}

@@ -41,7 +41,7 @@ extension AppController {
         if poster == nil, case .ready(let info) = item.state, info.hasVideo { posterJobs.request(id, urgent: true) }
         var line = status[id] ?? .idle
         if case .screen(let connector)? = views.placement(of: id) {
-            let screen = knownScreens.values.first { $0.id.connector == connector }
+            let screen = screens.screens.values.first { $0.id.connector == connector }
             let name = [screen?.id.manufacturer ?? "", screen?.id.model ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
             line = .onScreen(name: name, connector: connector)
         }

@@ -9,15 +9,12 @@ extension AppController {
 
     /// The monitor list changed; logs connections and lets the router decide.
     public func screensChanged(_ screens: [Screen]) {
-        let ready = screens.filter(\.isReady)
-        let now = Dictionary(ready.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for (id, screen) in now where knownScreens[id] == nil {
-            log.emit(.screenConnected, fields: AppController.fields(of: screen))
+        for change in self.screens.update(screens) {
+            switch change {
+            case .connected(let screen): log.emit(.screenConnected, fields: AppController.fields(of: screen))
+            case .disconnected(let screen): log.emit(.screenDisconnected, fields: AppController.fields(of: screen))
+            }
         }
-        for (id, screen) in knownScreens where now[id] == nil {
-            log.emit(.screenDisconnected, fields: AppController.fields(of: screen))
-        }
-        knownScreens = now
         route(.screensChanged(screens))
     }
 

@@ -22,7 +22,7 @@ public final class AppController {
     var status: [ItemID: RowStatus] = [:]
     /// The routing state machine: which view is on which screen.
     public internal(set) var router: Router
-    var knownScreens: [ScreenID: Screen] = [:]
+    var screens = ScreenRoster()
     var graceTimers: [ScreenID: ScheduledTimer] = [:]
     let timers: TimerScheduling
     /// Set once the app is quitting: display modes are then restored before returning.
