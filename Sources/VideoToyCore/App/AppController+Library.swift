@@ -8,7 +8,11 @@ extension AppController {
         let ids = library.add(paths: paths)
         for item in library.items { pathTable.set(item.id, path: item.path) }
         log.emit(.library, fields: [(.count, .int(library.count))])
-        if before == 0 {
+        if shown.isFiltering {
+            // New rows the search matches join it; the list is shown again as one.
+            shown.update(for: library)
+            presenter?.showSearchResults(count: shown.count(in: library), total: library.count, searching: true)
+        } else if before == 0 {
             presenter?.showLibrary(count: library.count)
         } else {
             // Files dropped on the window or handed over by a second launch join the list without losing the selection.
@@ -22,8 +26,22 @@ extension AppController {
     }
 
     /// The id shown at display position `index`.
-    public func id(at index: Int) -> ItemID? {
-        index < library.items.count ? library.items[index].id : nil
+    public func id(at index: Int) -> ItemID? { shown.id(at: index, in: library) }
+
+    /// The display position of `id`, or nil while a search hides it.
+    public func displayIndex(of id: ItemID) -> Int? { shown.index(of: id, in: library) }
+
+    /// How many rows the list shows.
+    public var displayCount: Int { shown.count(in: library) }
+
+    /// Shows only the rows whose name or folder holds every word of `text`, ignoring case and accents; blank
+    /// text shows every row again. The playing video keeps playing whether or not its row is shown.
+    public func search(_ text: String) {
+        let query = SearchQuery(text)
+        guard query != shown.query else { return }
+        shown.filter(query, in: library)
+        presenter?.showSearchResults(count: shown.count(in: library), total: library.count, searching: shown.isFiltering)
+        log.emit(.search, fields: [(.query, .string(query.text)), (.count, .int(shown.count(in: library)))])
     }
 
     /// What the row of `id` shows; asking for a row marks it visible, so it is probed first.

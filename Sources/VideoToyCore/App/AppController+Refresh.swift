@@ -16,7 +16,12 @@ extension AppController {
         if !refresh.added.isEmpty {
             for id in refresh.added { if let item = library.item(id) { pathTable.set(id, path: item.path) } }
             log.emit(.library, fields: [(.count, .int(library.count))])
-            presenter?.insertRows(at: refresh.inserted, count: library.count)
+            if shown.isFiltering {
+                shown.update(for: library)
+                presenter?.showSearchResults(count: shown.count(in: library), total: library.count, searching: true)
+            } else {
+                presenter?.insertRows(at: refresh.inserted, count: library.count)
+            }
             for id in refresh.added { probes.request(id, urgent: false) }
         }
         for id in refresh.gone + refresh.back + refresh.changed { presenter?.refreshRow(id) }

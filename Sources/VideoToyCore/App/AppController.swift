@@ -23,6 +23,8 @@ public final class AppController {
     /// The routing state machine: which view is on which screen.
     public internal(set) var router: Router
     var screens = ScreenRoster()
+    /// The rows the list shows: the whole library or a search's matches.
+    public internal(set) var shown = ShownRows()
     var graceTimers: [ScreenID: ScheduledTimer] = [:]
     let timers: TimerScheduling
     /// Set once the app is quitting: display modes are then restored before returning.
@@ -73,7 +75,7 @@ public final class AppController {
     public func attach(_ presenter: LibraryPresenter) {
         self.presenter = presenter
         let distance: (ItemID) -> Int = { [weak self] id in
-            guard let self, let index = library.index(of: id) else { return Int.max }
+            guard let self, let index = displayIndex(of: id) else { return Int.max }
             if visibleRows.contains(index) { return 0 }
             return index < visibleRows.lowerBound ? visibleRows.lowerBound - index : index - visibleRows.upperBound + 1
         }

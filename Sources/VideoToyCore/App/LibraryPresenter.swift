@@ -22,6 +22,8 @@ public protocol LibraryPresenter: AnyObject {
     func applyScaling(_ mode: ScalingMode)
     /// Scrolls to and selects the row of `id`.
     func reveal(_ id: ItemID)
+    /// A search shows `count` of the library's `total` rows (or all of them again, `searching` false).
+    func showSearchResults(count: Int, total: Int, searching: Bool)
     /// Quits the application with `status`.
     func quit(status: Int32)
     /// The pictures the video view of `id` drew and dropped since it was made, if it has a view.
@@ -31,6 +33,9 @@ public protocol LibraryPresenter: AnyObject {
 extension LibraryPresenter {
     /// A window without incremental updates shows the whole list again.
     public func insertRows(at positions: [Int], count: Int) { showLibrary(count: count) }
+
+    /// A window without a search bar just shows the rows.
+    public func showSearchResults(count: Int, total: Int, searching: Bool) { showLibrary(count: count) }
 
     /// A window that does not count pictures has nothing to say.
     public func frameCounts(for id: ItemID) -> FrameCounts? { nil }

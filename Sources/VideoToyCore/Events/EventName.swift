@@ -48,6 +48,8 @@ public enum EventName: String, CaseIterable, Sendable {
     case screenChosen = "screen-chosen"
     /// The main loop was late.
     case stall
+    /// The search changed: the text and how many rows it shows.
+    case search
 
     /// The fields the event may carry, besides `event`, `t_ms` and `path`.
     public var fields: [EventField] {
@@ -71,6 +73,7 @@ public enum EventName: String, CaseIterable, Sendable {
         case .modeUnavailable: return [.reason, .connector, .mode]
         case .screenChosen: return [.connector, .model]
         case .stall: return [.ms, .activity, .cause, .cpuMs, .wait]
+        case .search: return [.query, .count]
         }
     }
 }
@@ -151,4 +154,6 @@ public enum EventField: String, CaseIterable, Sendable {
     case cpuMs = "cpu_ms"
     /// The kernel wait channel of a blocked loop.
     case wait
+    /// The search text as typed.
+    case query
 }

@@ -1,0 +1,63 @@
+import Foundation
+
+/// What the user typed in the search bar: words that must all appear in a row's name or folder, in any order,
+/// ignoring case and accents ("cafe" finds "Café").
+public struct SearchQuery: Sendable, Equatable {
+    /// The text as typed.
+    public let text: String
+    private let terms: [[UInt8]]
+
+    /// Parses `text`; blank text matches everything.
+    public init(_ text: String) {
+        self.text = text
+        terms = SearchKey.fold(text).split(separator: UInt8(ascii: " ")).map(Array.init)
+    }
+
+    /// True when the query matches every row.
+    public var isEmpty: Bool { terms.isEmpty }
+
+    /// Whether the item with this key is shown.
+    public func matches(_ key: SearchKey) -> Bool {
+        terms.allSatisfy { key.contains($0) }
+    }
+}
+
+/// An item's name and folder folded for search, made once per item and kept.
+public struct SearchKey: Sendable, Equatable {
+    private let bytes: [UInt8]
+
+    /// The key of `item`: its name and its folder.
+    public init(_ item: LibraryItem) {
+        bytes = SearchKey.fold(item.name + " " + item.folder)
+    }
+
+    /// Lowercase, without accents, with every run of white space one space, as UTF-8.
+    static func fold(_ text: String) -> [UInt8] {
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        var out: [UInt8] = []
+        out.reserveCapacity(folded.utf8.count)
+        for scalar in folded.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                if out.last != UInt8(ascii: " ") { out.append(UInt8(ascii: " ")) }
+            } else if scalar.isASCII {
+                out.append(UInt8(scalar.value))
+            } else {
+                out.append(contentsOf: String(scalar).utf8)
+            }
+        }
+        return out
+    }
+
+    /// Whether `term` (folded) occurs in the key.
+    func contains(_ term: [UInt8]) -> Bool {
+        guard let first = term.first, term.count <= bytes.count else { return term.isEmpty }
+        let last = bytes.count - term.count
+        var start = 0
+        while start <= last {
+            guard let hit = bytes[start...last].firstIndex(of: first) else { return false }
+            if bytes[hit..<hit + term.count].elementsEqual(term) { return true }
+            start = hit + 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,99 @@
+import Testing
+import VideoToyCore
+import VideoToyTesting
+
+/// Searching the library: folding, matching, and the rows the controller shows while a search is on.
+@Suite("Search")
+struct SearchTests {
+    static func key(_ path: String) -> SearchKey { SearchKey(LibraryItem(id: ItemID(0), path: path)) }
+
+    @Test("Case, accents and word order are ignored; every word must match the name or the folder", arguments: [
+        ("cafe", "/films/Café de Flore.mp4", true),
+        ("CAFÉ", "/films/cafe.mp4", true),
+        ("flore cafe", "/films/Café de Flore.mp4", true),
+        ("  flore   ", "/films/Café de Flore.mp4", true),
+        ("holiday", "/home/ann/Holidays 2024/beach.mkv", true),
+        ("beach 2024", "/home/ann/Holidays 2024/beach.mkv", true),
+        ("beach 2023", "/home/ann/Holidays 2024/beach.mkv", false),
+        ("Ærø", "/trips/ærø ferry.webm", true),
+        ("straße", "/Straße/x.mp4", true),
+        ("naïve", "/naive.mp4", true),
+        ("über", "/ueber.mp4", false),
+        ("mp5", "/a.mp4", false),
+        ("", "/a.mp4", true),
+    ])
+    func matching(query: String, path: String, matches: Bool) {
+        #expect(SearchQuery(query).matches(Self.key(path)) == matches)
+    }
+
+    @Test("A blank query is no search")
+    func blank() {
+        #expect(SearchQuery("").isEmpty && SearchQuery(" \t ").isEmpty && !SearchQuery("a").isEmpty)
+        #expect(SearchQuery("a") != SearchQuery("b"))
+    }
+
+    @Test("Display positions map to the matches, in library order, and back")
+    func shownRows() {
+        var library = Library()
+        let ids = library.add(paths: ["/v/cat.mp4", "/v/dog.mp4", "/w/catalogue.mp4", "/w/bird.mp4"])
+        var rows = ShownRows()
+        #expect(rows.count(in: library) == 4 && rows.id(at: 3, in: library) == library.items[3].id)
+        rows.filter(SearchQuery("cat"), in: library)
+        #expect(rows.count(in: library) == 2)
+        #expect(rows.id(at: 0, in: library).flatMap { library.item($0)?.name } == "cat.mp4")
+        #expect(rows.id(at: 1, in: library).flatMap { library.item($0)?.name } == "catalogue.mp4")
+        #expect(rows.id(at: 2, in: library) == nil && rows.id(at: -1, in: library) == nil)
+        let dog = ids[1]
+        #expect(rows.index(of: dog, in: library) == nil, "hidden by the search")
+        _ = library.add(paths: ["/v/bobcat.mp4"])
+        rows.update(for: library)
+        #expect(rows.count(in: library) == 3, "a new file the search matches joins it")
+        rows.filter(SearchQuery(""), in: library)
+        #expect(rows.count(in: library) == 5 && rows.index(of: dog, in: library) == library.index(of: dog))
+    }
+}
+
+/// The controller with a search on: what the window is told, what is logged, and that playback carries on.
+@MainActor
+struct AppControllerSearchTests {
+    static let paths = ["/v/Café.mp4", "/v/beach.mp4", "/w/cafe au lait.mp4", "/w/snow.mp4"]
+
+    @Test func aSearchShowsTheMatchesAndSaysSo() async throws {
+        let rig = try await Rig.ready(Self.paths)
+        rig.controller.search("CAFE")
+        #expect(rig.controller.displayCount == 2)
+        #expect(rig.presenter.libraryCounts.last == 2)
+        #expect(rig.records("search").last?.jsonLine == #"{"event":"search","t_ms":0,"query":"CAFE","count":2}"#)
+        let inLibraryOrder = rig.controller.library.items.map(\.id).filter { [rig.ids[0], rig.ids[2]].contains($0) }
+        #expect((0..<2).compactMap { rig.controller.id(at: $0) } == inLibraryOrder)
+        rig.controller.search("CAFE")
+        #expect(rig.records("search").count == 1, "the same search again changes nothing")
+        rig.controller.search("")
+        #expect(rig.controller.displayCount == 4 && rig.presenter.libraryCounts.last == 4)
+        #expect(rig.controller.id(at: 1) == rig.controller.library.items[1].id)
+    }
+
+    @Test func thePlayingVideoKeepsPlayingWhileItsRowIsHidden() async throws {
+        let rig = try await Rig.ready(Self.paths)
+        let beach = rig.ids[1]
+        rig.controller.activate(beach)
+        rig.controller.search("snow")
+        #expect(rig.controller.displayIndex(of: beach) == nil)
+        #expect(rig.controller.policy.states[beach] == .playing)
+        #expect(rig.controller.placement(of: beach) == .row, "its view stays where it was, ready for the row's return")
+        #expect(rig.backend.players(for: "/v/beach.mp4").last?.commands.contains(.close) == false)
+        rig.controller.search("")
+        #expect(rig.controller.displayIndex(of: beach) == rig.controller.library.index(of: beach))
+    }
+
+    @Test func filesAddedDuringASearchJoinItWhenTheyMatch() async throws {
+        let rig = try await Rig.ready(Self.paths)
+        rig.controller.search("cafe")
+        rig.controller.add(paths: ["/x/café crème.mp4", "/x/tea.mp4"])
+        #expect(rig.controller.displayCount == 3)
+        #expect(rig.presenter.libraryCounts.last == 3)
+        rig.controller.folderChanged("/y", present: ["/y/more cafe.mp4", "/y/nothing.mp4"])
+        #expect(rig.controller.displayCount == 4)
+        #expect(rig.controller.library.count == 8)
+    }
+}
