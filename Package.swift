@@ -10,7 +10,9 @@ let package = Package(
     targets: [
         // System libraries, each imported only by its adapter.
         .systemLibrary(name: "CGLib", pkgConfig: "gio-unix-2.0"),
-        .systemLibrary(name: "CGtk", pkgConfig: "gtk4"),
+        // GTK and libadwaita, its GNOME widget layer, in one module: its headers include GTK's, and two modules
+        // holding the same C declarations hide each other's.
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4 libadwaita-1"),
         .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-pbutils-1.0 gstreamer-app-1.0 gstreamer-video-1.0"),
         .systemLibrary(name: "CXrandr", pkgConfig: "xrandr"),
 

@@ -1,6 +1,7 @@
 #ifndef VIDEOTOY_CGTK_SHIM_H
 #define VIDEOTOY_CGTK_SHIM_H
 #include <gtk/gtk.h>
+#include <adwaita.h>
 #include <glib-unix.h>
 #ifdef GDK_WINDOWING_X11
 #include <gdk/x11/gdkx.h>
@@ -28,4 +29,22 @@ static inline char **vt_dropped_paths(const GValue *value) {
     return (char **)g_ptr_array_free(paths, FALSE);
 }
 static inline GType vt_file_list_type(void) { return GDK_TYPE_FILE_LIST; }
+/* The name a screen reader says for a widget (gtk_accessible_update_property is variadic). */
+static inline void vt_set_accessible_label(GtkWidget *widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+/* Paths of the files a file chooser returned, as a NULL-terminated array to g_strfreev. */
+static inline char **vt_chooser_paths(GtkFileChooser *chooser) {
+    GListModel *files = gtk_file_chooser_get_files(chooser);
+    GPtrArray *paths = g_ptr_array_new();
+    for (guint i = 0; files && i < g_list_model_get_n_items(files); i++) {
+        GFile *file = g_list_model_get_item(files, i);
+        char *path = g_file_get_path(file);
+        if (path) g_ptr_array_add(paths, path);
+        g_object_unref(file);
+    }
+    if (files) g_object_unref(files);
+    g_ptr_array_add(paths, NULL);
+    return (char **)g_ptr_array_free(paths, FALSE);
+}
 #endif

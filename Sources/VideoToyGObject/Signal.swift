@@ -102,6 +102,19 @@ public enum Signal {
         return connect(instance, name, handler, unsafeBitCast(c, to: GCallback.self))
     }
 
+    /// Connects a signal whose one argument is not needed: `void (GObject*, gpointer, gpointer)` (`GSimpleAction::activate`,
+    /// whose parameter may be NULL).
+    @discardableResult
+    public static func connectIgnoringArgument(_ instance: UnsafeMutableRawPointer, _ name: String,
+                                               _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        typealias C = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+        let c: C = { _, _, data in
+            let h = Signal.unbox(data, as: (@MainActor () -> Void).self)
+            MainActor.assumeIsolated { h() }
+        }
+        return connect(instance, name, handler, unsafeBitCast(c, to: GCallback.self))
+    }
+
     /// Connects a signal that passes one unsigned integer: `void (GObject*, guint, gpointer)` (`activate`).
     @discardableResult
     public static func connectUInt(_ instance: UnsafeMutableRawPointer, _ name: String,

@@ -117,6 +117,12 @@ public final class FakePresenter: LibraryPresenter {
         calls.append(.showProgress(id, progress))
     }
 
+    /// The notices shown, in order.
+    public private(set) var notices: [String] = []
+
+    /// Records the notice.
+    public func showNotice(_ text: String) { notices.append(text) }
+
     /// Records the reveal.
     public func reveal(_ id: ItemID) { calls.append(.reveal(id)) }
 

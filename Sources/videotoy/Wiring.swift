@@ -62,7 +62,7 @@ func runApplication(options: Options, playPath: String?, backend: MediaBackend,
         let main = LibraryWindow(application: host.application, controller: controller, controls: options.controls,
                                  debug: options.debug, size: remembered.windowSize) { status in host.quit(status: status) }
         window = main
-        main.onDrop = { paths in
+        main.onOpen = { paths in
             LibraryLoader.scan(paths) { found in
                 controller.add(paths: found.videos)
                 folders.watch(found)

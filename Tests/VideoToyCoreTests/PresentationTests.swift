@@ -44,7 +44,27 @@ struct PresentationTests {
         ("Escape", false, true, .video(.leaveFullscreen)),
         ("n", false, false, .video(.next)),
         ("x", false, false, nil),
+        ("f", true, false, .search),
+        ("f", true, true, nil),
+        ("o", true, false, .openFolder),
     ]
+
+    /// While the search entry has the keyboard: key, expected command.
+    static let searchKeyCases: [(String, KeyCommand?)] = [
+        ("m", nil), ("f", nil), ("n", nil), ("space", nil), ("Left", nil), ("Escape", nil), ("x", nil),
+        ("Up", .select(offset: -1)), ("Down", .select(offset: 1)), ("Return", .playSelected), ("KP_Enter", .playSelected),
+    ]
+
+    @Test("typing in the search keeps letters, Space and Escape for the entry; Up, Down and Enter still work the list",
+          arguments: searchKeyCases.indices)
+    func searchKeys(index: Int) {
+        let (key, expected) = Self.searchKeyCases[index]
+        #expect(KeyBindings.command(for: key, control: false, inVideoWindow: false, typingInSearch: true) == expected)
+        // Control shortcuts and a video window are unaffected.
+        #expect(KeyBindings.command(for: "q", control: true, inVideoWindow: false, typingInSearch: true) == .quit)
+        #expect(KeyBindings.command(for: key, control: false, inVideoWindow: true, typingInSearch: true)
+                == KeyBindings.command(for: key, control: false, inVideoWindow: true))
+    }
 
     @Test("the keyboard map: list keys in the list, video keys in video windows", arguments: keyCases.indices)
     func keys(index: Int) {

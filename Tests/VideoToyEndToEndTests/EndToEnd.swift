@@ -61,6 +61,21 @@ enum Fixture {
         try await motionPair(display, crop: crop, in: rect, needed: needed, within: within).fraction
     }
 
+    /// Waits until the screen in `rect` differs from `reference` by more than `needed` (a redraw after input), and
+    /// returns the largest fraction seen within `within`.
+    static func waitForScreen(_ display: VirtualDisplay, in rect: Rect, differingFrom reference: Image, needed: Double = 0.001,
+                              within: Duration = .seconds(10)) async throws -> Double {
+        let deadline = ContinuousClock.now + within
+        var best = 0.0
+        repeat {
+            let fraction = try display.screenshot().fractionDiffering(from: reference, in: rect, tolerance: 24)
+            if fraction > needed { return fraction }
+            best = max(best, fraction)
+            try await Task.sleep(for: .milliseconds(200))
+        } while ContinuousClock.now < deadline
+        return best
+    }
+
     /// Like `motion`, and also returns the two screenshots compared, to check what must not move.
     static func motionPair(_ display: VirtualDisplay, crop: String? = nil, in rect: Rect? = nil, needed: Double,
                            within: Duration = .seconds(10)) async throws -> (fraction: Double, first: Image, second: Image) {

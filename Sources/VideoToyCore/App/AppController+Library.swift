@@ -106,4 +106,11 @@ extension AppController {
         posters[id] = frame
         presenter?.refreshRow(id)
     }
+
+    /// How a person knows the screen on `connector`: its maker and model, else the connector.
+    func screenName(_ connector: String) -> String {
+        let screen = screens.screens.values.first { $0.id.connector == connector }
+        let name = [screen?.id.manufacturer ?? "", screen?.id.model ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
+        return name.isEmpty ? connector : name
+    }
 }

@@ -191,6 +191,9 @@ public final class AppController {
             case .moved(let id, let name):
                 presenter?.refreshRow(id)
                 guard let item = library.item(id) else { continue }
+                if case .screen(let connector)? = views.placement(of: id) {
+                    presenter?.showNotice("Playing on \(screenName(connector))")
+                }
                 log.emit(.route, path: item.path, fields: [(.to, .string(name)), (.positionMs, .int(players[id]?.positionMs ?? 0))])
             case .fullscreenChanged(let id, let on):
                 guard let item = library.item(id) else { continue }

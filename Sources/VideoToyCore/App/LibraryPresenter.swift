@@ -24,6 +24,8 @@ public protocol LibraryPresenter: AnyObject {
     func reveal(_ id: ItemID)
     /// A search shows `count` of the library's `total` rows (or all of them again, `searching` false).
     func showSearchResults(count: Int, total: Int, searching: Bool)
+    /// Shows a short notice where the user looks, for a few seconds ("Playing on LG TV").
+    func showNotice(_ text: String)
     /// Quits the application with `status`.
     func quit(status: Int32)
     /// The pictures the video view of `id` drew and dropped since it was made, if it has a view.
@@ -36,6 +38,9 @@ extension LibraryPresenter {
 
     /// A window without a search bar just shows the rows.
     public func showSearchResults(count: Int, total: Int, searching: Bool) { showLibrary(count: count) }
+
+    /// A window without notices says nothing.
+    public func showNotice(_ text: String) {}
 
     /// A window that does not count pictures has nothing to say.
     public func frameCounts(for id: ItemID) -> FrameCounts? { nil }

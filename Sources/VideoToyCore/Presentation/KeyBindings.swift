@@ -4,6 +4,10 @@ public enum KeyCommand: Equatable, Sendable {
     case quit
     /// Show the shortcuts window (Ctrl+?).
     case showShortcuts
+    /// Open the search bar, or select its text when it is open (Ctrl+F).
+    case search
+    /// Choose a folder to add to the library (Ctrl+O).
+    case openFolder
     /// Move the list selection by this many rows (Up/Down in the list).
     case select(offset: Int)
     /// Play the selected row (Enter).
@@ -22,12 +26,24 @@ public enum KeyBindings {
     public static let volumeStep = 0.05
 
     /// The command for a key named as GDK names it (`Up`, `space`, `m`, `question`); nil when the key is not ours.
-    /// `inVideoWindow` is true in a fullscreen or external scene window, where Up/Down change the volume.
-    public static func command(for key: String, control: Bool, inVideoWindow: Bool) -> KeyCommand? {
+    /// `inVideoWindow` is true in a fullscreen or external scene window, where Up/Down change the volume;
+    /// `typingInSearch` while the search entry has the keyboard, which then keeps every plain key but the ones that
+    /// move through and play the results (Escape included: it ends the search).
+    public static func command(for key: String, control: Bool, inVideoWindow: Bool, typingInSearch: Bool = false) -> KeyCommand? {
         if control {
             switch key {
             case "q", "Q": return .quit
             case "question", "slash": return .showShortcuts
+            case "f", "F": return inVideoWindow ? nil : .search
+            case "o", "O": return inVideoWindow ? nil : .openFolder
+            default: return nil
+            }
+        }
+        if typingInSearch && !inVideoWindow {
+            switch key {
+            case "Up": return .select(offset: -1)
+            case "Down": return .select(offset: 1)
+            case "Return", "KP_Enter": return .playSelected
             default: return nil
             }
         }

@@ -6,6 +6,7 @@ import VideoToyGObject
 @MainActor
 public final class AppHost {
     private let app: UnsafeMutablePointer<GtkApplication>
+    private let adwApp: UnsafeMutablePointer<AdwApplication>
     private var status: Int32 = 0
     private var connections: [SignalConnection] = []
     private var quitHandlers: [@MainActor () -> Void] = []
@@ -16,7 +17,9 @@ public final class AppHost {
     public init(id: String, unique: Bool) {
         let flags = unique ? G_APPLICATION_HANDLES_COMMAND_LINE
                            : GApplicationFlags(G_APPLICATION_HANDLES_COMMAND_LINE.rawValue | G_APPLICATION_NON_UNIQUE.rawValue)
-        app = gtk_application_new(id, flags)
+        // AdwApplication: the GNOME style sheet, and the system's light or dark preference followed.
+        adwApp = adw_application_new(id, flags)
+        app = gcast(adwApp)
         connections.append(Signal.connectObjectInt(UnsafeMutableRawPointer(app), "command-line") { [unowned self] line in
             let commandLine: UnsafeMutablePointer<GApplicationCommandLine> = gcast(line)
             guard g_application_command_line_get_is_remote(commandLine) != 0 else {

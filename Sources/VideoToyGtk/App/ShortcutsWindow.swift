@@ -22,6 +22,11 @@ enum ShortcutsWindow {
             <child><object class="GtkShortcutsShortcut"><property name="accelerator">Escape</property><property name="title">Leave fullscreen</property></object></child>
             <child><object class="GtkShortcutsShortcut"><property name="accelerator">n</property><property name="title">Next video</property></object></child>
           </object></child>
+          <child><object class="GtkShortcutsGroup"><property name="title">Search and Open</property>
+            <child><object class="GtkShortcutsShortcut"><property name="accelerator">&lt;ctrl&gt;f</property><property name="title">Search by name or folder</property></object></child>
+            <child><object class="GtkShortcutsShortcut"><property name="accelerator">Escape</property><property name="title">End the search</property></object></child>
+            <child><object class="GtkShortcutsShortcut"><property name="accelerator">&lt;ctrl&gt;o</property><property name="title">Open a folder</property></object></child>
+          </object></child>
           <child><object class="GtkShortcutsGroup"><property name="title">General</property>
             <child><object class="GtkShortcutsShortcut"><property name="accelerator">&lt;ctrl&gt;question</property><property name="title">Keyboard shortcuts</property></object></child>
             <child><object class="GtkShortcutsShortcut"><property name="accelerator">&lt;ctrl&gt;q</property><property name="title">Quit</property></object></child>

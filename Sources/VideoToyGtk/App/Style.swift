@@ -3,13 +3,13 @@ import CGtk
 /// The app's few style rules, loaded once for the display.
 @MainActor
 enum Style {
+    // libadwaita's named colours (@accent_color and the rest) follow the light or dark style.
     private static let css = """
     .videotoy-row { padding: 6px 12px; }
     .videotoy-title { font-weight: bold; font-size: 1.1em; }
-    .videotoy-error { color: #c01c28; }
-    .videotoy-warning { color: #986a00; }
-    .videotoy-status { color: #1a5fb4; font-weight: bold; }
-    row:selected .videotoy-status, row:selected .videotoy-error, row:selected .videotoy-warning { color: white; }
+    .videotoy-error { color: @error_color; }
+    .videotoy-warning { color: @warning_color; }
+    .videotoy-status { color: @accent_color; font-weight: bold; }
     .videotoy-slot { background: #000; border-radius: 6px; }
     .videotoy-controls { background: rgba(0,0,0,0.55); color: white; padding: 2px 4px; }
     .videotoy-controls button { color: white; min-height: 24px; min-width: 24px; padding: 2px; }

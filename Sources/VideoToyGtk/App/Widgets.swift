@@ -35,6 +35,11 @@ enum Widgets {
         gtk_label_set_text(gcast(label), text)
     }
 
+    /// Replaces the text of an editable (an entry).
+    static func setEditableText(_ editable: Widget, _ text: String) {
+        gtk_editable_set_text(gcast(editable), text)
+    }
+
     /// A flat button with a symbolic icon and a tooltip.
     static func iconButton(_ icon: String, tooltip: String) -> Widget {
         let button = gtk_button_new_from_icon_name(icon)!

@@ -7,13 +7,17 @@ extension LibraryWindow {
     func handleKey(_ keyval: UInt32, modifiers: UInt32, inVideoWindow: Bool = false) -> Bool {
         guard let name = gdk_keyval_name(keyval).map({ String(cString: $0) }),
               let command = KeyBindings.command(for: name, control: modifiers & GDK_CONTROL_MASK.rawValue != 0,
-                                                inVideoWindow: inVideoWindow) else { return false }
+                                                inVideoWindow: inVideoWindow, typingInSearch: header.isTyping) else { return false }
         if let current = controller.currentItem { views[current]?.noteInput() }
         switch command {
         case .quit:
             onQuit(0)
         case .showShortcuts:
             ShortcutsWindow.present(over: window)
+        case .search:
+            header.startSearch()
+        case .openFolder:
+            g_action_group_activate_action(OpaquePointer(application), "open-folder", nil)
         case .select(let offset):
             // Moving the selection here works wherever the keyboard focus is (a scene may have taken it).
             let count = Int(g_list_model_get_n_items(model))

@@ -9,9 +9,11 @@ public final class LibraryWindow: LibraryPresenter {
     let controller: AppController
     /// The main window widget.
     let window: Widget
-    private let subtitle: Widget
+    let header: MainHeader
     private let stack: Widget
-    private let emptyLabel: Widget
+    private let emptyPage: Widget
+    private let toasts: Widget
+    private var actions: AppActions!
     let model: OpaquePointer
     let selection: OpaquePointer
     let listView: Widget
@@ -21,8 +23,8 @@ public final class LibraryWindow: LibraryPresenter {
     var fullscreen: (id: ItemID, window: FullscreenWindow)?
     private var connections: [SignalConnection] = []
     let onQuit: @MainActor (Int32) -> Void
-    /// Receives the paths of files and folders dropped on the window.
-    public var onDrop: (@MainActor ([String]) -> Void)?
+    /// Receives the paths of files and folders the user opened: dropped on the window, or chosen in a file chooser.
+    public var onOpen: (@MainActor ([String]) -> Void)?
     private var count = 0
     private var vadjustment: UnsafeMutablePointer<GtkAdjustment>?
     private let controls: ControlStyle
@@ -41,23 +43,13 @@ public final class LibraryWindow: LibraryPresenter {
         self.controller = controller
         self.onQuit = onQuit
         Style.install()
-        window = gtk_application_window_new(gcast(application))
+        window = adw_application_window_new(gcast(application))
         gtk_window_set_title(gcast(window), "VideoToy")
         gtk_window_set_default_size(gcast(window), Int32(size?.width ?? 1000), Int32(size?.height ?? 720))
 
-        let header = gtk_header_bar_new()!
-        let titles = Widgets.box(vertical: true)
-        gtk_widget_set_valign(titles, GTK_ALIGN_CENTER)
-        let title = Widgets.label("VideoToy", classes: ["title"], wrap: false)
-        subtitle = Widgets.label("", classes: ["subtitle"], wrap: false)
-        gtk_label_set_xalign(gcast(title), 0.5)
-        gtk_label_set_xalign(gcast(subtitle), 0.5)
-        Widgets.append(titles, title)
-        Widgets.append(titles, subtitle)
-        gtk_header_bar_set_title_widget(gcast(header), titles)
         let menu = ScreenMenu { [controller] id in controller.chooseScreen(id) }
-        gtk_header_bar_pack_end(gcast(header), menu.button)
-        gtk_window_set_titlebar(gcast(window), header)
+        let mainMenu = g_menu_new()!
+        header = MainHeader(menu: mainMenu, screens: menu.button)
 
         model = gtk_string_list_new(nil)
         selection = gtk_single_selection_new(model)
@@ -70,14 +62,28 @@ public final class LibraryWindow: LibraryPresenter {
         gtk_scrolled_window_set_child(gcast(scroller), listView)
         vadjustment = gtk_scrolled_window_get_vadjustment(gcast(scroller))
 
-        emptyLabel = Widgets.label("Looking for videos…", classes: ["dim-label", "title-2"])
-        gtk_label_set_xalign(gcast(emptyLabel), 0.5)
-        gtk_label_set_justify(gcast(emptyLabel), GTK_JUSTIFY_CENTER)
+        emptyPage = StatusPages.page(icon: "folder-videos-symbolic", title: "Looking for Videos…")
+        let openButton = gtk_button_new_with_mnemonic("_Open Folder…")!
+        gtk_actionable_set_action_name(gcast(openButton), "app.open-folder")
+        gtk_widget_set_halign(openButton, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(openButton, "pill")
+        gtk_widget_add_css_class(openButton, "suggested-action")
+        adw_status_page_set_child(gcast(emptyPage), openButton)
+        let noResults = StatusPages.page(icon: "edit-find-symbolic", title: "No Results Found",
+                                         description: "Try a different search, or press Escape to see every video.")
         stack = gtk_stack_new()
         gtk_stack_add_named(gcast(stack), scroller, "list")
-        gtk_stack_add_named(gcast(stack), emptyLabel, "empty")
+        gtk_stack_add_named(gcast(stack), emptyPage, "empty")
+        gtk_stack_add_named(gcast(stack), noResults, "no-results")
         gtk_stack_set_visible_child_name(gcast(stack), "empty")
-        gtk_window_set_child(gcast(window), stack)
+        toasts = adw_toast_overlay_new()
+        adw_toast_overlay_set_child(gcast(toasts), stack)
+        gtk_widget_set_vexpand(toasts, 1)
+        let content = Widgets.box(vertical: true)
+        Widgets.append(content, header.bar)
+        Widgets.append(content, header.searchBar)
+        Widgets.append(content, toasts)
+        adw_application_window_set_content(gcast(window), content)
 
         connectFactory(factory)
         connectInput()
@@ -87,6 +93,16 @@ public final class LibraryWindow: LibraryPresenter {
             }
         }
         screenMenu = menu
+        actions = AppActions(application: self.application, menu: mainMenu, sections: [
+            [.init(name: "open-folder", label: "_Open Folder…", accelerator: "<Control>o") { [unowned self] in choose(.folder) },
+             .init(name: "add-files", label: "_Add Files…", accelerator: nil) { [unowned self] in choose(.files) }],
+            [.init(name: "shortcuts", label: "_Keyboard Shortcuts", accelerator: "<Control>question") { [unowned self] in
+                ShortcutsWindow.present(over: window)
+             },
+             .init(name: "about", label: "_About VideoToy", accelerator: nil) { [unowned self] in AboutWindow.present(over: window) }],
+        ])
+        header.onSearch = { [unowned self] text in search(text) }
+        header.captureTyping(in: window)
         controller.attach(self)
         let randr = vt_display_is_x11(gdk_display_get_default()) != 0 ? RandRModes() : nil
         if randr == nil && RandRModes.unavailableReason == nil {
@@ -140,8 +156,34 @@ public final class LibraryWindow: LibraryPresenter {
 
     /// Shows a message in place of the list (for an empty library or a scan problem).
     public func showMessage(_ text: String) {
-        Widgets.setText(emptyLabel, text)
+        adw_status_page_set_title(gcast(emptyPage), "No Videos")
+        adw_status_page_set_description(gcast(emptyPage), text)
         gtk_stack_set_visible_child_name(gcast(stack), "empty")
+    }
+
+    /// Shows a short notice over the list for a few seconds ("Playing on LG TV").
+    public func showNotice(_ text: String) {
+        guard let toast = adw_toast_new(text) else { return }
+        adw_toast_overlay_add_toast(gcast(toasts), toast)
+    }
+
+    private func choose(_ kind: FileChooser.Kind) {
+        FileChooser.present(kind, over: window) { [unowned self] paths in onOpen?(paths) }
+    }
+
+    /// Filters the rows, keeping the selected row selected when the search still shows it.
+    private func search(_ text: String) {
+        let position = gtk_single_selection_get_selected(selection)
+        let selected = position == GTK_INVALID_LIST_POSITION ? nil : controller.id(at: Int(position))
+        controller.search(text)
+        if let selected, let index = controller.displayIndex(of: selected) { select(index) }
+    }
+
+    public func showSearchResults(count: Int, total: Int, searching: Bool) {
+        showLibrary(count: count)
+        guard searching else { return }
+        header.setSubtitle("\(count) of \(total == 1 ? "1 video" : "\(total) videos")")
+        if count == 0 { gtk_stack_set_visible_child_name(gcast(stack), "no-results") }
     }
 
     private func connectFactory(_ factory: OpaquePointer) {
@@ -209,7 +251,7 @@ public final class LibraryWindow: LibraryPresenter {
             var paths: [String] = []
             var index = 0
             while let path = list[index] { paths.append(PathBytes.decode(cString: path)); index += 1 }
-            onDrop?(paths)
+            onOpen?(paths)
             return !paths.isEmpty
         })
         gtk_widget_add_controller(window, drop)
@@ -230,9 +272,12 @@ public final class LibraryWindow: LibraryPresenter {
         }
         strings.forEach { free($0) }
         self.count = count
-        Widgets.setText(subtitle, count == 1 ? "1 video" : "\(count) videos")
+        header.setSubtitle(count == 1 ? "1 video" : "\(count) videos")
         gtk_stack_set_visible_child_name(gcast(stack), count > 0 ? "list" : "empty")
-        if count == 0 { Widgets.setText(emptyLabel, "No videos found.") }
+        if count == 0 {
+            adw_status_page_set_title(gcast(emptyPage), "No Videos Found")
+            adw_status_page_set_description(gcast(emptyPage), "Open a folder, or drop videos here.")
+        }
     }
 
     public func insertRows(at positions: [Int], count: Int) {
@@ -255,7 +300,7 @@ public final class LibraryWindow: LibraryPresenter {
             strings.forEach { free($0) }
         }
         self.count = Int(g_list_model_get_n_items(model))
-        Widgets.setText(subtitle, self.count == 1 ? "1 video" : "\(self.count) videos")
+        header.setSubtitle(self.count == 1 ? "1 video" : "\(self.count) videos")
         if self.count > 0 { gtk_stack_set_visible_child_name(gcast(stack), "list") }
         if self.count != count { showLibrary(count: count) }
     }
@@ -273,7 +318,7 @@ public final class LibraryWindow: LibraryPresenter {
 
     public func showProbeProgress(done: Int, total: Int) {
         let videos = count == 1 ? "1 video" : "\(count) videos"
-        Widgets.setText(subtitle, done >= total ? videos : "\(videos) · reading \(done) of \(total)")
+        header.setSubtitle(done >= total ? videos : "\(videos) · reading \(done) of \(total)")
     }
 
     public func refreshRow(_ id: ItemID) {
@@ -348,7 +393,7 @@ public final class LibraryWindow: LibraryPresenter {
     }
 
     public func reveal(_ id: ItemID) {
-        guard let index = controller.library.index(of: id) else { return }
+        guard let index = controller.displayIndex(of: id) else { return }
         select(index)
     }
 
