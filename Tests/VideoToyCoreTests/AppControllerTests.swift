@@ -167,6 +167,17 @@ struct AppControllerTests {
 
     // MARK: Playback
 
+    @Test func everyStartRevealsThePlayingRowEvenWhenItsPlayerIsAlreadyLive() async throws {
+        let rig = try await Rig.ready(["/v/a.mp4", "/v/b.mp4"])
+        let (a, b) = (rig.ids[0], rig.ids[1])
+        rig.controller.activate(a)
+        rig.controller.activate(b)
+        #expect(rig.controller.player(a) != nil, "a is paused, its player live")
+        let before = rig.presenter.count(of: .reveal(a))
+        rig.controller.activate(a)
+        #expect(rig.presenter.count(of: .reveal(a)) == before + 1)
+    }
+
     @Test func activatingCreatesAPlayerAndPlays() async throws {
         let rig = try await Rig.ready(["/v/a.mp4", "/v/b.mp4"])
         let a = rig.ids[0]
@@ -175,7 +186,7 @@ struct AppControllerTests {
         #expect(player.transport == [.play])
         #expect(rig.controller.player(a) === player)
         #expect(rig.presenter.views[a] != nil)
-        #expect(Array(rig.presenter.calls.suffix(4)) == [.makeVideoView(a), .placeVideoView(a, .row), .reveal(a), .refreshRow(a)])
+        #expect(Array(rig.presenter.calls.suffix(4)) == [.makeVideoView(a), .placeVideoView(a, .row), .refreshRow(a), .reveal(a)])
         #expect(rig.controller.placement(of: a) == .row)
         #expect(rig.controller.row(for: a)?.hasVideoView == true)
         #expect(rig.controller.policy.playing == a)

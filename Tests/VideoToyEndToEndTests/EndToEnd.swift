@@ -61,6 +61,26 @@ enum Fixture {
         try await motionPair(display, crop: crop, in: rect, needed: needed, within: within).fraction
     }
 
+    /// Whether the screen in `rect` keeps changing: `pairs` screenshot pairs in a row, 300 ms apart, each differing by
+    /// more than `needed`, seen within `within`. Playing video passes; a poster drawn once does not.
+    static func keepsMoving(_ display: VirtualDisplay, in rect: Rect, needed: Double = 0.02, pairs: Int = 4,
+                            within: Duration = .seconds(20)) async throws -> (moving: Bool, fractions: [Double]) {
+        let deadline = ContinuousClock.now + within
+        var previous = try display.screenshot()
+        var run = 0
+        var fractions: [Double] = []
+        repeat {
+            try await Task.sleep(for: .milliseconds(300))
+            let next = try display.screenshot()
+            let fraction = next.fractionDiffering(from: previous, in: rect, tolerance: 24)
+            fractions.append(fraction)
+            run = fraction > needed ? run + 1 : 0
+            if run >= pairs { return (true, fractions) }
+            previous = next
+        } while ContinuousClock.now < deadline
+        return (false, fractions)
+    }
+
     /// Waits until the screen in `rect` differs from `reference` by more than `needed` (a redraw after input), and
     /// returns the largest fraction seen within `within`.
     static func waitForScreen(_ display: VirtualDisplay, in rect: Rect, differingFrom reference: Image, needed: Double = 0.001,

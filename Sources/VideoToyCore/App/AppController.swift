@@ -216,6 +216,8 @@ public final class AppController {
                 status[id] = nil
                 player.play()
                 presenter?.refreshRow(id)
+                // Whatever started it (--play, N, a playlist, MPRIS, another launch), the playing row is shown.
+                presenter?.reveal(id)
                 route(.selected(id))
                 announce(.playback(id))
             case .pause(let id):
@@ -273,7 +275,6 @@ public final class AppController {
         }
         players[id] = player
         place(.created(id))
-        presenter.reveal(id)
         return player
     }
 

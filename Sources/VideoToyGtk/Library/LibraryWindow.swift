@@ -26,6 +26,8 @@ public final class LibraryWindow: LibraryPresenter {
     /// Receives the paths of files and folders the user opened: dropped on the window, or chosen in a file chooser.
     public var onOpen: (@MainActor ([String]) -> Void)?
     private var count = 0
+    private var revealing: ItemID?
+    private var revealTimer: SourceToken?
     private var vadjustment: UnsafeMutablePointer<GtkAdjustment>?
     private let controls: ControlStyle
     private let debug: Bool
@@ -395,6 +397,32 @@ public final class LibraryWindow: LibraryPresenter {
     public func reveal(_ id: ItemID) {
         guard let index = controller.displayIndex(of: id) else { return }
         select(index)
+        // Right after the rows go in the list has no layout yet and ignores the scroll; it is asked again on each of
+        // the next frames until the row is on screen (or the user has scrolled elsewhere for two seconds' worth).
+        revealing = id
+        revealTimer?.cancel()
+        var tries = 0
+        revealTimer = MainLoop.every(milliseconds: 16) { [weak self] in
+            guard let self, revealing == id, let index = controller.displayIndex(of: id), tries < 120 else { return false }
+            tries += 1
+            if isOnScreen(index) {
+                revealing = nil
+                return false
+            }
+            gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint(index)))
+            return true
+        }
+    }
+
+    /// Whether the row at display position `index` is within the scrolled view.
+    private func isOnScreen(_ index: Int) -> Bool {
+        guard let adjustment = vadjustment, count > 0, gtk_widget_get_height(listView) > 0 else { return false }
+        let upper = gtk_adjustment_get_upper(adjustment)
+        guard upper > 0 else { return false }
+        let rowHeight = upper / Double(count)
+        let top = Double(index) * rowHeight, bottom = top + rowHeight
+        let value = gtk_adjustment_get_value(adjustment), page = gtk_adjustment_get_page_size(adjustment)
+        return page > 0 && top >= value - 1 && bottom <= value + page + 1
     }
 
     func select(_ index: Int) {

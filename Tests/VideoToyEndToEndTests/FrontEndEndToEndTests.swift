@@ -2,9 +2,39 @@ import Foundation
 import Testing
 
 extension EndToEnd {
-    /// The search bar of the main window, driven from the keyboard as a user would.
-    @Suite("Search")
-    struct SearchTests {
+    /// The GNOME front end, driven from the keyboard as a user would: search, open, the playing row in view.
+    @Suite("Front end")
+    struct FrontEndTests {
+        /// A folder of `count` rows, named so their order is known: hard links to the still test card, but the last
+        /// to the snow clip, whose every frame differs.
+        static func bigFolder(_ count: Int) throws -> (folder: String, paths: [String]) {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-e2e-many-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let paths = try (0..<count).map { index in
+                let last = index == count - 1
+                let path = folder + String(format: "/clip %03d", index) + (last ? ".mp4" : ".webm")
+                try FileManager.default.linkItem(atPath: last ? Fixture.clips.snow : Fixture.clips.short, toPath: path)
+                return path
+            }
+            return (folder, paths)
+        }
+
+        @Test("--play of the last of 40 files shows its row, playing, on screen")
+        func playedRowIsInView() async throws {
+            let (folder, paths) = try Self.bigFolder(40)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let display = try VirtualDisplay()
+            defer { display.stop() }
+            let app = try AppProcess(arguments: ["--play", paths[39], folder], display: display)
+            defer { app.terminate() }
+            _ = try await app.waitFor("first-frame", timeout: .seconds(30)) { $0.path == paths[39] }
+            let window = try Fixture.mainWindow(display)
+            // The video slots' column: only a row on screen can show moving snow there.
+            let slots = Rect(x: window.x + window.width / 2, y: window.y + 60, width: window.width / 2 - 10, height: window.height - 80)
+            let (moving, fractions) = try await Fixture.keepsMoving(display, in: slots)
+            #expect(moving, "the playing row is on screen: the slots keep changing (\(fractions))")
+        }
+
         @Test("Ctrl+F and typing filter the rows, Escape shows them all again, and the playing video plays on")
         func typingFilters() async throws {
             let display = try VirtualDisplay()
