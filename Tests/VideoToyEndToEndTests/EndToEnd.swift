@@ -81,6 +81,17 @@ enum Fixture {
         return (false, fractions)
     }
 
+    /// Waits until a visible window whose title matches `name` (a regular expression) is on the display.
+    static func waitForWindow(_ display: VirtualDisplay, named name: String, within: Duration = .seconds(15)) async throws {
+        let deadline = ContinuousClock.now + within
+        while ContinuousClock.now < deadline {
+            let found = (try? display.run(["xdotool", "search", "--onlyvisible", "--name", name]).output) ?? ""
+            if !found.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        throw HarnessError("no window named \"\(name)\" within \(within)")
+    }
+
     /// Waits until the screen in `rect` differs from `reference` by more than `needed` (a redraw after input), and
     /// returns the largest fraction seen within `within`.
     static func waitForScreen(_ display: VirtualDisplay, in rect: Rect, differingFrom reference: Image, needed: Double = 0.001,

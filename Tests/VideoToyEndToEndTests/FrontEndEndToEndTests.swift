@@ -71,3 +71,29 @@ extension EndToEnd {
         }
     }
 }
+
+extension EndToEnd.FrontEndTests {
+    @Test("Open Folder (Ctrl+O) takes a typed path after Ctrl+L and lists the folder's videos")
+    func openFolderThroughTheChooser() async throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-e2e-empty-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let clips = Fixture.clips
+        let app = try AppProcess(arguments: [empty], display: display)
+        defer { app.terminate() }
+        let first = try await app.waitFor("library")
+        #expect(first.fields["count"]?.int == 0)
+        try await Task.sleep(for: .seconds(1))
+        try display.run(["xdotool", "key", "--clearmodifiers", "ctrl+o"])
+        try await Fixture.waitForWindow(display, named: "Open Folder")
+        try display.run(["xdotool", "key", "--clearmodifiers", "ctrl+l"])
+        try display.run(["xdotool", "type", "--delay", "20", clips.folder + "/"])
+        try display.run(["xdotool", "key", "--clearmodifiers", "Return"])
+        let opened = try await app.waitFor("library", after: first, timeout: .seconds(20))
+        #expect(opened.fields["count"]?.int == 3)
+        let probes = try await app.waitFor("probe", after: opened) { $0.path == clips.short }
+        #expect(probes.fields["error"] == nil)
+    }
+}

@@ -26,6 +26,8 @@ public final class LibraryWindow: LibraryPresenter {
     /// Receives the paths of files and folders the user opened: dropped on the window, or chosen in a file chooser.
     public var onOpen: (@MainActor ([String]) -> Void)?
     private var count = 0
+    // The empty page says why (a scan's message) rather than the generic hint.
+    private var showsMessage = false
     private var revealing: ItemID?
     private var revealTimer: SourceToken?
     private var vadjustment: UnsafeMutablePointer<GtkAdjustment>?
@@ -158,8 +160,12 @@ public final class LibraryWindow: LibraryPresenter {
 
     /// Shows a message in place of the list (for an empty library or a scan problem).
     public func showMessage(_ text: String) {
-        adw_status_page_set_title(gcast(emptyPage), "No Videos")
-        adw_status_page_set_description(gcast(emptyPage), text)
+        adw_status_page_set_title(gcast(emptyPage), "No Videos Found")
+        // The description is markup, and a path may hold & or <.
+        let escaped = g_markup_escape_text(text, -1)
+        defer { g_free(escaped) }
+        adw_status_page_set_description(gcast(emptyPage), escaped)
+        showsMessage = true
         gtk_stack_set_visible_child_name(gcast(stack), "empty")
     }
 
@@ -276,7 +282,7 @@ public final class LibraryWindow: LibraryPresenter {
         self.count = count
         header.setSubtitle(count == 1 ? "1 video" : "\(count) videos")
         gtk_stack_set_visible_child_name(gcast(stack), count > 0 ? "list" : "empty")
-        if count == 0 {
+        if count == 0 && !showsMessage {
             adw_status_page_set_title(gcast(emptyPage), "No Videos Found")
             adw_status_page_set_description(gcast(emptyPage), "Open a folder, or drop videos here.")
         }
