@@ -445,6 +445,19 @@ struct AppControllerTests {
         #expect(rig.presenter.placementHistory(of: a) == [.row, .fullscreen, .row, .fullscreen, .row])
     }
 
+    @Test func aRowSaysItsTitleWhatIsKnownAndItsState() async throws {
+        let rig = try await Rig.ready(["/v/a.mp4"])
+        let a = rig.ids[0]
+        let idle = try #require(rig.controller.row(for: a))
+        #expect(idle.spokenLabel == "a.mp4, \(idle.detail)" && !idle.detail.isEmpty)
+        rig.controller.activate(a)
+        rig.backend.player(for: "/v/a.mp4")?.emit(.playing(positionMs: 0))
+        #expect(rig.controller.row(for: a)?.spokenLabel == "a.mp4, \(idle.detail), Playing")
+        rig.controller.screensChanged([Fixture.laptop, Fixture.tv])
+        rig.controller.mainScreenChanged(connector: Fixture.laptop.id.connector)
+        #expect(rig.controller.row(for: a)?.spokenLabel == "a.mp4, \(idle.detail), Playing on Sony Bravia (HDMI-1)")
+    }
+
     @Test func aFullscreenVideoSentToAScreenComesBackFullscreen() async throws {
         let rig = try await Rig.ready(["/v/a.mp4"])
         let a = rig.ids[0]

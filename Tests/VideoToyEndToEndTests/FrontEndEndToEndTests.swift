@@ -97,3 +97,49 @@ extension EndToEnd.FrontEndTests {
         #expect(probes.fields["error"] == nil)
     }
 }
+
+extension EndToEnd.FrontEndTests {
+    /// One node of the accessible tree, as `scripts/atspi-tree` prints it.
+    struct AccessibleNode: Decodable {
+        let depth: Int
+        let role: String
+        let name: String
+        let value: Double?
+    }
+
+    /// The app's accessible tree read through AT-SPI, as a screen reader reads it.
+    static func accessibleTree(_ display: VirtualDisplay) throws -> [AccessibleNode] {
+        let script = PackagePaths.root.appendingPathComponent("scripts/atspi-tree").path
+        let output = try display.run([script, "videotoy"]).output
+        return try output.split(separator: "\n").map { try JSONDecoder().decode(AccessibleNode.self, from: Data($0.utf8)) }
+    }
+
+    @Test("Screen readers find every control by name, the sliders' values, and each row's title and state")
+    func accessibleTree() async throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let clips = Fixture.clips
+        // Full controls stay on screen; embedded ones fade, and hidden widgets are not in the tree.
+        let app = try AppProcess(arguments: ["--controls", "full", "--play", clips.snow, clips.folder], display: display,
+                                 environment: ["GTK_A11Y": "atspi"])
+        defer { app.terminate() }
+        _ = try await app.waitFor("play", timeout: .seconds(20)) { $0.path == clips.snow }
+        _ = try await app.waitFor("probe", timeout: .seconds(20)) { $0.path == clips.short }
+        try await Task.sleep(for: .seconds(2))
+        let tree = try Self.accessibleTree(display)
+        let named = { (role: String, name: String) in tree.contains { $0.role == role && $0.name == name } }
+        for name in ["Open Folder", "Search", "Main Menu", "Pause", "Mute", "Fullscreen"] {
+            #expect(named("push button", name), "a button named \"\(name)\"")
+        }
+        #expect(named("entry", "Search videos"))
+        let position = tree.first { $0.role == "slider" && $0.name == "Position" }
+        #expect((position?.value ?? 0) > 0, "the seek bar says where playback is: \(String(describing: position))")
+        // Every control a user can operate says what it is.
+        let controls = tree.filter { ["push button", "toggle button", "slider", "entry", "check box"].contains($0.role) }
+        #expect(!controls.isEmpty && controls.allSatisfy { !$0.name.isEmpty }, "\(controls.filter { $0.name.isEmpty })")
+        // Rows read as title, what is known, and state.
+        let rows = tree.filter { $0.role == "panel" && $0.name.hasPrefix("a snow.mp4, ") }
+        #expect(rows.count == 1 && rows.first?.name.hasSuffix(", Playing") == true, "\(rows.map(\.name))")
+        #expect(tree.contains { $0.role == "panel" && $0.name.hasPrefix("c short.webm, 0:01") }, "an idle row says its duration")
+    }
+}

@@ -19,3 +19,11 @@ public struct RowModel: Sendable {
     /// True when the item has a live video view.
     public let hasVideoView: Bool
 }
+
+extension RowModel {
+    /// What a screen reader says for the row: its title, what is known of the file (or why it cannot play), and
+    /// its state ("Playing", "Playing on LG TV (HDMI-1)").
+    public var spokenLabel: String {
+        [title, detail, status.text].filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+}

@@ -40,10 +40,11 @@ enum Widgets {
         gtk_editable_set_text(gcast(editable), text)
     }
 
-    /// A flat button with a symbolic icon and a tooltip.
-    static func iconButton(_ icon: String, tooltip: String) -> Widget {
+    /// A flat button with a symbolic icon, a tooltip, and the name a screen reader says (the tooltip unless given).
+    static func iconButton(_ icon: String, tooltip: String, name: String? = nil) -> Widget {
         let button = gtk_button_new_from_icon_name(icon)!
         gtk_widget_set_tooltip_text(button, tooltip)
+        vt_set_accessible_label(button, name ?? tooltip)
         gtk_widget_add_css_class(button, "flat")
         gtk_widget_set_focus_on_click(button, 0)
         return button
@@ -52,6 +53,11 @@ enum Widgets {
     /// Changes a button's icon.
     static func setIcon(_ button: Widget, _ icon: String) {
         gtk_button_set_icon_name(gcast(button), icon)
+    }
+
+    /// Sets the name a screen reader says for `widget`.
+    static func setAccessibleName(_ widget: Widget, _ name: String) {
+        vt_set_accessible_label(widget, name)
     }
 
     /// Shows or hides a widget.

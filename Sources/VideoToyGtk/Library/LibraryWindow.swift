@@ -69,6 +69,7 @@ public final class LibraryWindow: LibraryPresenter {
         emptyPage = StatusPages.page(icon: "folder-videos-symbolic", title: "Looking for Videos…")
         let openButton = gtk_button_new_with_mnemonic("_Open Folder…")!
         gtk_actionable_set_action_name(gcast(openButton), "app.open-folder")
+        Widgets.setAccessibleName(openButton, "Open Folder")
         gtk_widget_set_halign(openButton, GTK_ALIGN_CENTER)
         gtk_widget_add_css_class(openButton, "pill")
         gtk_widget_add_css_class(openButton, "suggested-action")

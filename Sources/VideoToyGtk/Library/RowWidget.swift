@@ -55,6 +55,7 @@ final class RowWidget {
         Widgets.setVisible(status, model.status != .idle)
         Widgets.setClass(status, "videotoy-error", model.status.isError)
         TextureMaker.show(model.poster, in: gcast(poster))
+        Widgets.setAccessibleName(root, model.spokenLabel)
     }
 
     /// Puts a live video view in the slot in place of the poster.

@@ -18,6 +18,7 @@ final class ScreenMenu {
         button = gtk_menu_button_new()
         gtk_menu_button_set_icon_name(gcast(button), "video-display-symbolic")
         gtk_widget_set_tooltip_text(button, "Choose the external screen")
+        Widgets.setAccessibleName(button, "External screen")
         list = Widgets.box(vertical: true, spacing: 2)
         let popover = gtk_popover_new()!
         gtk_popover_set_child(gcast(popover), list)

@@ -14,6 +14,7 @@ final class ScalingMenu {
     init(current: ScalingMode, onChoose: @escaping @MainActor (ScalingMode) -> Void) {
         button = gtk_menu_button_new()
         gtk_menu_button_set_icon_name(gcast(button), "zoom-fit-best-symbolic")
+        Widgets.setAccessibleName(button, "Scaling")
         gtk_widget_set_tooltip_text(button, "Scaling")
         gtk_menu_button_set_has_frame(gcast(button), 0)
         let list = Widgets.box(vertical: true, spacing: 2)

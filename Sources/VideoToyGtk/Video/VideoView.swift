@@ -33,6 +33,7 @@ final class VideoView {
     private let debug: Bool
     private var lastInput = ContinuousClock.now
     private var playing = false
+    private var shownState: (playing: Bool, muted: Bool)?
     private var decisionTimer: SourceToken?
     private var reportedSize = (width: 0, height: 0)
     // Natural widths of the bar's parts, the largest seen while each was shown (a hidden widget measures nothing).
@@ -59,19 +60,21 @@ final class VideoView {
         let controls: Widget = controlsRef.typed()
         gtk_widget_add_css_class(controls, "videotoy-controls")
         gtk_widget_set_valign(controls, GTK_ALIGN_END)
-        playButton = Widgets.iconButton("media-playback-start-symbolic", tooltip: "Play or pause (Space)")
+        playButton = Widgets.iconButton("media-playback-start-symbolic", tooltip: "Play or pause (Space)", name: "Play")
         timeLabel = Widgets.label("0:00", wrap: false)
         seekBar = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 1)
         gtk_widget_set_hexpand(seekBar, 1)
         gtk_scale_set_draw_value(gcast(seekBar), 0)
         gtk_widget_set_tooltip_text(seekBar, "Seek")
+        Widgets.setAccessibleName(seekBar, "Position")
         muteButton = Widgets.iconButton("audio-volume-high-symbolic", tooltip: "Mute")
         volumeBar = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.05)
         gtk_scale_set_draw_value(gcast(volumeBar), 0)
         gtk_widget_set_size_request(volumeBar, 60, -1)
         gtk_range_set_value(gcast(volumeBar), 1)
         gtk_widget_set_tooltip_text(volumeBar, "Volume")
-        fullscreenButton = Widgets.iconButton("view-fullscreen-symbolic", tooltip: "Fullscreen (F)")
+        Widgets.setAccessibleName(volumeBar, "Volume")
+        fullscreenButton = Widgets.iconButton("view-fullscreen-symbolic", tooltip: "Fullscreen (F)", name: "Fullscreen")
         titleLabel = Widgets.label(title, wrap: false)
         gtk_label_set_ellipsize(gcast(titleLabel), PANGO_ELLIPSIZE_MIDDLE)
         gtk_label_set_max_width_chars(gcast(titleLabel), 24)
@@ -185,8 +188,14 @@ final class VideoView {
             Widgets.setText(timeLabel, TimeFormat.clock(milliseconds: positionMs))
         }
         gtk_range_set_value(gcast(seekBar), Double(positionMs))
-        Widgets.setIcon(playButton, playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
-        Widgets.setIcon(muteButton, muted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic")
+        if shownState?.playing != playing || shownState?.muted != muted {
+            // Only on a change: each update is a message to every screen reader listening.
+            Widgets.setIcon(playButton, playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
+            Widgets.setAccessibleName(playButton, playing ? "Pause" : "Play")
+            Widgets.setIcon(muteButton, muted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic")
+            Widgets.setAccessibleName(muteButton, muted ? "Unmute" : "Mute")
+            shownState = (playing, muted)
+        }
         if abs(gtk_range_get_value(gcast(volumeBar)) - volume) > 0.01 { gtk_range_set_value(gcast(volumeBar), volume) }
     }
 
@@ -211,6 +220,7 @@ final class VideoView {
     /// Shows whether the view is fullscreen, for the button's icon.
     func setFullscreenIcon(_ fullscreen: Bool) {
         Widgets.setIcon(fullscreenButton, fullscreen ? "view-restore-symbolic" : "view-fullscreen-symbolic")
+        Widgets.setAccessibleName(fullscreenButton, fullscreen ? "Leave fullscreen" : "Fullscreen")
     }
 
     /// Takes the view out of its parent and stops drawing, before it is dropped.
