@@ -39,9 +39,12 @@ extension AppController {
     public func search(_ text: String) {
         let query = SearchQuery(text)
         guard query != shown.query else { return }
+        let start = ContinuousClock.now
         shown.filter(query, in: library)
         presenter?.showSearchResults(count: shown.count(in: library), total: library.count, searching: shown.isFiltering)
-        log.emit(.search, fields: [(.query, .string(query.text)), (.count, .int(shown.count(in: library)))])
+        let elapsed = start.duration(to: .now).components
+        let ms = Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
+        log.emit(.search, fields: [(.query, .string(query.text)), (.count, .int(shown.count(in: library))), (.ms, .int(ms))])
     }
 
     /// What the row of `id` shows; asking for a row marks it visible, so it is probed first.

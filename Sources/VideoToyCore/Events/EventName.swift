@@ -73,7 +73,7 @@ public enum EventName: String, CaseIterable, Sendable {
         case .modeUnavailable: return [.reason, .connector, .mode]
         case .screenChosen: return [.connector, .model]
         case .stall: return [.ms, .activity, .cause, .cpuMs, .wait]
-        case .search: return [.query, .count]
+        case .search: return [.query, .count, .ms]
         }
     }
 }

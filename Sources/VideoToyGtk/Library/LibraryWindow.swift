@@ -10,7 +10,7 @@ public final class LibraryWindow: LibraryPresenter {
     /// The main window widget.
     let window: Widget
     let header: MainHeader
-    private let stack: Widget
+    let stack: Widget
     private let emptyPage: Widget
     private let toasts: Widget
     private var actions: AppActions!
@@ -25,12 +25,12 @@ public final class LibraryWindow: LibraryPresenter {
     let onQuit: @MainActor (Int32) -> Void
     /// Receives the paths of files and folders the user opened: dropped on the window, or chosen in a file chooser.
     public var onOpen: (@MainActor ([String]) -> Void)?
-    private var count = 0
+    var count = 0
     // The empty page says why (a scan's message) rather than the generic hint.
     private var showsMessage = false
-    private var revealing: ItemID?
-    private var revealTimer: SourceToken?
-    private var vadjustment: UnsafeMutablePointer<GtkAdjustment>?
+    var revealing: ItemID?
+    var revealTimer: SourceToken?
+    var vadjustment: UnsafeMutablePointer<GtkAdjustment>?
     private let controls: ControlStyle
     private let debug: Bool
     private var monitors: MonitorSource!
@@ -178,21 +178,6 @@ public final class LibraryWindow: LibraryPresenter {
 
     private func choose(_ kind: FileChooser.Kind) {
         FileChooser.present(kind, over: window) { [unowned self] paths in onOpen?(paths) }
-    }
-
-    /// Filters the rows, keeping the selected row selected when the search still shows it.
-    private func search(_ text: String) {
-        let position = gtk_single_selection_get_selected(selection)
-        let selected = position == GTK_INVALID_LIST_POSITION ? nil : controller.id(at: Int(position))
-        controller.search(text)
-        if let selected, let index = controller.displayIndex(of: selected) { select(index) }
-    }
-
-    public func showSearchResults(count: Int, total: Int, searching: Bool) {
-        showLibrary(count: count)
-        guard searching else { return }
-        header.setSubtitle("\(count) of \(total == 1 ? "1 video" : "\(total) videos")")
-        if count == 0 { gtk_stack_set_visible_child_name(gcast(stack), "no-results") }
     }
 
     private func connectFactory(_ factory: OpaquePointer) {
@@ -399,42 +384,6 @@ public final class LibraryWindow: LibraryPresenter {
 
     public func showProgress(for id: ItemID, _ progress: PlaybackProgress) {
         views[id]?.showProgress(progress)
-    }
-
-    public func reveal(_ id: ItemID) {
-        guard let index = controller.displayIndex(of: id) else { return }
-        select(index)
-        // Right after the rows go in the list has no layout yet and ignores the scroll; it is asked again on each of
-        // the next frames until the row is on screen (or the user has scrolled elsewhere for two seconds' worth).
-        revealing = id
-        revealTimer?.cancel()
-        var tries = 0
-        revealTimer = MainLoop.every(milliseconds: 16) { [weak self] in
-            guard let self, revealing == id, let index = controller.displayIndex(of: id), tries < 120 else { return false }
-            tries += 1
-            if isOnScreen(index) {
-                revealing = nil
-                return false
-            }
-            gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint(index)))
-            return true
-        }
-    }
-
-    /// Whether the row at display position `index` is within the scrolled view.
-    private func isOnScreen(_ index: Int) -> Bool {
-        guard let adjustment = vadjustment, count > 0, gtk_widget_get_height(listView) > 0 else { return false }
-        let upper = gtk_adjustment_get_upper(adjustment)
-        guard upper > 0 else { return false }
-        let rowHeight = upper / Double(count)
-        let top = Double(index) * rowHeight, bottom = top + rowHeight
-        let value = gtk_adjustment_get_value(adjustment), page = gtk_adjustment_get_page_size(adjustment)
-        return page > 0 && top >= value - 1 && bottom <= value + page + 1
-    }
-
-    func select(_ index: Int) {
-        gtk_single_selection_set_selected(selection, guint(index))
-        gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint(index)))
     }
 
     public func quit(status: Int32) {

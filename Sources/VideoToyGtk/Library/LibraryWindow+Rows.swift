@@ -1,0 +1,59 @@
+import CGtk
+import VideoToyCore
+import VideoToyGObject
+
+/// Finding rows: the search, selecting a row, and keeping the playing row in view.
+extension LibraryWindow {
+    /// Filters the rows, keeping the selected row selected when the search still shows it.
+    func search(_ text: String) {
+        let position = gtk_single_selection_get_selected(selection)
+        let selected = position == GTK_INVALID_LIST_POSITION ? nil : controller.id(at: Int(position))
+        controller.search(text)
+        if let selected, let index = controller.displayIndex(of: selected) { select(index) }
+    }
+
+    /// Shows a search's rows; the title says how many of the library's they are, or that none match.
+    public func showSearchResults(count: Int, total: Int, searching: Bool) {
+        showLibrary(count: count)
+        guard searching else { return }
+        header.setSubtitle("\(count) of \(total == 1 ? "1 video" : "\(total) videos")")
+        if count == 0 { gtk_stack_set_visible_child_name(gcast(stack), "no-results") }
+    }
+
+    /// Selects the row of `id` and scrolls it into view, once the list can scroll.
+    public func reveal(_ id: ItemID) {
+        guard let index = controller.displayIndex(of: id) else { return }
+        select(index)
+        // Right after the rows go in the list has no layout yet and ignores the scroll; it is asked again on each of
+        // the next frames until the row is on screen (or the user has scrolled elsewhere for two seconds' worth).
+        revealing = id
+        revealTimer?.cancel()
+        var tries = 0
+        revealTimer = MainLoop.every(milliseconds: 16) { [weak self] in
+            guard let self, revealing == id, let index = controller.displayIndex(of: id), tries < 120 else { return false }
+            tries += 1
+            if isOnScreen(index) {
+                revealing = nil
+                return false
+            }
+            gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint(index)))
+            return true
+        }
+    }
+
+    /// Whether the row at display position `index` is within the scrolled view.
+    private func isOnScreen(_ index: Int) -> Bool {
+        guard let adjustment = vadjustment, count > 0, gtk_widget_get_height(listView) > 0 else { return false }
+        let upper = gtk_adjustment_get_upper(adjustment)
+        guard upper > 0 else { return false }
+        let rowHeight = upper / Double(count)
+        let top = Double(index) * rowHeight, bottom = top + rowHeight
+        let value = gtk_adjustment_get_value(adjustment), page = gtk_adjustment_get_page_size(adjustment)
+        return page > 0 && top >= value - 1 && bottom <= value + page + 1
+    }
+
+    func select(_ index: Int) {
+        gtk_single_selection_set_selected(selection, guint(index))
+        gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint(index)))
+    }
+}
