@@ -23,10 +23,9 @@ extension EndToEnd {
             try await Task.sleep(for: .seconds(1))
 
             let window = try Fixture.mainWindow(display)
-            // Rows put labels on the left and the video slot on the right.
-            let labels = Rect(x: window.x + 20, y: window.y + 80, width: window.width / 3, height: window.height - 120)
-            let slots = Rect(x: window.x + window.width / 2, y: window.y + 60, width: window.width / 2 - 10,
-                             height: window.height - 80)
+            // Rows show the video slot first and the labels beside it.
+            let labels = Fixture.labelColumn(window)
+            let slots = Fixture.slotColumn(window)
             let (slotMotion, shot, later) = try await Fixture.motionPair(display, in: slots, needed: 0.02)
             let labelMotion = later.fractionDiffering(from: shot, in: labels, tolerance: 24)
             #expect(slotMotion > 0.02, "the playing row's frames should change (\(slotMotion))")

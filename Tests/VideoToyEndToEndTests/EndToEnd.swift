@@ -37,6 +37,16 @@ enum Fixture {
         }
     }
 
+    /// The rows' video slots, below the header: each row shows its video first, in a 16:9 slot about 334 px wide.
+    static func slotColumn(_ window: Rect) -> Rect {
+        Rect(x: window.x + 8, y: window.y + 60, width: 350, height: window.height - 80)
+    }
+
+    /// The rows' labels, beside the slots.
+    static func labelColumn(_ window: Rect) -> Rect {
+        Rect(x: window.x + 372, y: window.y + 100, width: window.width / 3, height: window.height - 140)
+    }
+
     /// The main window's geometry on the root window, from xdotool.
     static func mainWindow(_ display: VirtualDisplay) throws -> Rect {
         let ids = try display.run(["xdotool", "search", "--onlyvisible", "--name", "^VideoToy$"]).output

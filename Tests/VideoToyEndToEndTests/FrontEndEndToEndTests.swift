@@ -30,7 +30,7 @@ extension EndToEnd {
             _ = try await app.waitFor("first-frame", timeout: .seconds(30)) { $0.path == paths[39] }
             let window = try Fixture.mainWindow(display)
             // The video slots' column: only a row on screen can show moving snow there.
-            let slots = Rect(x: window.x + window.width / 2, y: window.y + 60, width: window.width / 2 - 10, height: window.height - 80)
+            let slots = Fixture.slotColumn(window)
             let (moving, fractions) = try await Fixture.keepsMoving(display, in: slots)
             #expect(moving, "the playing row is on screen: the slots keep changing (\(fractions))")
         }
@@ -45,7 +45,7 @@ extension EndToEnd {
             let play = try await app.waitFor("play", timeout: .seconds(20)) { $0.path == clips.snow }
             let window = try Fixture.mainWindow(display)
             // The labels' column: what changes there is which rows are listed, not the playing picture.
-            let labels = Rect(x: window.x + 20, y: window.y + 100, width: window.width / 3, height: window.height - 140)
+            let labels = Fixture.labelColumn(window)
             let before = try display.screenshot()
 
             try display.run(["xdotool", "key", "--clearmodifiers", "ctrl+f"])

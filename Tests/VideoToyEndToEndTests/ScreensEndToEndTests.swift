@@ -35,7 +35,7 @@ extension EndToEnd {
             let home = try await app.waitFor("first-frame", after: back) { $0.fields["window"]?.string == "main" }
             #expect((back.fields["position_ms"]?.int ?? 0) >= (moved.fields["position_ms"]?.int ?? 0), "position never goes back")
             let window = try Fixture.mainWindow(display)
-            let slots = Rect(x: window.x + window.width / 2, y: window.y + 60, width: window.width / 2 - 10, height: window.height - 80)
+            let slots = Fixture.slotColumn(window)
             let inRow = try await Fixture.motion(display, in: slots, needed: 0.02)
             #expect(inRow > 0.02, "frames advance in the row again (\(inRow))")
             #expect(app.events().contains { $0.name == "scene-close" && $0.fields["connector"]?.string == "DUMMY1" })

@@ -87,7 +87,7 @@ extension EndToEnd {
             #expect(Reliability.appStalls(app, after: play).isEmpty, "\(Reliability.explain(Reliability.stalls(app, after: play), in: app))")
             // Still playing in its row.
             let window = try Fixture.mainWindow(display)
-            let slots = Rect(x: window.x + window.width / 2, y: window.y + 60, width: window.width / 2 - 10, height: window.height - 80)
+            let slots = Fixture.slotColumn(window)
             let motion = try await Fixture.motion(display, in: slots, needed: 0.02)
             #expect(motion > 0.02, "frames advance in the row (\(motion))")
         }

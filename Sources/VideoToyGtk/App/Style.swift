@@ -11,6 +11,7 @@ enum Style {
     .videotoy-warning { color: @warning_color; }
     .videotoy-status { color: @accent_color; font-weight: bold; }
     .videotoy-slot { background: #000; border-radius: 6px; }
+    .videotoy-slot.videotoy-slot-unplayable { background: @card_bg_color; border: 1px solid @borders; }
     .videotoy-controls { background: rgba(0,0,0,0.55); color: white; padding: 2px 4px; }
     .videotoy-controls button { color: white; min-height: 24px; min-width: 24px; padding: 2px; }
     .videotoy-controls label { color: white; font-feature-settings: "tnum"; }

@@ -2,7 +2,7 @@ import CGtk
 import VideoToyCore
 import VideoToyGObject
 
-/// One recycled list row: the label column on the left and the video slot on the right.
+/// One recycled list row: the video slot first, then the labels beside it, so nothing separates them at any width.
 @MainActor
 final class RowWidget {
     /// The row's root widget.
@@ -16,6 +16,9 @@ final class RowWidget {
     /// The right-hand slot that holds the poster or the live video view.
     let slot: Widget
     private let poster: Widget
+    // In place of a black rectangle, for a file that cannot play: an icon (the labels say why).
+    private let unplayableIcon: Widget
+    private var unplayable = false
     private var embedded: Widget?
     private var panel: Widget?
 
@@ -33,14 +36,21 @@ final class RowWidget {
         for label in [title, folder, detail, status] { Widgets.append(labels, label) }
         slot = Widgets.box(vertical: true)
         gtk_widget_add_css_class(slot, "videotoy-slot")
-        // A 16:9 slot of fixed width; the label column takes the rest of the window's width.
+        // A 16:9 slot of fixed width; the label column beside it takes the rest of the window's width.
         gtk_widget_set_size_request(slot, (RowWidget.height - 12) * 16 / 9, RowWidget.height - 12)
         gtk_widget_set_hexpand(slot, 0)
         gtk_widget_set_overflow(slot, GTK_OVERFLOW_HIDDEN)
         poster = Widgets.picture()
         Widgets.append(slot, poster)
-        Widgets.append(root, labels)
+        unplayableIcon = gtk_image_new_from_icon_name("dialog-error-symbolic")
+        gtk_image_set_pixel_size(gcast(unplayableIcon), 48)
+        gtk_widget_set_vexpand(unplayableIcon, 1)
+        gtk_widget_add_css_class(unplayableIcon, "dim-label")
+        Widgets.setAccessibleName(unplayableIcon, "Cannot play")
+        Widgets.setVisible(unplayableIcon, false)
+        Widgets.append(slot, unplayableIcon)
         Widgets.append(root, slot)
+        Widgets.append(root, labels)
     }
 
     /// Shows `model`.
@@ -55,6 +65,8 @@ final class RowWidget {
         Widgets.setVisible(status, model.status != .idle)
         Widgets.setClass(status, "videotoy-error", model.status.isError)
         TextureMaker.show(model.poster, in: gcast(poster))
+        unplayable = model.isError && model.poster == nil && !model.hasVideoView
+        showSlotContent()
         Widgets.setAccessibleName(root, model.spokenLabel)
     }
 
@@ -63,16 +75,23 @@ final class RowWidget {
         guard embedded != view else { return }
         releaseVideo()
         Widgets.unparent(view)
-        Widgets.setVisible(poster, false)
         Widgets.append(slot, view)
         embedded = view
+        showSlotContent()
     }
 
     /// Takes the live video view out, leaving the poster.
     func releaseVideo() {
         if let view = embedded, gtk_widget_get_parent(view) == slot { gtk_box_remove(gcast(slot), view) }
         embedded = nil
-        Widgets.setVisible(poster, true)
+        showSlotContent()
+    }
+
+    /// The live view when there is one, else the poster, or the icon of a file that cannot play.
+    private func showSlotContent() {
+        Widgets.setVisible(poster, embedded == nil && !unplayable)
+        Widgets.setVisible(unplayableIcon, embedded == nil && unplayable)
+        Widgets.setClass(slot, "videotoy-slot-unplayable", embedded == nil && unplayable)
     }
 
     /// Shows a live view's controls under the poster while its picture is on an external screen.
