@@ -101,16 +101,11 @@ public final class MPRISBridge: MPRISPlayerTarget {
     /// True when the current video has a known duration.
     public var canSeek: Bool { current.map { controller.player($0)?.durationMs != nil } ?? false }
     /// True when a playable video follows the current one.
-    public var canGoNext: Bool { current.flatMap { controller.library.playable(after: $0) } != nil }
+    public var canGoNext: Bool { current.flatMap { controller.playable(after: $0) } != nil }
     /// True when a playable video precedes the current one.
-    public var canGoPrevious: Bool { current.flatMap(playable(before:)) != nil }
+    public var canGoPrevious: Bool { current.flatMap { controller.playable(before: $0) } != nil }
 
-    private var firstPlayable: ItemID? { controller.library.items.first(where: \.isPlayable)?.id }
-
-    private func playable(before id: ItemID) -> ItemID? {
-        guard let index = controller.library.index(of: id) else { return nil }
-        return controller.library.items[..<index].last(where: \.isPlayable)?.id
-    }
+    private var firstPlayable: ItemID? { controller.firstPlayable }
 
     // MARK: Commands
 
@@ -143,13 +138,13 @@ public final class MPRISBridge: MPRISPlayerTarget {
 
     /// Plays the next video.
     public func next() {
-        guard let id = current, let next = controller.library.playable(after: id) else { return }
+        guard let id = current, let next = controller.playable(after: id) else { return }
         controller.activate(next)
     }
 
     /// Plays the previous video.
     public func previous() {
-        guard let id = current, let previous = playable(before: id) else { return }
+        guard let id = current, let previous = controller.playable(before: id) else { return }
         controller.activate(previous)
     }
 
@@ -196,7 +191,8 @@ public final class MPRISBridge: MPRISPlayerTarget {
                 volumeAppliedTo = ObjectIdentifier(player)
             }
             announcer?.invalidate(.volume)
-        case .library:
+        case .library, .sort:
+            // Next and Previous follow the list; its order decides whether there is one.
             announcer?.invalidate(.capabilities)
         }
     }

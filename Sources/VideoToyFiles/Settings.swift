@@ -10,6 +10,8 @@ public struct Settings: Sendable, Equatable {
     public var preferredScreen: ScreenID?
     /// How videos fill their views (the name of a scaling mode, such as `fit`).
     public var scalingMode: String?
+    /// How the rows are ordered, as `RowSort.description` writes it ("duration-descending"); nil: by name.
+    public var sortOrder: String?
     /// Where to resume long videos.
     public var resumePositions: ResumePositions
 

@@ -86,6 +86,11 @@ public struct SettingsStore: Sendable {
         update { $0.scalingMode = mode }
     }
 
+    /// Saves the rows' order.
+    public func saveSortOrder(_ order: String) -> String? {
+        update { $0.sortOrder = order }
+    }
+
     /// Where to resume the file at `path`, if a position is remembered.
     public func resumePosition(forPath path: String) -> Int? {
         load().settings.resumePositions.position(for: path)
@@ -147,6 +152,7 @@ public struct SettingsStore: Sendable {
                                                 model: string(file, Group.screen, "model") ?? "")
         }
         settings.scalingMode = string(file, Group.view, "scaling")
+        settings.sortOrder = string(file, Group.view, "sort")
         for key in keys(file, Group.resume) {
             guard let path = SettingsStore.unescape(key), let value = string(file, Group.resume, key) else { continue }
             let parts = value.split(separator: ";")
@@ -184,6 +190,13 @@ public struct SettingsStore: Sendable {
                 g_key_file_set_string(file, Group.view, "scaling", mode)
             } else {
                 g_key_file_remove_key(file, Group.view, "scaling", nil)
+            }
+        }
+        if settings.sortOrder != old.sortOrder {
+            if let order = settings.sortOrder {
+                g_key_file_set_string(file, Group.view, "sort", order)
+            } else {
+                g_key_file_remove_key(file, Group.view, "sort", nil)
             }
         }
         let (new, previous) = (settings.resumePositions.entries, old.resumePositions.entries)

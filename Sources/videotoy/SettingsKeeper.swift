@@ -30,6 +30,11 @@ final class SettingsKeeper {
             write("the resume position") { $0.rememberPosition(ofPath: path, positionMs: position, durationMs: duration) }
         }
         controller.onScalingChanged = { [unowned self] mode in rememberScaling(mode) }
+        controller.subscribe { [unowned self, unowned controller] change in
+            guard change == .sort else { return }
+            let order = controller.shown.sort.description
+            write("the sort order") { $0.saveSortOrder(order) }
+        }
         controller.onScreenChosen = { [unowned self] screen in
             write("the screen") { $0.savePreferredScreen(screen) }
         }

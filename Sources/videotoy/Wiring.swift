@@ -37,7 +37,8 @@ func runApplication(options: Options, playPath: String?, backend: MediaBackend,
     let routing = RouterConfig(gracePeriodMilliseconds: options.reconnectGraceMs, pinnedConnector: options.screen,
                                keepMode: options.keepMode, preferredScreen: remembered.preferredScreen)
     let controller = AppController(backend: backend, log: log, onEnd: options.onEnd, exitOnEnd: options.exitOnEnd,
-                                   router: routing, scaling: scaling)
+                                   router: routing, scaling: scaling,
+                                   sort: remembered.sortOrder.flatMap(RowSort.init) ?? .standard)
     keeper.attach(to: controller)
     if let chosen = options.scaling { keeper.rememberScaling(chosen) }
     let host = AppHost(id: "org.videotoy.VideoToy", unique: !options.newWindow)
@@ -70,7 +71,7 @@ func runApplication(options: Options, playPath: String?, backend: MediaBackend,
             }
         }
         main.present()
-        log.emit(.ready)
+        main.afterFirstFrame { log.emit(.ready) }
         let bridge = MPRISBridge(controller: controller, raise: { main.present() }, quit: { host.quit(status: 0) },
                                  openablePath: { path in
                                      let absolute = URL(fileURLWithPath: path).standardizedFileURL.path

@@ -97,3 +97,92 @@ struct AppControllerSearchTests {
         #expect(rig.controller.library.count == 8)
     }
 }
+
+/// Sorting the rows: by name, date, duration and size, both ways, unknown values last.
+@Suite("Sort")
+struct SortTests {
+    static func library() -> (Library, [String: ItemID]) {
+        var library = Library()
+        let ids = library.add(paths: ["/v/b.mp4", "/v/a.mp4", "/v/c.mp4", "/v/d.mp4"])
+        let byName = Dictionary(uniqueKeysWithValues: ids.map { (library.item($0)!.name, $0) })
+        // a: long, small, old; b: short, big, new; c: failed; d: not probed yet.
+        var a = MediaInfo(durationMs: 9_000)
+        a.file = FileFacts(size: 10, modified: 100)
+        var b = MediaInfo(durationMs: 1_000)
+        b.file = FileFacts(size: 900, modified: 300)
+        library.update(byName["a.mp4"]!, state: .ready(a))
+        library.update(byName["b.mp4"]!, state: .ready(b))
+        library.update(byName["c.mp4"]!, state: .failed(.empty))
+        return (library, byName)
+    }
+
+    @Test("Each order, both ways; rows whose value is unknown come last in library order", arguments: [
+        ("name", ["a.mp4", "b.mp4", "c.mp4", "d.mp4"]),
+        ("name-descending", ["d.mp4", "c.mp4", "b.mp4", "a.mp4"]),
+        ("duration", ["b.mp4", "a.mp4", "c.mp4", "d.mp4"]),
+        ("duration-descending", ["a.mp4", "b.mp4", "c.mp4", "d.mp4"]),
+        ("size", ["a.mp4", "b.mp4", "c.mp4", "d.mp4"]),
+        ("size-descending", ["b.mp4", "a.mp4", "c.mp4", "d.mp4"]),
+        ("modified-descending", ["b.mp4", "a.mp4", "c.mp4", "d.mp4"]),
+    ])
+    func orders(sort: String, expected: [String]) throws {
+        let (library, _) = Self.library()
+        var rows = ShownRows()
+        rows.order(try #require(RowSort(sort)), in: library)
+        let names = (0..<rows.count(in: library)).compactMap { rows.id(at: $0, in: library).flatMap { library.item($0)?.name } }
+        #expect(names == expected)
+        for (position, name) in names.enumerated() {
+            #expect(rows.index(of: library.items.first { $0.name == name }!.id, in: library) == position)
+        }
+    }
+
+    @Test("The settings form round-trips and rejects anything else")
+    func parsing() {
+        for key in RowSort.Key.allCases {
+            for ascending in [true, false] {
+                let sort = RowSort(key: key, ascending: ascending)
+                #expect(RowSort(sort.description) == sort)
+            }
+        }
+        #expect(RowSort("name") == .standard)
+        #expect(RowSort("colour") == nil && RowSort("size-sideways") == nil && RowSort("") == nil)
+        #expect(RowSort.standard.needsProbes == false && RowSort(key: .size, ascending: true).needsProbes)
+    }
+
+    @Test("A search and a sort together: the matches, in order")
+    func searchAndSort() {
+        let (library, _) = Self.library()
+        var rows = ShownRows()
+        rows.filter(SearchQuery("a.mp4"), in: library)
+        rows.order(RowSort(key: .duration, ascending: false), in: library)
+        #expect(rows.count(in: library) == 1)
+        rows.filter(SearchQuery("mp4"), in: library)
+        #expect((0..<4).compactMap { rows.id(at: $0, in: library).flatMap { library.item($0)?.name } } == ["a.mp4", "b.mp4", "c.mp4", "d.mp4"])
+    }
+}
+
+/// The controller sorting: the window told, next following the shown order, probes re-sorting once a second.
+@MainActor
+struct AppControllerSortTests {
+    @Test func nextFollowsTheShownOrderAndProbesResortOnceASecond() async throws {
+        let rig = try await Rig.ready(["/v/a.mp4", "/v/b.mp4", "/v/c.mp4"])
+        rig.controller.sortRows(RowSort(key: .name, ascending: false))
+        #expect(rig.records("sort").last?.jsonLine == #"{"event":"sort","t_ms":0,"mode":"name-descending"}"#)
+        let (a, b, c) = (rig.ids[0], rig.ids[1], rig.ids[2])
+        #expect(rig.controller.id(at: 0) == c && rig.controller.playable(after: c) == b && rig.controller.playable(before: b) == c)
+        #expect(rig.controller.playable(after: a) == nil && rig.controller.firstPlayable == c)
+        rig.controller.activate(c)
+        rig.controller.intent(c, .next)
+        #expect(rig.controller.policy.playing == b, "N goes to the next row shown")
+
+        // A duration order: results arriving later re-sort the rows, once, a second after the first.
+        rig.controller.sortRows(RowSort(key: .duration, ascending: true))
+        let shown = rig.presenter.libraryCounts.count
+        rig.controller.folderChanged("/v", present: ["/v/a.mp4", "/v/b.mp4", "/v/c.mp4"], changed: ["/v/a.mp4"])
+        try await rig.probed()
+        #expect(rig.timers.running == 1, "one re-sort is waiting")
+        rig.timers.advance(by: 1000)
+        #expect(rig.presenter.libraryCounts.count == shown + 1)
+        #expect(rig.timers.running == 0)
+    }
+}

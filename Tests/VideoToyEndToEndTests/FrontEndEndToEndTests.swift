@@ -143,3 +143,31 @@ extension EndToEnd.FrontEndTests {
         #expect(tree.contains { $0.role == "panel" && $0.name.hasPrefix("c short.webm, 0:01") }, "an idle row says its duration")
     }
 }
+
+extension EndToEnd.FrontEndTests {
+    @Test("A remembered order is the one the rows open in, and N follows it")
+    func rememberedSort() async throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-e2e-sort-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("videotoy"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: config) }
+        // Shortest first: the 1.5 s clip, then the two 30 s ones as their names order them; by name it would be last.
+        try "[view]\nsort=duration\n".write(to: config.appendingPathComponent("videotoy/settings.ini"), atomically: true, encoding: .utf8)
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let clips = Fixture.clips
+        let app = try AppProcess(arguments: [clips.folder], display: display,
+                                 environment: ["GTK_A11Y": "atspi", "XDG_CONFIG_HOME": config.path])
+        defer { app.terminate() }
+        for clip in [clips.snow, clips.ball, clips.short] { _ = try await app.waitFor("probe", timeout: .seconds(20)) { $0.path == clip } }
+        // Probes re-sort the rows a second after they arrive.
+        try await Task.sleep(for: .seconds(2))
+        let rows = try Self.accessibleTree(display).filter { $0.role == "panel" && ($0.name.contains(".webm, ") || $0.name.contains(".mp4, ")) }
+        #expect(rows.map { String($0.name.prefix { $0 != "," }) } == ["c short.webm", "a snow.mp4", "b ball.mp4"], "\(rows.map(\.name))")
+        try display.run(["xdotool", "key", "--clearmodifiers", "Home", "Return"])
+        let first = try await app.waitFor("play", timeout: .seconds(20))
+        #expect(first.path == clips.short, "the first row shown")
+        try display.run(["xdotool", "key", "--clearmodifiers", "n"])
+        let next = try await app.waitFor("play", after: first, timeout: .seconds(20))
+        #expect(next.path == clips.snow, "N goes to the next row shown, not the next by name")
+    }
+}

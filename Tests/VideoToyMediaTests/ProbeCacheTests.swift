@@ -85,7 +85,10 @@ struct ProbeCacheTests {
         let inner = CountingBackend(answer: .success(h264))
         let caching = backend(inner, folder: folder)
         #expect(try caching.probe(path: folder + "/clip.mp4").get() == h264)
-        #expect(try caching.probe(path: folder + "/clip.mp4").get() == h264)
+        // Answered from the cache, with the file's size and date from the stamp taken for the lookup.
+        let cached = try caching.probe(path: folder + "/clip.mp4").get()
+        #expect(cached.durationMs == h264.durationMs && cached.videoCodec == h264.videoCodec)
+        #expect(cached.file?.size == 18)
         #expect(inner.probes == 1)
     }
 
@@ -101,7 +104,8 @@ struct ProbeCacheTests {
 
         let second = CountingBackend(answer: .success(h264))
         let secondRun = backend(second, folder: folder)
-        #expect(try secondRun.probe(path: clip).get() == h264)
+        let cached = try secondRun.probe(path: clip).get()
+        #expect(cached.videoCodec == h264.videoCodec && cached.file?.modified == 1_700_000_000)
         #expect(second.probes == 0)
 
         touch(clip, seconds: 1_700_000_100)

@@ -9,4 +9,6 @@ public enum AppChange: Equatable, Sendable {
     case volume(ItemID)
     /// Items were added to the library or a folder refresh changed its rows.
     case library
+    /// The user chose another order for the rows.
+    case sort
 }

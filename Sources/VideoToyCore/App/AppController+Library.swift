@@ -8,10 +8,9 @@ extension AppController {
         let ids = library.add(paths: paths)
         for item in library.items { pathTable.set(item.id, path: item.path) }
         log.emit(.library, fields: [(.count, .int(library.count))])
-        if shown.isFiltering {
-            // New rows the search matches join it; the list is shown again as one.
-            shown.update(for: library)
-            presenter?.showSearchResults(count: shown.count(in: library), total: library.count, searching: true)
+        if shown.isReordered {
+            // New rows join the search and the order in their place; the list is shown again as one.
+            showReorderedRows()
         } else if before == 0 {
             presenter?.showLibrary(count: library.count)
         } else {
@@ -98,6 +97,33 @@ extension AppController {
         }
         presenter?.refreshRow(id)
         reportProbeProgress()
+        if shown.sort.needsProbes { scheduleResort() }
+    }
+
+    /// Orders the rows by `sort` (remembered by whoever subscribes); the selection and the playing video stay.
+    public func sortRows(_ sort: RowSort) {
+        guard sort != shown.sort else { return }
+        shown.order(sort, in: library)
+        presenter?.showSearchResults(count: shown.count(in: library), total: library.count, searching: shown.isFiltering)
+        log.emit(.sort, fields: [(.mode, .string(sort.description))])
+        announce(.sort)
+    }
+
+    /// Shows the rows again after the library changed under a search or a sort.
+    func showReorderedRows() {
+        shown.update(for: library)
+        presenter?.showSearchResults(count: shown.count(in: library), total: library.count, searching: shown.isFiltering)
+    }
+
+    /// Probes change what a duration, size or date order knows: the rows are re-sorted at most once a second,
+    /// so they settle as probing goes on without reshuffling on every result.
+    private func scheduleResort() {
+        guard resortTimer == nil else { return }
+        resortTimer = timers.after(milliseconds: 1000) { [weak self] in
+            guard let self else { return }
+            resortTimer = nil
+            if shown.sort.needsProbes { showReorderedRows() }
+        }
     }
 
     func reportProbeProgress() {
@@ -115,5 +141,28 @@ extension AppController {
         let screen = screens.screens.values.first { $0.id.connector == connector }
         let name = [screen?.id.manufacturer ?? "", screen?.id.model ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
         return name.isEmpty ? connector : name
+    }
+
+    /// The first playable row after `id`'s in the list as shown (a search and a sort included), for N, a playlist
+    /// and MPRIS Next; the library's order when the search hides `id`.
+    public func playable(after id: ItemID) -> ItemID? {
+        guard let index = displayIndex(of: id) else { return library.playable(after: id) }
+        return firstPlayable(in: (index + 1)..<displayCount)
+    }
+
+    /// The last playable row before `id`'s in the list as shown, for MPRIS Previous.
+    public func playable(before id: ItemID) -> ItemID? {
+        guard let index = displayIndex(of: id) else { return nil }
+        return firstPlayable(in: (0..<index).reversed())
+    }
+
+    /// The first playable row of the list as shown.
+    public var firstPlayable: ItemID? { firstPlayable(in: 0..<displayCount) }
+
+    private func firstPlayable(in positions: some Sequence<Int>) -> ItemID? {
+        for position in positions {
+            if let id = id(at: position), library.item(id)?.isPlayable == true { return id }
+        }
+        return nil
     }
 }

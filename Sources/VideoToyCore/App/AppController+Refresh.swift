@@ -16,9 +16,8 @@ extension AppController {
         if !refresh.added.isEmpty {
             for id in refresh.added { if let item = library.item(id) { pathTable.set(id, path: item.path) } }
             log.emit(.library, fields: [(.count, .int(library.count))])
-            if shown.isFiltering {
-                shown.update(for: library)
-                presenter?.showSearchResults(count: shown.count(in: library), total: library.count, searching: true)
+            if shown.isReordered {
+                showReorderedRows()
             } else {
                 presenter?.insertRows(at: refresh.inserted, count: library.count)
             }

@@ -23,8 +23,9 @@ public final class AppController {
     /// The routing state machine: which view is on which screen.
     public internal(set) var router: Router
     var screens = ScreenRoster()
-    /// The rows the list shows: the whole library or a search's matches.
+    /// The rows the list shows: the whole library or a search's matches, in the chosen order.
     public internal(set) var shown = ShownRows()
+    var resortTimer: ScheduledTimer?
     var graceTimers: [ScreenID: ScheduledTimer] = [:]
     let timers: TimerScheduling
     /// Set once the app is quitting: display modes are then restored before returning.
@@ -47,7 +48,7 @@ public final class AppController {
 
     /// Creates a controller; `workers` bounds concurrent probes and posters.
     public init(backend: MediaBackend, log: EventLog, onEnd: OnEnd, exitOnEnd: Bool,
-                router: RouterConfig = RouterConfig(), scaling: ScalingMode = .fit, workers: Int = 2,
+                router: RouterConfig = RouterConfig(), scaling: ScalingMode = .fit, sort: RowSort = .standard, workers: Int = 2,
                 timers: TimerScheduling = MainQueueTimers()) {
         self.timers = timers
         self.scaling = scaling
@@ -57,6 +58,7 @@ public final class AppController {
         self.policy = PlaybackPolicy(onEnd: onEnd, exitOnEnd: exitOnEnd)
         let paths = PathTable()
         self.pathTable = paths
+        shown.order(sort, in: library)
         probes = WorkScheduler(limit: workers, work: { id in
             guard let path = paths.path(id) else { return .failure(.vanished) }
             return backend.probe(path: path)
@@ -148,7 +150,7 @@ public final class AppController {
             player.volume = min(1, max(0, player.volume + delta))
             announce(.volume(id))
         case .next:
-            if let next = library.playable(after: id) { activate(next) }
+            if let next = playable(after: id) { activate(next) }
         case .setScaling(let mode):
             setScaling(mode)
         }
@@ -325,12 +327,12 @@ public final class AppController {
             }
             log.emit(.finished, path: item.path, fields: fields)
             remember(id, positionMs: position)
-            apply(policy.handle(.finished(id, next: library.playable(after: id))))
+            apply(policy.handle(.finished(id, next: playable(after: id))))
         case .error(let text):
             log.emit(.error, path: item.path, fields: [(.message, .string(text)),
                                                       (.positionMs, .int(players[id]?.positionMs ?? 0))])
             log.terminal("\(PathBytes.display(item.path)): \(text)")
-            apply(policy.handle(.failed(id, message: text, next: library.playable(after: id))))
+            apply(policy.handle(.failed(id, message: text, next: playable(after: id))))
         }
     }
 

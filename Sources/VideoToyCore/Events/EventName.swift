@@ -50,6 +50,8 @@ public enum EventName: String, CaseIterable, Sendable {
     case stall
     /// The search changed: the text and how many rows it shows.
     case search
+    /// The rows' order changed.
+    case sort
 
     /// The fields the event may carry, besides `event`, `t_ms` and `path`.
     public var fields: [EventField] {
@@ -74,6 +76,7 @@ public enum EventName: String, CaseIterable, Sendable {
         case .screenChosen: return [.connector, .model]
         case .stall: return [.ms, .activity, .cause, .cpuMs, .wait]
         case .search: return [.query, .count, .ms]
+        case .sort: return [.mode]
         }
     }
 }

@@ -14,6 +14,8 @@ public struct MediaInfo: Hashable, Sendable {
     public var missingDecoders: [String]
     /// How the file is damaged when it still plays in part, such as "cut short at 62 % of its media data".
     public var damage: String?
+    /// The file's size in bytes and last modification (seconds since 1970) when probed, for sorting.
+    public var file: FileFacts?
 
     /// Creates a media description.
     public init(durationMs: Int? = nil, videoSize: PixelSize? = nil, videoCodec: String? = nil,

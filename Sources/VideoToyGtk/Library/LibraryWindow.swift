@@ -10,6 +10,7 @@ public final class LibraryWindow: LibraryPresenter {
     /// The main window widget.
     let window: Widget
     let header: MainHeader
+    private let sortMenu: SortMenu
     let stack: Widget
     private let emptyPage: Widget
     private let toasts: Widget
@@ -53,7 +54,10 @@ public final class LibraryWindow: LibraryPresenter {
 
         let menu = ScreenMenu { [controller] id in controller.chooseScreen(id) }
         let mainMenu = g_menu_new()!
-        header = MainHeader(menu: mainMenu, screens: menu.button)
+        sortMenu = SortMenu(application: gcast(application), sort: controller.shown.sort) { [controller] sort in
+            controller.sortRows(sort)
+        }
+        header = MainHeader(menu: mainMenu, screens: menu.button, sort: sortMenu.button)
 
         model = gtk_string_list_new(nil)
         selection = gtk_single_selection_new(model)
@@ -157,6 +161,30 @@ public final class LibraryWindow: LibraryPresenter {
     /// Shows the window.
     public func present() {
         gtk_window_present(gcast(window))
+    }
+
+    /// Calls `body` once the window has painted its first frame (or after two seconds, should it never paint, as
+    /// when it starts minimised): styling and laying out every widget the first time is start-up, not a stall.
+    public func afterFirstFrame(_ body: @escaping @MainActor () -> Void) {
+        var done = false
+        let once: @MainActor () -> Void = {
+            guard !done else { return }
+            done = true
+            body()
+        }
+        var connection: SignalConnection?
+        if let clock = gtk_widget_get_frame_clock(window) {
+            connection = Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") {
+                connection?.cancel()
+                connection = nil
+                once()
+            }
+        }
+        _ = MainLoop.after(milliseconds: 2000) {
+            connection?.cancel()
+            connection = nil
+            once()
+        }
     }
 
     /// Shows a message in place of the list (for an empty library or a scan problem).

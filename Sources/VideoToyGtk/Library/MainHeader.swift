@@ -16,8 +16,8 @@ final class MainHeader {
     /// Receives the search text as the user types (after GTK's short typing delay), and "" when the search ends.
     var onSearch: (@MainActor (String) -> Void)?
 
-    /// Builds the bars; `menu` is the main menu model, `screens` the screen chooser's button.
-    init(menu: OpaquePointer, screens: Widget) {
+    /// Builds the bars; `menu` is the main menu model, `screens` the screen chooser's button, `sort` the sort menu's.
+    init(menu: OpaquePointer, screens: Widget, sort: Widget) {
         bar = adw_header_bar_new()
         title = adw_window_title_new("VideoToy", "")
         adw_header_bar_set_title_widget(gcast(bar), title)
@@ -41,6 +41,7 @@ final class MainHeader {
         gtk_widget_set_tooltip_text(toggle, "Search (Ctrl+F)")
         vt_set_accessible_label(toggle, "Search")
         adw_header_bar_pack_end(gcast(bar), toggle)
+        adw_header_bar_pack_end(gcast(bar), sort)
 
         entry = gtk_search_entry_new()
         GProperty.set(UnsafeMutableRawPointer(entry), "placeholder-text", "Search by name or folder")

@@ -63,7 +63,14 @@ public final class CachingBackend: MediaBackend, @unchecked Sendable {
     public func probe(path: String) -> Result<MediaInfo, ProbeFailure> {
         guard let checked = stamp(path) else { return .failure(.timedOut(seconds: 5)) }
         guard let before = checked else { return inner.probe(path: path) }
-        if let known = cache.lookup(path: path, stamp: before) { return known }
+        // The cache keeps what the file holds; its size and date are the stamp just taken.
+        if let known = cache.lookup(path: path, stamp: before) {
+            return known.map { info in
+                var info = info
+                info.file = FileFacts(size: before.size, modified: before.mtimeSeconds)
+                return info
+            }
+        }
         let result = inner.probe(path: path)
         // A file that changed while it was probed may have been read half old, half new: do not keep that.
         if stamp(path) == .some(before) {

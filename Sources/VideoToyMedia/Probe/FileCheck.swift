@@ -7,6 +7,8 @@ enum FileCheck {
     struct Readable {
         /// The file size in bytes.
         let size: Int
+        /// The last modification, in seconds since 1970.
+        let modified: Int64
         /// Up to the first 4 KiB, for content sniffing and container checks.
         let head: [UInt8]
     }
@@ -47,7 +49,7 @@ enum FileCheck {
             return .failure(errno == EACCES ? .permissionDenied : .other(String(cString: strerror(errno))))
         }
         head.removeSubrange(count...)
-        return .success(Readable(size: Int(opened.st_size), head: head))
+        return .success(Readable(size: Int(opened.st_size), modified: Int64(opened.st_mtim.tv_sec), head: head))
     }
 
     /// A file another program holds a lease on; opening it normally would wait until that program lets go.

@@ -39,6 +39,7 @@ public final class MediaProber: Sendable {
         return discover(path: path, file: file).map { info in
             var info = info
             info.damage = damage
+            info.file = FileFacts(size: Int64(file.size), modified: file.modified)
             return info
         }
     }
