@@ -12,6 +12,8 @@ public struct Settings: Sendable, Equatable {
     public var scalingMode: String?
     /// How the rows are ordered, as `RowSort.description` writes it ("duration-descending"); nil: by name.
     public var sortOrder: String?
+    /// The Preferences window's choices, by option name ("on-end" and the rest; see `Preferences.stored`).
+    public var preferences: [String: String] = [:]
     /// Where to resume long videos.
     public var resumePositions: ResumePositions
 

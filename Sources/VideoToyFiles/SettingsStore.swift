@@ -86,6 +86,11 @@ public struct SettingsStore: Sendable {
         update { $0.scalingMode = mode }
     }
 
+    /// Saves the Preferences window's choices.
+    public func savePreferences(_ preferences: [String: String]) -> String? {
+        update { $0.preferences = preferences }
+    }
+
     /// Saves the rows' order.
     public func saveSortOrder(_ order: String) -> String? {
         update { $0.sortOrder = order }
@@ -107,6 +112,7 @@ public struct SettingsStore: Sendable {
 
     private enum Group {
         static let library = "library", window = "window", screen = "screen", view = "view", resume = "resume"
+        static let preferences = "preferences"
     }
 
     /// Runs `body` holding an exclusive lock on `<path>.lock`; without the folder there is nothing to protect.
@@ -153,6 +159,9 @@ public struct SettingsStore: Sendable {
         }
         settings.scalingMode = string(file, Group.view, "scaling")
         settings.sortOrder = string(file, Group.view, "sort")
+        for key in keys(file, Group.preferences) {
+            if let value = string(file, Group.preferences, key) { settings.preferences[key] = value }
+        }
         for key in keys(file, Group.resume) {
             guard let path = SettingsStore.unescape(key), let value = string(file, Group.resume, key) else { continue }
             let parts = value.split(separator: ";")
@@ -190,6 +199,14 @@ public struct SettingsStore: Sendable {
                 g_key_file_set_string(file, Group.view, "scaling", mode)
             } else {
                 g_key_file_remove_key(file, Group.view, "scaling", nil)
+            }
+        }
+        if settings.preferences != old.preferences {
+            for key in old.preferences.keys where settings.preferences[key] == nil {
+                g_key_file_remove_key(file, Group.preferences, key, nil)
+            }
+            for (key, value) in settings.preferences where old.preferences[key] != value {
+                g_key_file_set_string(file, Group.preferences, key, value)
             }
         }
         if settings.sortOrder != old.sortOrder {

@@ -45,6 +45,12 @@ final class SettingsKeeper {
         write("the scaling mode") { $0.saveScalingMode(mode.rawValue) }
     }
 
+    /// Remembers the Preferences window's choices.
+    func rememberPreferences(_ preferences: Preferences) {
+        let stored = preferences.stored
+        write("the preferences") { $0.savePreferences(stored) }
+    }
+
     /// Remembers the folders a library was opened from.
     func rememberLibrary(_ folders: [String]) {
         write("the library folders") { $0.saveLibraryFolders(folders) }

@@ -9,7 +9,7 @@ import VideoToyPOSIX
 
 /// Builds the controller, the window and the host, connects them, and runs until quit.
 @MainActor
-func runApplication(options: Options, playPath: String?, backend: MediaBackend,
+func runApplication(options commandLine: Options, playPath: String?, backend: MediaBackend,
                     writer: EventLogWriter?, started: UInt64) -> Int32 {
     let program = "videotoy"
     var sink: (@Sendable (String) -> Void)?
@@ -33,6 +33,9 @@ func runApplication(options: Options, playPath: String?, backend: MediaBackend,
     watchdog.start()
     let keeper = SettingsKeeper(report: terminal)
     let remembered = keeper.settings
+    let preferences = Preferences(stored: remembered.preferences)
+    // The command line wins for this run; whatever it does not say comes from the Preferences window.
+    let options = preferences.applied(to: commandLine)
     let scaling = options.scaling ?? remembered.scalingMode.flatMap(ScalingMode.init(rawValue:)) ?? .fit
     let routing = RouterConfig(gracePeriodMilliseconds: options.reconnectGraceMs, pinnedConnector: options.screen,
                                keepMode: options.keepMode, preferredScreen: remembered.preferredScreen)
@@ -63,6 +66,11 @@ func runApplication(options: Options, playPath: String?, backend: MediaBackend,
         let main = LibraryWindow(application: host.application, controller: controller, controls: options.controls,
                                  debug: options.debug, size: remembered.windowSize) { status in host.quit(status: status) }
         window = main
+        main.preferences = preferences
+        main.onPreferences = { changed in
+            controller.use(changed)
+            keeper.rememberPreferences(changed)
+        }
         main.onOpen = { paths in
             LibraryLoader.scan(paths) { found in
                 controller.add(paths: found.videos)

@@ -101,6 +101,7 @@ struct CommandLineTests {
         expected.reconnectGraceMs = 250
         expected.keepMode = true
         expected.debug = true
+        expected.given = ["play", "fullscreen", "on-end", "exit-on-end", "events", "screen", "reconnect-grace", "keep-mode", "debug"]
         #expect(parsed == expected)
     }
 

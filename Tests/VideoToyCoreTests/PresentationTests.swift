@@ -47,6 +47,7 @@ struct PresentationTests {
         ("f", true, false, .search),
         ("f", true, true, nil),
         ("o", true, false, .openFolder),
+        ("comma", true, false, .preferences),
     ]
 
     /// While the search entry has the keyboard: key, expected command.

@@ -171,3 +171,29 @@ extension EndToEnd.FrontEndTests {
         #expect(next.path == clips.snow, "N goes to the next row shown, not the next by name")
     }
 }
+
+extension EndToEnd.FrontEndTests {
+    @Test("Preferences from the settings file apply, and the command line overrides them for one run", arguments: [false, true])
+    func rememberedPreferences(overridden: Bool) async throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-e2e-prefs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("videotoy"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: config) }
+        try "[preferences]\non-end=loop\n".write(to: config.appendingPathComponent("videotoy/settings.ini"), atomically: true, encoding: .utf8)
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let clips = Fixture.clips
+        let app = try AppProcess(arguments: (overridden ? ["--on-end", "stop"] : []) + ["--play", clips.short], display: display,
+                                 environment: ["XDG_CONFIG_HOME": config.path])
+        defer { app.terminate() }
+        let finished = try await app.waitFor("finished", timeout: .seconds(20)) { $0.path == clips.short }
+        if overridden {
+            try await Task.sleep(for: .seconds(2))
+            #expect(!app.events().contains { ($0.name == "play" || $0.name == "finished") && $0.index > finished.index },
+                    "--on-end stop wins over the stored loop")
+        } else {
+            // A loop starts over without a new play: the clip simply ends a second time.
+            let again = try await app.waitFor("finished", after: finished, timeout: .seconds(20))
+            #expect(again.path == clips.short, "the stored preference loops the video")
+        }
+    }
+}

@@ -25,7 +25,7 @@ extension AppController {
         case .video(let request):
             guard let current = policy.current else { return false }
             intent(current, request)
-        case .quit, .showShortcuts, .select, .search, .openFolder:
+        case .quit, .showShortcuts, .select, .search, .openFolder, .preferences:
             return false
         }
         return true

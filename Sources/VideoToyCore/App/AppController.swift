@@ -156,6 +156,14 @@ public final class AppController {
         }
     }
 
+    /// Uses `preferences` from now on: what happens at the end, the grace period and whether modes are kept.
+    /// (Scaling has its own call; the control style applies to views made later, which the window decides.)
+    public func use(_ preferences: Preferences) {
+        apply(policy.handle(.setOnEnd(preferences.onEnd)))
+        route(.reconfigure(gracePeriodMilliseconds: Int(preferences.reconnectGraceSeconds * 1000 + 0.5),
+                           keepMode: preferences.keepMode))
+    }
+
     /// Makes every video view fill its area the way `mode` says, now and for views made later.
     public func setScaling(_ mode: ScalingMode) {
         scaling = mode

@@ -78,6 +78,7 @@ public enum CommandLineParser {
             }
             if spec.long == "version" { return .print("\(program) \(version)\n") }
             try apply(spec.long, value, to: &options)
+            options.given.insert(spec.long)
         }
         return .run(options)
     }

@@ -30,6 +30,8 @@ public struct Options: Sendable, Equatable {
     public var controls: ControlStyle = .embedded
     /// How videos fill their views; nil means as last time, else fit.
     public var scaling: ScalingMode?
+    /// The long names of the options given, so remembered preferences apply only where the command line is silent.
+    public var given: Set<String> = []
 
     /// Creates the defaults.
     public init() {}

@@ -3,7 +3,7 @@
 /// A value-type state machine: feed it `PlaybackEvent`s and carry out the returned `PlaybackEffect`s.
 public struct PlaybackPolicy: Sendable {
     /// What to do at the end of a video.
-    public let onEnd: OnEnd
+    public private(set) var onEnd: OnEnd
     /// Quit after the last video ends: finished (never with `.loop`), or failed.
     public let exitOnEnd: Bool
     /// How many players may stay alive (paused) before the oldest is released.
@@ -45,6 +45,9 @@ public struct PlaybackPolicy: Sendable {
             return finish(id, next: next)
         case .failed(let id, let message, let next):
             return fail(id, message: message, next: next)
+        case .setOnEnd(let value):
+            onEnd = value
+            return []
         }
     }
 

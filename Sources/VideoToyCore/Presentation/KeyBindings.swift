@@ -8,6 +8,8 @@ public enum KeyCommand: Equatable, Sendable {
     case search
     /// Choose a folder to add to the library (Ctrl+O).
     case openFolder
+    /// Show the Preferences window (Ctrl+,).
+    case preferences
     /// Move the list selection by this many rows (Up/Down in the list).
     case select(offset: Int)
     /// Play the selected row (Enter).
@@ -36,6 +38,7 @@ public enum KeyBindings {
             case "question", "slash": return .showShortcuts
             case "f", "F": return inVideoWindow ? nil : .search
             case "o", "O": return inVideoWindow ? nil : .openFolder
+            case "comma": return inVideoWindow ? nil : .preferences
             default: return nil
             }
         }

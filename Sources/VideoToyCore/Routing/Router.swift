@@ -22,8 +22,8 @@
 /// Pending moves: effects are declarative, and `viewMoved` reports where a view really ended up; a report that
 /// disagrees with the current route (a stale or dropped move) is answered by moving the view to where it belongs now.
 public struct Router: Hashable, Sendable {
-    /// The settings this router was created with.
-    public let config: RouterConfig
+    /// The settings in force: those it was created with, then the user's changes (grace period, keeping modes).
+    public private(set) var config: RouterConfig
     /// The ready screens in connection order.
     public private(set) var screens = ScreenSet()
     /// The connector of the screen holding the main window, once reported.
@@ -77,6 +77,11 @@ public struct Router: Hashable, Sendable {
             screens.update(with: list)
         case .mainScreenChanged(let connector):
             mainConnector = connector
+        case .reconfigure(let gracePeriodMilliseconds, let keepMode):
+            // Applies from the next disconnection and the next scene; a grace timer already running keeps its time.
+            config.gracePeriodMilliseconds = max(0, gracePeriodMilliseconds)
+            config.keepMode = keepMode
+            return []
         case .selected(let item):
             guard item != selection else { return [] }
             if let previous = selection { effects.append(.pause(previous)) }

@@ -19,4 +19,6 @@ public enum RouterEvent: Hashable, Sendable {
     case userChoseScreen(ScreenID)
     /// The app is quitting: restore modes and close everything.
     case shutdown
+    /// The user changed the grace period or whether display modes are kept (Preferences).
+    case reconfigure(gracePeriodMilliseconds: Int, keepMode: Bool)
 }

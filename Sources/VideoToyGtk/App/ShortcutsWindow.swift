@@ -28,6 +28,7 @@ enum ShortcutsWindow {
             <child><object class="GtkShortcutsShortcut"><property name="accelerator">&lt;ctrl&gt;o</property><property name="title">Open a folder</property></object></child>
           </object></child>
           <child><object class="GtkShortcutsGroup"><property name="title">General</property>
+            <child><object class="GtkShortcutsShortcut"><property name="accelerator">&lt;ctrl&gt;comma</property><property name="title">Preferences</property></object></child>
             <child><object class="GtkShortcutsShortcut"><property name="accelerator">&lt;ctrl&gt;question</property><property name="title">Keyboard shortcuts</property></object></child>
             <child><object class="GtkShortcutsShortcut"><property name="accelerator">&lt;ctrl&gt;q</property><property name="title">Quit</property></object></child>
           </object></child>

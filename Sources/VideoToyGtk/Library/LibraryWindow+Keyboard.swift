@@ -18,6 +18,8 @@ extension LibraryWindow {
             header.startSearch()
         case .openFolder:
             g_action_group_activate_action(OpaquePointer(application), "open-folder", nil)
+        case .preferences:
+            showPreferences()
         case .select(let offset):
             // Moving the selection here works wherever the keyboard focus is (a scene may have taken it).
             let count = Int(g_list_model_get_n_items(model))

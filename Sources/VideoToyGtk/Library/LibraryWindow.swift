@@ -32,7 +32,11 @@ public final class LibraryWindow: LibraryPresenter {
     var revealing: ItemID?
     var revealTimer: SourceToken?
     var vadjustment: UnsafeMutablePointer<GtkAdjustment>?
-    private let controls: ControlStyle
+    private var controls: ControlStyle
+    /// The Preferences window's choices, as shown when it opens.
+    public var preferences = Preferences()
+    /// Receives the preferences after each change in the Preferences window.
+    public var onPreferences: (@MainActor (Preferences) -> Void)?
     private let debug: Bool
     private var monitors: MonitorSource!
     var scenes: SceneManager!
@@ -108,6 +112,7 @@ public final class LibraryWindow: LibraryPresenter {
             [.init(name: "shortcuts", label: "_Keyboard Shortcuts", accelerator: "<Control>question") { [unowned self] in
                 ShortcutsWindow.present(over: window)
              },
+             .init(name: "preferences", label: "_Preferences", accelerator: "<Control>comma") { [unowned self] in showPreferences() },
              .init(name: "about", label: "_About VideoToy", accelerator: nil) { [unowned self] in AboutWindow.present(over: window) }],
         ])
         header.onSearch = { [unowned self] text in search(text) }
@@ -202,6 +207,15 @@ public final class LibraryWindow: LibraryPresenter {
     public func showNotice(_ text: String) {
         guard let toast = adw_toast_new(text) else { return }
         adw_toast_overlay_add_toast(gcast(toasts), toast)
+    }
+
+    /// Opens the Preferences window; its changes apply at once (the control style to videos started later).
+    func showPreferences() {
+        _ = PreferencesWindow(over: window, preferences: preferences, scaling: controller.scaling, onChange: { [unowned self] changed in
+            preferences = changed
+            controls = changed.controls
+            onPreferences?(changed)
+        }, onScaling: { [controller] mode in controller.setScaling(mode) })
     }
 
     private func choose(_ kind: FileChooser.Kind) {

@@ -1,0 +1,38 @@
+/// What the user set in the Preferences window, kept in the settings file; the command line overrides it for one run.
+public struct Preferences: Sendable, Equatable {
+    /// What happens when a video ends.
+    public var onEnd: OnEnd = .stop
+    /// How long a vanished screen keeps its video, in seconds (0: no grace).
+    public var reconnectGraceSeconds: Double = Double(RouterConfig.defaultGracePeriodMilliseconds) / 1000
+    /// Never change an external screen's display mode.
+    public var keepMode = false
+    /// How much control the video views show.
+    public var controls: ControlStyle = .embedded
+
+    /// The defaults.
+    public init() {}
+
+    /// Reads the stored strings (see `stored`); a value that does not parse keeps its default.
+    public init(stored: [String: String]) {
+        if let value = stored["on-end"].flatMap(OnEnd.init(rawValue:)) { onEnd = value }
+        if let value = stored["reconnect-grace"].flatMap(Double.init), (0...3600).contains(value) { reconnectGraceSeconds = value }
+        if let value = stored["keep-mode"] { keepMode = value == "true" }
+        if let value = stored["controls"].flatMap(ControlStyle.init(rawValue:)) { controls = value }
+    }
+
+    /// The strings the settings file keeps, named as the command-line options are.
+    public var stored: [String: String] {
+        ["on-end": onEnd.rawValue, "reconnect-grace": String(reconnectGraceSeconds), "keep-mode": String(keepMode),
+         "controls": controls.rawValue]
+    }
+
+    /// The options for this run: each one given on the command line wins, the others come from these preferences.
+    public func applied(to options: Options) -> Options {
+        var options = options
+        if !options.given.contains("on-end") { options.onEnd = onEnd }
+        if !options.given.contains("reconnect-grace") { options.reconnectGraceMs = Int(reconnectGraceSeconds * 1000 + 0.5) }
+        if !options.given.contains("keep-mode") { options.keepMode = keepMode }
+        if !options.given.contains("controls") { options.controls = controls }
+        return options
+    }
+}

@@ -1,0 +1,113 @@
+import CGtk
+import VideoToyCore
+import VideoToyGObject
+
+/// The Preferences window (AdwPreferencesWindow, Ctrl+,): what happens at the end, scaling, controls, and the
+/// external screen's grace period and display mode. Every change applies at once and is remembered.
+@MainActor
+final class PreferencesWindow {
+    private let window: Widget
+    private var connections: [SignalConnection] = []
+    private var preferences: Preferences
+    private let onChange: @MainActor (Preferences) -> Void
+    private let onScaling: @MainActor (ScalingMode) -> Void
+
+    private static let endChoices: [(OnEnd, String)] = [(.stop, "Stop"), (.next, "Play the next video"), (.loop, "Play it again")]
+    private static let scalingChoices: [(ScalingMode, String)] = [(.fit, "Fit"), (.fill, "Fill (crop)"), (.stretch, "Stretch"),
+                                                                  (.none, "Natural size")]
+    private static let controlChoices: [(ControlStyle, String)] = [(.embedded, "Over the video, fading"),
+                                                                   (.full, "Always shown, with the title"), (.none, "Hidden")]
+
+    /// Shows the window over `parent` with `preferences` and `scaling`; changes go to `onChange` and `onScaling`.
+    init(over parent: Widget, preferences: Preferences, scaling: ScalingMode,
+         onChange: @escaping @MainActor (Preferences) -> Void, onScaling: @escaping @MainActor (ScalingMode) -> Void) {
+        self.preferences = preferences
+        self.onChange = onChange
+        self.onScaling = onScaling
+        window = adw_preferences_window_new()
+        gtk_window_set_transient_for(gcast(window), gcast(parent))
+        gtk_window_set_modal(gcast(window), 1)
+        adw_preferences_window_set_search_enabled(gcast(window), 0)
+        let page = adw_preferences_page_new()!
+
+        let playback = adw_preferences_group_new()!
+        adw_preferences_group_set_title(gcast(playback), "Playback")
+        adw_preferences_group_add(gcast(playback), combo("At the end of a video", Self.endChoices.map(\.1),
+                                                          selected: Self.endChoices.firstIndex { $0.0 == preferences.onEnd } ?? 0) {
+            [unowned self] index in update { $0.onEnd = Self.endChoices[index].0 }
+        })
+        adw_preferences_group_add(gcast(playback), combo("Scaling", Self.scalingChoices.map(\.1),
+                                                          selected: Self.scalingChoices.firstIndex { $0.0 == scaling } ?? 0) {
+            [unowned self] index in self.onScaling(Self.scalingChoices[index].0)
+        })
+        let controlsRow = combo("Controls", Self.controlChoices.map(\.1),
+                                selected: Self.controlChoices.firstIndex { $0.0 == preferences.controls } ?? 0) {
+            [unowned self] index in update { $0.controls = Self.controlChoices[index].0 }
+        }
+        adw_action_row_set_subtitle(gcast(controlsRow), "For videos started from now on")
+        adw_preferences_group_add(gcast(playback), controlsRow)
+        adw_preferences_page_add(gcast(page), gcast(playback))
+
+        let screens = adw_preferences_group_new()!
+        adw_preferences_group_set_title(gcast(screens), "External Screens")
+        let grace = adw_action_row_new()!
+        adw_preferences_row_set_title(gcast(grace), "Reconnect grace")
+        adw_action_row_set_subtitle(gcast(grace), "Seconds a screen may be gone and still keep its video")
+        let spin = gtk_spin_button_new_with_range(0, 60, 0.5)!
+        gtk_spin_button_set_value(gcast(spin), preferences.reconnectGraceSeconds)
+        gtk_widget_set_valign(spin, GTK_ALIGN_CENTER)
+        Widgets.setAccessibleName(spin, "Reconnect grace in seconds")
+        adw_action_row_add_suffix(gcast(grace), spin)
+        connections.append(Signal.connect(spin, "value-changed") { [unowned self] in
+            let value = gtk_spin_button_get_value(gcast(spin))
+            update { $0.reconnectGraceSeconds = value }
+        })
+        adw_preferences_group_add(gcast(screens), grace)
+        let keep = adw_action_row_new()!
+        adw_preferences_row_set_title(gcast(keep), "Keep the screen's display mode")
+        adw_action_row_set_subtitle(gcast(keep), "Otherwise the video opens in the screen's best mode, restored afterwards")
+        let toggle = gtk_switch_new()!
+        gtk_switch_set_active(gcast(toggle), preferences.keepMode ? 1 : 0)
+        gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
+        Widgets.setAccessibleName(toggle, "Keep the screen's display mode")
+        adw_action_row_add_suffix(gcast(keep), toggle)
+        adw_action_row_set_activatable_widget(gcast(keep), toggle)
+        connections.append(Signal.notify(toggle, "active") { [unowned self] in
+            let on = gtk_switch_get_active(gcast(toggle)) != 0
+            update { $0.keepMode = on }
+        })
+        adw_preferences_group_add(gcast(screens), keep)
+        adw_preferences_page_add(gcast(page), gcast(screens))
+
+        adw_preferences_window_add(gcast(window), gcast(page))
+        // The window keeps this object alive until it is closed.
+        connections.append(Signal.connect(window, "destroy") { [self] in connections.removeAll() })
+        gtk_window_present(gcast(window))
+    }
+
+    private func update(_ change: (inout Preferences) -> Void) {
+        var next = preferences
+        change(&next)
+        guard next != preferences else { return }
+        preferences = next
+        onChange(next)
+    }
+
+    /// An AdwComboRow titled `title` offering `choices`; `onSelect` receives the index chosen.
+    private func combo(_ title: String, _ choices: [String], selected: Int, onSelect: @escaping @MainActor (Int) -> Void) -> Widget {
+        let row = adw_combo_row_new()!
+        adw_preferences_row_set_title(gcast(row), title)
+        let strings = choices.map { strdup($0) }
+        var pointers: [UnsafePointer<CChar>?] = strings.map { UnsafePointer($0) } + [nil]
+        let model = gtk_string_list_new(&pointers)
+        strings.forEach { free($0) }
+        adw_combo_row_set_model(gcast(row), model)
+        g_object_unref(graw(model!))
+        adw_combo_row_set_selected(gcast(row), guint(selected))
+        connections.append(Signal.notify(row, "selected") {
+            let index = Int(adw_combo_row_get_selected(gcast(row)))
+            if index < choices.count { onSelect(index) }
+        })
+        return row
+    }
+}

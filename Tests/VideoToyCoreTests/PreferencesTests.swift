@@ -1,0 +1,56 @@
+import Testing
+import VideoToyCore
+import VideoToyTesting
+
+/// The Preferences window's choices: stored as strings, overridden by the command line, applied while running.
+@Suite("Preferences")
+struct PreferencesTests {
+    @Test("Stored strings round-trip; values that do not parse keep their defaults")
+    func stored() {
+        var preferences = Preferences()
+        preferences.onEnd = .loop
+        preferences.reconnectGraceSeconds = 2.5
+        preferences.keepMode = true
+        preferences.controls = .full
+        #expect(Preferences(stored: preferences.stored) == preferences)
+        let odd = Preferences(stored: ["on-end": "sometimes", "reconnect-grace": "-4", "controls": "loud", "unknown": "x"])
+        #expect(odd == Preferences())
+        #expect(Preferences(stored: ["reconnect-grace": "3601"]).reconnectGraceSeconds == Preferences().reconnectGraceSeconds)
+    }
+
+    @Test("The command line wins for one run; what it does not say comes from the preferences", arguments: [
+        ([], OnEnd.loop, 2500, true, ControlStyle.full),
+        (["--on-end", "stop"], OnEnd.stop, 2500, true, ControlStyle.full),
+        (["--reconnect-grace=0", "--controls", "none"], OnEnd.loop, 0, true, ControlStyle.none),
+        (["--keep-mode"], OnEnd.loop, 2500, true, ControlStyle.full),
+    ])
+    func applied(arguments: [String], onEnd: OnEnd, graceMs: Int, keepMode: Bool, controls: ControlStyle) throws {
+        guard case .run(let options) = try CommandLineParser.parse(arguments) else {
+            Issue.record("\(arguments) did not run")
+            return
+        }
+        let preferences = Preferences(stored: ["on-end": "loop", "reconnect-grace": "2.5", "keep-mode": "true", "controls": "full"])
+        let effective = preferences.applied(to: options)
+        #expect(effective.onEnd == onEnd && effective.reconnectGraceMs == graceMs)
+        #expect(effective.keepMode == keepMode && effective.controls == controls)
+    }
+}
+
+/// The controller told to use new preferences while it runs.
+@MainActor
+struct AppControllerPreferencesTests {
+    @Test func newPreferencesApplyAtTheNextEndAndTheNextDisconnection() async throws {
+        let rig = try await Rig.ready(["/v/a.mp4", "/v/b.mp4"])
+        var preferences = Preferences()
+        preferences.onEnd = .next
+        preferences.reconnectGraceSeconds = 0
+        preferences.keepMode = true
+        rig.controller.use(preferences)
+        #expect(rig.controller.policy.onEnd == .next)
+        #expect(rig.controller.router.config.gracePeriodMilliseconds == 0 && rig.controller.router.config.keepMode)
+        let (a, b) = (rig.ids[0], rig.ids[1])
+        rig.controller.activate(a)
+        rig.backend.player(for: "/v/a.mp4")?.emit(.endOfStream)
+        #expect(rig.controller.policy.playing == b, "the end now moves on")
+    }
+}
