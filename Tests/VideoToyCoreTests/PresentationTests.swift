@@ -171,3 +171,22 @@ struct PresentationTests {
         #expect(layout.shown.isSubset(of: Self.all))
     }
 }
+
+/// Rows stack their labels under the video in a narrow window.
+@Suite("Row arrangement")
+struct RowArrangementTests {
+    @Test("Phone-sized and half-screen windows stack; wider ones keep the labels beside the video", arguments: [
+        (360, RowArrangement.stacked), (600, .stacked), (639, .stacked), (640, .sideBySide), (1280, .sideBySide), (3840, .sideBySide),
+    ])
+    func arrangement(width: Int, expected: RowArrangement) {
+        #expect(RowArrangement.forWidth(width) == expected)
+    }
+
+    @Test("The slot keeps its full size beside the labels and narrows, 16:9, only as far as a stacked row needs", arguments: [
+        (1280, 334), (640, 334), (600, 334), (382, 334), (360, 312), (300, 252), (200, 200),
+    ])
+    func slot(width: Int, slotWidth: Int) {
+        let slot = RowSlot.forWidth(width)
+        #expect(slot.width == slotWidth && slot.height == slotWidth * 9 / 16)
+    }
+}

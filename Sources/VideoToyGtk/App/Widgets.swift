@@ -18,13 +18,19 @@ enum Widgets {
     }
 
     /// A left-aligned label that wraps over as many lines as it needs.
-    static func label(_ text: String = "", classes: [String] = [], wrap: Bool = true) -> Widget {
+    static func label(_ text: String = "", classes: [String] = [], wrap: Bool = true,
+                      ellipsize: PangoEllipsizeMode = PANGO_ELLIPSIZE_NONE) -> Widget {
         let label = gtk_label_new(text)!
         let typed: OpaquePointer = gcast(label)
         gtk_label_set_xalign(typed, 0)
         if wrap {
             gtk_label_set_wrap(typed, 1)
             gtk_label_set_wrap_mode(typed, PANGO_WRAP_WORD_CHAR)
+        }
+        if ellipsize != PANGO_ELLIPSIZE_NONE {
+            gtk_label_set_ellipsize(typed, ellipsize)
+            // Room for a readable start of the text before the ellipsis.
+            gtk_label_set_width_chars(typed, 12)
         }
         for name in classes { gtk_widget_add_css_class(label, name) }
         return label

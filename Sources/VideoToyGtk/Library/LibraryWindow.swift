@@ -30,6 +30,7 @@ public final class LibraryWindow: LibraryPresenter {
     // The empty page says why (a scan's message) rather than the generic hint.
     private var showsMessage = false
     var revealing: ItemID?
+    private var arrangement = (RowArrangement.sideBySide, RowSlot.full)
     var revealTimer: SourceToken?
     var vadjustment: UnsafeMutablePointer<GtkAdjustment>?
     private var controls: ControlStyle
@@ -126,6 +127,16 @@ public final class LibraryWindow: LibraryPresenter {
         scenes = SceneManager(application: self.application, monitors: monitors, randr: randr)
         controller.attach(scenes: self)
         connections.append(Signal.notify(window, "is-active") { [unowned self] in updateMainScreen() })
+        // The window's default size follows the user's resizing: rows stack their labels under the video when narrow.
+        connections.append(Signal.notify(window, "default-width") { [unowned self] in arrangeRows() })
+        arrangeRows()
+    }
+
+    private func arrangeRows() {
+        let wanted = (RowArrangement.forWidth(size.width), RowSlot.forWidth(size.width))
+        guard wanted != arrangement else { return }
+        arrangement = wanted
+        rows.values.forEach { $0.arrange(wanted.0, slot: wanted.1) }
     }
 
     /// Why display modes cannot be set in this session, if they cannot.
@@ -226,6 +237,7 @@ public final class LibraryWindow: LibraryPresenter {
         let raw = graw(factory)
         connections.append(Signal.connectObject(raw, "setup") { [unowned self] item in
             let row = RowWidget()
+            row.arrange(arrangement.0, slot: arrangement.1)
             rows[item] = row
             gtk_list_item_set_child(gcast(item), row.root)
             let click = gtk_gesture_click_new()!

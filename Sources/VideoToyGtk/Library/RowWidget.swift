@@ -9,9 +9,11 @@ final class RowWidget {
     let root: Widget
     /// The item currently bound, if any.
     private(set) var id: ItemID?
-    private let title = Widgets.label(classes: ["videotoy-title"])
-    private let folder = Widgets.label(classes: ["dim-label"])
-    private let detail = Widgets.label()
+    // One line each, shortened with an ellipsis: wrapped, a narrow row would break names a few letters a line.
+    private let title = Widgets.label(classes: ["videotoy-title"], wrap: false, ellipsize: PANGO_ELLIPSIZE_MIDDLE)
+    private let folder = Widgets.label(classes: ["dim-label"], wrap: false, ellipsize: PANGO_ELLIPSIZE_START)
+    private let detail = Widgets.label(wrap: false, ellipsize: PANGO_ELLIPSIZE_END)
+    private let labels: Widget
     private let status = Widgets.label(classes: ["videotoy-status"])
     /// The right-hand slot that holds the poster or the live video view.
     let slot: Widget
@@ -30,7 +32,7 @@ final class RowWidget {
         root = Widgets.box(vertical: false, spacing: 12)
         gtk_widget_add_css_class(root, "videotoy-row")
         gtk_widget_set_size_request(root, -1, RowWidget.height)
-        let labels = Widgets.box(vertical: true, spacing: 4)
+        labels = Widgets.box(vertical: true, spacing: 4)
         gtk_widget_set_hexpand(labels, 1)
         gtk_widget_set_valign(labels, GTK_ALIGN_CENTER)
         for label in [title, folder, detail, status] { Widgets.append(labels, label) }
@@ -51,6 +53,15 @@ final class RowWidget {
         Widgets.append(slot, unplayableIcon)
         Widgets.append(root, slot)
         Widgets.append(root, labels)
+    }
+
+    /// Places the labels beside the video or under it, in a slot of `size`.
+    func arrange(_ arrangement: RowArrangement, slot size: RowSlot) {
+        gtk_widget_set_size_request(slot, Int32(size.width), Int32(size.height))
+        let stacked = arrangement == .stacked
+        gtk_orientable_set_orientation(OpaquePointer(root), stacked ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
+        gtk_widget_set_halign(slot, stacked ? GTK_ALIGN_CENTER : GTK_ALIGN_FILL)
+        gtk_widget_set_valign(labels, stacked ? GTK_ALIGN_START : GTK_ALIGN_CENTER)
     }
 
     /// Shows `model`.
