@@ -145,13 +145,19 @@ extension EndToEnd.FrontEndTests {
 }
 
 extension EndToEnd.FrontEndTests {
+    /// A fresh XDG_CONFIG_HOME whose settings file holds `settings`, as if remembered from an earlier run.
+    static func configFolder(settings: String) throws -> URL {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-e2e-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("videotoy"), withIntermediateDirectories: true)
+        try settings.write(to: config.appendingPathComponent("videotoy/settings.ini"), atomically: true, encoding: .utf8)
+        return config
+    }
+
     @Test("A remembered order is the one the rows open in, and N follows it")
     func rememberedSort() async throws {
-        let config = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-e2e-sort-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: config.appendingPathComponent("videotoy"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: config) }
         // Shortest first: the 1.5 s clip, then the two 30 s ones as their names order them; by name it would be last.
-        try "[view]\nsort=duration\n".write(to: config.appendingPathComponent("videotoy/settings.ini"), atomically: true, encoding: .utf8)
+        let config = try Self.configFolder(settings: "[view]\nsort=duration\n")
+        defer { try? FileManager.default.removeItem(at: config) }
         let display = try VirtualDisplay()
         defer { display.stop() }
         let clips = Fixture.clips
@@ -175,10 +181,8 @@ extension EndToEnd.FrontEndTests {
 extension EndToEnd.FrontEndTests {
     @Test("Preferences from the settings file apply, and the command line overrides them for one run", arguments: [false, true])
     func rememberedPreferences(overridden: Bool) async throws {
-        let config = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-e2e-prefs-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: config.appendingPathComponent("videotoy"), withIntermediateDirectories: true)
+        let config = try Self.configFolder(settings: "[preferences]\non-end=loop\n")
         defer { try? FileManager.default.removeItem(at: config) }
-        try "[preferences]\non-end=loop\n".write(to: config.appendingPathComponent("videotoy/settings.ini"), atomically: true, encoding: .utf8)
         let display = try VirtualDisplay()
         defer { display.stop() }
         let clips = Fixture.clips
