@@ -201,3 +201,33 @@ extension EndToEnd.FrontEndTests {
         }
     }
 }
+
+extension EndToEnd.FrontEndTests {
+    @Test("The window follows the system's light or dark style", arguments: ["prefer-light", "prefer-dark"])
+    func followsColorScheme(scheme: String) async throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let clips = Fixture.clips
+        // libadwaita's own switch for the style a desktop would ask for through its settings portal.
+        let app = try AppProcess(arguments: [clips.folder], display: display, environment: ["ADW_DEBUG_COLOR_SCHEME": scheme])
+        defer { app.terminate() }
+        _ = try await app.waitFor("ready", timeout: .seconds(20))
+        let window = try Fixture.mainWindow(display)
+        // The header bar and the list's background beside the rows' labels: no video there.
+        let header = Rect(x: window.x + 60, y: window.y + 10, width: 200, height: 30)
+        let background = Rect(x: window.x + window.width - 200, y: window.y + 120, width: 150, height: 400)
+        let shot = try display.screenshot()
+        let artifacts = PackagePaths.root.appendingPathComponent("artifacts")
+        try? FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        _ = try? display.screenshot(savingTo: artifacts.appendingPathComponent("window-\(scheme).png"))
+        for (name, rect) in [("header bar", header), ("list", background)] {
+            let mean = shot.meanColor(in: rect)
+            let luminance = 0.2126 * mean.r + 0.7152 * mean.g + 0.0722 * mean.b
+            if scheme == "prefer-dark" {
+                #expect(luminance < 80, "the \(name) is dark: \(mean)")
+            } else {
+                #expect(luminance > 180, "the \(name) is light: \(mean)")
+            }
+        }
+    }
+}
