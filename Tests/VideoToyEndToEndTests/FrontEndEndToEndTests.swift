@@ -5,6 +5,8 @@ extension EndToEnd {
     /// The GNOME front end, driven from the keyboard as a user would: search, open, the playing row in view.
     @Suite("Front end")
     struct FrontEndTests {
+        // Waits are for events that always come; they are long because a loaded 2-core machine starts the app and
+        // GStreamer slowly (a 20 s wait for a 1.5 s clip's end was once too short there).
         /// A folder of `count` rows, named so their order is known: hard links to the still test card, but the last
         /// to the snow clip, whose every frame differs.
         static func bigFolder(_ count: Int) throws -> (folder: String, paths: [String]) {
@@ -42,7 +44,7 @@ extension EndToEnd {
             let clips = Fixture.clips
             let app = try AppProcess(arguments: ["--play", clips.snow, clips.folder], display: display)
             defer { app.terminate() }
-            let play = try await app.waitFor("play", timeout: .seconds(20)) { $0.path == clips.snow }
+            let play = try await app.waitFor("play", timeout: .seconds(45)) { $0.path == clips.snow }
             let window = try Fixture.mainWindow(display)
             // The labels' column: what changes there is which rows are listed, not the playing picture.
             let labels = Fixture.labelColumn(window)
@@ -91,7 +93,7 @@ extension EndToEnd.FrontEndTests {
         try display.run(["xdotool", "key", "--clearmodifiers", "ctrl+l"])
         try display.run(["xdotool", "type", "--delay", "20", clips.folder + "/"])
         try display.run(["xdotool", "key", "--clearmodifiers", "Return"])
-        let opened = try await app.waitFor("library", after: first, timeout: .seconds(20))
+        let opened = try await app.waitFor("library", after: first, timeout: .seconds(45))
         #expect(opened.fields["count"]?.int == 3)
         let probes = try await app.waitFor("probe", after: opened) { $0.path == clips.short }
         #expect(probes.fields["error"] == nil)
@@ -123,8 +125,8 @@ extension EndToEnd.FrontEndTests {
         let app = try AppProcess(arguments: ["--controls", "full", "--play", clips.snow, clips.folder], display: display,
                                  environment: ["GTK_A11Y": "atspi"])
         defer { app.terminate() }
-        _ = try await app.waitFor("play", timeout: .seconds(20)) { $0.path == clips.snow }
-        _ = try await app.waitFor("probe", timeout: .seconds(20)) { $0.path == clips.short }
+        _ = try await app.waitFor("play", timeout: .seconds(45)) { $0.path == clips.snow }
+        _ = try await app.waitFor("probe", timeout: .seconds(45)) { $0.path == clips.short }
         try await Task.sleep(for: .seconds(2))
         let tree = try Self.accessibleTree(display)
         let named = { (role: String, name: String) in tree.contains { $0.role == role && $0.name == name } }
@@ -164,16 +166,16 @@ extension EndToEnd.FrontEndTests {
         let app = try AppProcess(arguments: [clips.folder], display: display,
                                  environment: ["GTK_A11Y": "atspi", "XDG_CONFIG_HOME": config.path])
         defer { app.terminate() }
-        for clip in [clips.snow, clips.ball, clips.short] { _ = try await app.waitFor("probe", timeout: .seconds(20)) { $0.path == clip } }
+        for clip in [clips.snow, clips.ball, clips.short] { _ = try await app.waitFor("probe", timeout: .seconds(45)) { $0.path == clip } }
         // Probes re-sort the rows a second after they arrive.
         try await Task.sleep(for: .seconds(2))
         let rows = try Self.accessibleTree(display).filter { $0.role == "panel" && ($0.name.contains(".webm, ") || $0.name.contains(".mp4, ")) }
         #expect(rows.map { String($0.name.prefix { $0 != "," }) } == ["c short.webm", "a snow.mp4", "b ball.mp4"], "\(rows.map(\.name))")
         try display.run(["xdotool", "key", "--clearmodifiers", "Home", "Return"])
-        let first = try await app.waitFor("play", timeout: .seconds(20))
+        let first = try await app.waitFor("play", timeout: .seconds(45))
         #expect(first.path == clips.short, "the first row shown")
         try display.run(["xdotool", "key", "--clearmodifiers", "n"])
-        let next = try await app.waitFor("play", after: first, timeout: .seconds(20))
+        let next = try await app.waitFor("play", after: first, timeout: .seconds(45))
         #expect(next.path == clips.snow, "N goes to the next row shown, not the next by name")
     }
 }
@@ -189,14 +191,14 @@ extension EndToEnd.FrontEndTests {
         let app = try AppProcess(arguments: (overridden ? ["--on-end", "stop"] : []) + ["--play", clips.short], display: display,
                                  environment: ["XDG_CONFIG_HOME": config.path])
         defer { app.terminate() }
-        let finished = try await app.waitFor("finished", timeout: .seconds(20)) { $0.path == clips.short }
+        let finished = try await app.waitFor("finished", timeout: .seconds(45)) { $0.path == clips.short }
         if overridden {
             try await Task.sleep(for: .seconds(2))
             #expect(!app.events().contains { ($0.name == "play" || $0.name == "finished") && $0.index > finished.index },
                     "--on-end stop wins over the stored loop")
         } else {
             // A loop starts over without a new play: the clip simply ends a second time.
-            let again = try await app.waitFor("finished", after: finished, timeout: .seconds(20))
+            let again = try await app.waitFor("finished", after: finished, timeout: .seconds(45))
             #expect(again.path == clips.short, "the stored preference loops the video")
         }
     }
@@ -211,7 +213,7 @@ extension EndToEnd.FrontEndTests {
         // libadwaita's own switch for the style a desktop would ask for through its settings portal.
         let app = try AppProcess(arguments: [clips.folder], display: display, environment: ["ADW_DEBUG_COLOR_SCHEME": scheme])
         defer { app.terminate() }
-        _ = try await app.waitFor("ready", timeout: .seconds(20))
+        _ = try await app.waitFor("ready", timeout: .seconds(45))
         let window = try Fixture.mainWindow(display)
         // The header bar and the list's background beside the rows' labels: no video there.
         let header = Rect(x: window.x + 60, y: window.y + 10, width: 200, height: 30)
