@@ -39,8 +39,10 @@ extension AppController {
         let query = SearchQuery(text)
         guard query != shown.query else { return }
         let start = ContinuousClock.now
-        shown.filter(query, in: library)
-        presenter?.showSearchResults(count: shown.count(in: library), total: library.count, searching: shown.isFiltering)
+        let wasFiltering = shown.isFiltering
+        if shown.filter(query, in: library) || wasFiltering != shown.isFiltering {
+            presenter?.showSearchResults(count: shown.count(in: library), total: library.count, searching: shown.isFiltering)
+        }
         let elapsed = start.duration(to: .now).components
         let ms = Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
         log.emit(.search, fields: [(.query, .string(query.text)), (.count, .int(shown.count(in: library))), (.ms, .int(ms))])

@@ -10,6 +10,8 @@ public struct ShownRows: Sendable {
     private var keys: [ItemID: SearchKey] = [:]
     private var ordered: [ItemID] = []
     private var positions: [ItemID: Int] = [:]
+    // Whether `ordered` is what is shown (a search or a sort), rather than the library's own order.
+    private var showsOwnList = false
 
     /// Creates rows that show the whole library by name.
     public init() {}
@@ -20,23 +22,28 @@ public struct ShownRows: Sendable {
     /// True while the rows differ from the library's own order (a search, or another sort).
     public var isReordered: Bool { isFiltering || sort != .standard }
 
-    /// Shows the items of `library` that `query` matches.
-    public mutating func filter(_ query: SearchQuery, in library: Library) {
+    /// Shows the items of `library` that `query` matches; false when the rows shown are the same as before.
+    @discardableResult
+    public mutating func filter(_ query: SearchQuery, in library: Library) -> Bool {
         self.query = query
-        update(for: library)
+        return update(for: library)
     }
 
-    /// Orders the rows by `sort`.
-    public mutating func order(_ sort: RowSort, in library: Library) {
+    /// Orders the rows by `sort`; false when the rows shown are the same as before.
+    @discardableResult
+    public mutating func order(_ sort: RowSort, in library: Library) -> Bool {
         self.sort = sort
-        update(for: library)
+        return update(for: library)
     }
 
-    /// Brings the rows up to date after the library changed (items added, probed, gone).
-    public mutating func update(for library: Library) {
+    /// Brings the rows up to date after the library changed (items added, probed, gone); false when the rows
+    /// shown, and their order, are the same as before.
+    @discardableResult
+    public mutating func update(for library: Library) -> Bool {
+        let wasOrdered = showsOwnList
         guard isReordered else {
-            (ordered, positions) = ([], [:])
-            return
+            defer { (ordered, positions, showsOwnList) = ([], [:], false) }
+            return wasOrdered && ordered != library.items.map(\.id)
         }
         var shown: [LibraryItem] = []
         for item in library.items {
@@ -48,8 +55,13 @@ public struct ShownRows: Sendable {
             keys[item.id] = key
             if query.matches(key) { shown.append(item) }
         }
-        ordered = sorted(shown).map(\.id)
+        let next = sorted(shown).map(\.id)
+        // Typing "c", "cl", "cli" often keeps the very same rows: nothing then needs showing again.
+        let same = wasOrdered ? next == ordered : next == library.items.map(\.id)
+        ordered = next
         positions = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1, $0) })
+        showsOwnList = true
+        return !same
     }
 
     /// `items` (in library order) in the order `sort` says; ties and unknown values keep library order.

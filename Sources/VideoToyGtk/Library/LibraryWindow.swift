@@ -312,13 +312,22 @@ public final class LibraryWindow: LibraryPresenter {
     // MARK: LibraryPresenter
 
     public func showLibrary(count: Int) {
-        let strings = (0..<count).map { strdup(String($0)) }
-        var pointers: [UnsafePointer<CChar>?] = strings.map { UnsafePointer($0) } + [nil]
-        let old = g_list_model_get_n_items(model)
-        pointers.withUnsafeMutableBufferPointer { buffer in
-            gtk_string_list_splice(model, 0, old, buffer.baseAddress)
+        // The model's items only stand for positions (rows ask the controller what is at theirs), so only the
+        // difference in length is spliced; the rows kept are told to bind again, which GTK does for those on screen.
+        // Rebuilding 10,000 items on every search keystroke cost about 100 ms.
+        let old = Int(g_list_model_get_n_items(model))
+        if count < old {
+            gtk_string_list_splice(model, guint(count), guint(old - count), nil)
+        } else if count > old {
+            let strings = (old..<count).map { strdup(String($0)) }
+            var pointers: [UnsafePointer<CChar>?] = strings.map { UnsafePointer($0) } + [nil]
+            pointers.withUnsafeMutableBufferPointer { buffer in
+                gtk_string_list_splice(model, guint(old), 0, buffer.baseAddress)
+            }
+            strings.forEach { free($0) }
         }
-        strings.forEach { free($0) }
+        let kept = min(old, count)
+        if kept > 0 { g_list_model_items_changed(model, 0, guint(kept), guint(kept)) }
         self.count = count
         header.setSubtitle(count == 1 ? "1 video" : "\(count) videos")
         gtk_stack_set_visible_child_name(gcast(stack), count > 0 ? "list" : "empty")
