@@ -132,4 +132,18 @@ struct AppControllerRefreshTests {
         #expect(rig.records("probe").filter { $0.jsonLine.contains("duration_ms") }.compactMap(\.path) == ["/w/c.mp4"])
         #expect(rig.presenter.probeProgress?.done == 3)
     }
+
+    @Test func filesThatCannotBeReadAreNoticedOnceWhenReadingIsDone() async throws {
+        let rig = Rig()
+        rig.backend.script("/v/b.mp4", .failure(.empty))
+        rig.backend.script("/v/c.mp4", .failure(.permissionDenied))
+        rig.ids = rig.controller.add(paths: ["/v/a.mp4", "/v/b.mp4", "/v/c.mp4"])
+        try await rig.probed()
+        #expect(rig.presenter.notices == ["2 files could not be read"])
+        // A later folder change with one more bad file says so again, once.
+        rig.backend.script("/v/d.mp4", .failure(.empty))
+        rig.controller.folderChanged("/v", present: ["/v/a.mp4", "/v/b.mp4", "/v/c.mp4", "/v/d.mp4"])
+        try await rig.probed()
+        #expect(rig.presenter.notices == ["2 files could not be read", "1 file could not be read"])
+    }
 }

@@ -94,6 +94,7 @@ extension AppController {
             log.emit(.probe, path: item.path, fields: fields)
         case .failure(let failure):
             library.update(id, state: .failed(failure))
+            unreadable.probed(failed: true)
             log.emit(.probe, path: item.path, fields: [(.error, .string(failure.code)), (.message, .string(failure.message))])
             log.terminal("\(PathBytes.display(item.path)): \(failure.message)")
         }
@@ -130,6 +131,8 @@ extension AppController {
 
     func reportProbeProgress() {
         presenter?.showProbeProgress(done: readCount, total: library.count)
+        // Each row says why; the notice only tells the user to look.
+        if let notice = unreadable.notice(allRead: readCount >= library.count) { presenter?.showNotice(notice) }
     }
 
     func postered(_ id: ItemID, _ frame: VideoFrame?) {

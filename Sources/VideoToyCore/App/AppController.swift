@@ -26,6 +26,8 @@ public final class AppController {
     /// The rows the list shows: the whole library or a search's matches, in the chosen order.
     public internal(set) var shown = ShownRows()
     var resortTimer: ScheduledTimer?
+    /// Files that failed to read since the last notice.
+    var unreadable = UnreadableTally()
     var graceTimers: [ScreenID: ScheduledTimer] = [:]
     let timers: TimerScheduling
     /// Set once the app is quitting: display modes are then restored before returning.
