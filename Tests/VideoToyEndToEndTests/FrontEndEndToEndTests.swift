@@ -171,12 +171,24 @@ extension EndToEnd.FrontEndTests {
         try await Task.sleep(for: .seconds(2))
         let rows = try Self.accessibleTree(display).filter { $0.role == "panel" && ($0.name.contains(".webm, ") || $0.name.contains(".mp4, ")) }
         #expect(rows.map { String($0.name.prefix { $0 != "," }) } == ["c short.webm", "a snow.mp4", "b ball.mp4"], "\(rows.map(\.name))")
-        try display.run(["xdotool", "key", "--clearmodifiers", "Home", "Return"])
+        // Select the second row, a snow; a search that hides it and its end must leave the selection on that video,
+        // not on whatever row took its position meanwhile.
+        try display.run(["xdotool", "key", "--clearmodifiers", "Down", "Down"])
+        try display.run(["xdotool", "key", "--clearmodifiers", "ctrl+f"])
+        try display.run(["xdotool", "type", "--delay", "60", "ball"])
+        let searched = try await app.waitFor("search", timeout: .seconds(45)) { $0.fields["query"]?.string == "ball" }
+        try display.run(["xdotool", "key", "--clearmodifiers", "Escape"])
+        _ = try await app.waitFor("search", after: searched, timeout: .seconds(45)) { $0.fields["query"]?.string == "" }
+        try display.run(["xdotool", "key", "--clearmodifiers", "Return"])
         let first = try await app.waitFor("play", timeout: .seconds(45))
-        #expect(first.path == clips.short, "the first row shown")
+        #expect(first.path == clips.snow, "Enter plays the video selected before the search")
         try display.run(["xdotool", "key", "--clearmodifiers", "n"])
         let next = try await app.waitFor("play", after: first, timeout: .seconds(45))
-        #expect(next.path == clips.snow, "N goes to the next row shown, not the next by name")
+        #expect(next.path == clips.ball)
+        // Last in this order; by name, c short would follow.
+        try display.run(["xdotool", "key", "--clearmodifiers", "n"])
+        try await Task.sleep(for: .seconds(2))
+        #expect(!app.events().contains { $0.name == "play" && $0.index > next.index }, "N goes by the rows shown, not by name")
     }
 }
 

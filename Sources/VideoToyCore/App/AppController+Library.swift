@@ -41,7 +41,7 @@ extension AppController {
         let start = ContinuousClock.now
         let wasFiltering = shown.isFiltering
         if shown.filter(query, in: library) || wasFiltering != shown.isFiltering {
-            presenter?.showSearchResults(count: shown.count(in: library), total: library.count, searching: shown.isFiltering)
+            presenter?.showRows(count: shown.count(in: library), total: library.count, searching: shown.isFiltering)
         }
         let elapsed = start.duration(to: .now).components
         let ms = Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
@@ -107,7 +107,7 @@ extension AppController {
     public func sortRows(_ sort: RowSort) {
         guard sort != shown.sort else { return }
         shown.order(sort, in: library)
-        presenter?.showSearchResults(count: shown.count(in: library), total: library.count, searching: shown.isFiltering)
+        presenter?.showRows(count: shown.count(in: library), total: library.count, searching: shown.isFiltering)
         log.emit(.sort, fields: [(.mode, .string(sort.description))])
         announce(.sort)
     }
@@ -115,7 +115,7 @@ extension AppController {
     /// Shows the rows again after the library changed under a search or a sort.
     func showReorderedRows() {
         shown.update(for: library)
-        presenter?.showSearchResults(count: shown.count(in: library), total: library.count, searching: shown.isFiltering)
+        presenter?.showRows(count: shown.count(in: library), total: library.count, searching: shown.isFiltering)
     }
 
     /// Probes change what a duration, size or date order knows: the rows are re-sorted at most once a second,

@@ -22,8 +22,9 @@ public protocol LibraryPresenter: AnyObject {
     func applyScaling(_ mode: ScalingMode)
     /// Scrolls to and selects the row of `id`.
     func reveal(_ id: ItemID)
-    /// A search shows `count` of the library's `total` rows (or all of them again, `searching` false).
-    func showSearchResults(count: Int, total: Int, searching: Bool)
+    /// The rows changed as a whole (a search, a sort, a re-sort): `count` of the library's `total` are shown, and
+    /// `searching` says whether a search hides the others.
+    func showRows(count: Int, total: Int, searching: Bool)
     /// Shows a short notice where the user looks, for a few seconds ("Playing on LG TV").
     func showNotice(_ text: String)
     /// Quits the application with `status`.
@@ -36,8 +37,8 @@ extension LibraryPresenter {
     /// A window without incremental updates shows the whole list again.
     public func insertRows(at positions: [Int], count: Int) { showLibrary(count: count) }
 
-    /// A window without a search bar just shows the rows.
-    public func showSearchResults(count: Int, total: Int, searching: Bool) { showLibrary(count: count) }
+    /// A window without a search bar or a selection to keep just shows the rows.
+    public func showRows(count: Int, total: Int, searching: Bool) { showLibrary(count: count) }
 
     /// A window without notices says nothing.
     public func showNotice(_ text: String) {}

@@ -4,17 +4,22 @@ import VideoToyGObject
 
 /// Finding rows: the search, selecting a row, and keeping the playing row in view.
 extension LibraryWindow {
-    /// Filters the rows, keeping the selected row selected when the search still shows it.
+    /// Filters the rows; the selected row, when the search still shows it, is scrolled to.
     func search(_ text: String) {
-        let position = gtk_single_selection_get_selected(selection)
-        let selected = position == GTK_INVALID_LIST_POSITION ? nil : controller.id(at: Int(position))
         controller.search(text)
-        if let selected, let index = controller.displayIndex(of: selected) { select(index) }
+        if let selectedItem, let index = controller.displayIndex(of: selectedItem) { select(index) }
     }
 
-    /// Shows a search's rows; the title says how many of the library's they are, or that none match.
-    public func showSearchResults(count: Int, total: Int, searching: Bool) {
+    /// Shows the rows again after a search or a sort; the selection stays on its video, wherever that row went, and
+    /// the title says how many of the library's rows a search shows, or that none match.
+    public func showRows(count: Int, total: Int, searching: Bool) {
+        // The model's items stand for positions, so GTK keeps the selection at its position as rows move: put it
+        // back on its video (or none, while a search hides it, remembering it for when the search ends).
+        followingSelection = false
+        defer { followingSelection = true }
         showLibrary(count: count)
+        let index = selectedItem.flatMap { controller.displayIndex(of: $0) }
+        gtk_single_selection_set_selected(selection, index.map { guint($0) } ?? GTK_INVALID_LIST_POSITION)
         guard searching else { return }
         header.setSubtitle("\(count) of \(total == 1 ? "1 video" : "\(total) videos")")
         if count == 0 { gtk_stack_set_visible_child_name(gcast(stack), "no-results") }

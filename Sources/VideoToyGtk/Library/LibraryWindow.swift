@@ -30,6 +30,10 @@ public final class LibraryWindow: LibraryPresenter {
     // The empty page says why (a scan's message) rather than the generic hint.
     private var showsMessage = false
     var revealing: ItemID?
+    /// The video whose row the user selected, kept across searches and sorts (positions change, it does not).
+    var selectedItem: ItemID?
+    // Off while the rows are replaced, when position changes say nothing about the user's choice.
+    var followingSelection = true
     private var arrangement = (RowArrangement.sideBySide, RowSlot.full)
     var revealTimer: SourceToken?
     var vadjustment: UnsafeMutablePointer<GtkAdjustment>?
@@ -127,6 +131,11 @@ public final class LibraryWindow: LibraryPresenter {
         scenes = SceneManager(application: self.application, monitors: monitors, randr: randr)
         controller.attach(scenes: self)
         connections.append(Signal.notify(window, "is-active") { [unowned self] in updateMainScreen() })
+        connections.append(Signal.notify(UnsafeMutableRawPointer(selection), "selected") { [unowned self] in
+            guard followingSelection else { return }
+            let position = gtk_single_selection_get_selected(selection)
+            selectedItem = position == GTK_INVALID_LIST_POSITION ? nil : controller.id(at: Int(position))
+        })
         // The window's default size follows the user's resizing: rows stack their labels under the video when narrow.
         connections.append(Signal.notify(window, "default-width") { [unowned self] in arrangeRows() })
         arrangeRows()
