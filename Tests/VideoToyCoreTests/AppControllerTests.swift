@@ -289,7 +289,7 @@ struct AppControllerTests {
         #expect(player.transport == [.play, .close])
         #expect(rig.backend.players.count == 2, "playing it again builds a fresh player")
         #expect(rig.backend.players.last?.transport == [.play])
-        #expect(rig.controller.row(for: a)?.status == .idle)
+        #expect(rig.controller.row(for: a)?.status == .playing, "the row says Playing from the moment it is asked to play")
 
         // A window that counts its pictures adds them to the finished line.
         rig.presenter.frames[a] = FrameCounts(shown: 1_795, dropped: 5)
@@ -306,7 +306,8 @@ struct AppControllerTests {
         player.emit(.endOfStream)
         #expect(player.transport == [.play, .seek(0), .play, .seek(0), .play])
         #expect(rig.records("finished").count == 2)
-        #expect(rig.controller.row(for: rig.ids[0])?.status == .idle)
+        #expect(rig.controller.row(for: rig.ids[0])?.status == .playing,
+                "a loop goes on playing: the pipeline reports no new state, and the row must not go blank")
         #expect(rig.presenter.quitStatus == nil, "--exit-on-end never quits a loop")
         #expect(rig.backend.players.count == 1)
     }
@@ -400,7 +401,7 @@ struct AppControllerTests {
         let retry = try #require(rig.backend.player(for: "/v/a.mp4"))
         #expect(retry !== player)
         #expect(retry.transport == [.play])
-        #expect(rig.controller.row(for: a)?.status == .idle)
+        #expect(rig.controller.row(for: a)?.status == .playing, "a retry clears the error")
     }
 
     @Test func unbuildablePipelineIsReportedInTheRow() async throws {

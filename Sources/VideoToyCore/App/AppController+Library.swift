@@ -61,7 +61,8 @@ extension AppController {
         if item.state == .pending { probes.request(id, urgent: true) }
         let poster = posters[id]
         if poster == nil, case .ready(let info) = item.state, info.hasVideo { posterJobs.request(id, urgent: true) }
-        var line = status[id] ?? .idle
+        // The policy is the one record of each item's playback; the row only words it.
+        var line = RowStatus(policy.states[id])
         if case .screen(let connector)? = views.placement(of: id) {
             let screen = screens.screens.values.first { $0.id.connector == connector }
             let name = [screen?.id.manufacturer ?? "", screen?.id.model ?? ""].filter { !$0.isEmpty }.joined(separator: " ")

@@ -19,7 +19,6 @@ public final class AppController {
     public internal(set) var views = ViewPlacements()
     // About 250 KB each at row size: enough for several screens of scrolling back, bounded for huge libraries.
     var posters = PosterCache(capacity: 150)
-    var status: [ItemID: RowStatus] = [:]
     /// The routing state machine: which view is on which screen.
     public internal(set) var router: Router
     var screens = ScreenRoster()
@@ -225,7 +224,6 @@ public final class AppController {
                 guard let player = ensurePlayer(id) else { continue }
                 let remembered = fresh ? library.item(id).flatMap { resumePosition?($0.path) } : nil
                 if let start = fromMs ?? remembered { player.seek(toMs: start) }
-                status[id] = nil
                 player.play()
                 presenter?.refreshRow(id)
                 // Whatever started it (--play, N, a playlist, MPRIS, another launch), the playing row is shown.
@@ -236,7 +234,6 @@ public final class AppController {
                 players[id]?.pause()
             case .restart(let id):
                 players[id]?.seek(toMs: 0)
-                status[id] = nil
                 players[id]?.play()
                 presenter?.refreshRow(id)
                 route(.selected(id))
@@ -246,12 +243,10 @@ public final class AppController {
             case .leaveFullscreen(let id):
                 setFullscreen(id, false)
             case .markFinished(let id):
-                status[id] = .finished
                 route(.finished(id))
                 presenter?.refreshRow(id)
                 announce(.playback(id))
-            case .markFailed(let id, let message):
-                status[id] = .failed(message: message)
+            case .markFailed(let id, _):
                 route(.finished(id))
                 presenter?.refreshRow(id)
                 announce(.playback(id))
@@ -308,14 +303,12 @@ public final class AppController {
         guard let item = library.item(id), players[id] != nil else { return }
         switch message {
         case .playing(let position):
-            status[id] = .playing
             log.emit(.play, path: item.path, fields: [(.positionMs, .int(position))])
             presenter?.refreshRow(id)
             announce(.playback(id))
         case .paused(let position):
             _ = policy.handle(.paused(id, positionMs: position))
             remember(id, positionMs: position)
-            if status[id] == .playing { status[id] = .paused }
             log.emit(.pause, path: item.path, fields: [(.positionMs, .int(position))])
             presenter?.refreshRow(id)
             announce(.playback(id))

@@ -25,6 +25,17 @@ public enum RowStatus: Hashable, Sendable {
         }
     }
 
+    /// The line for an item the policy knows as `playback` (nil: never played since it was listed).
+    public init(_ playback: ItemPlayback?) {
+        switch playback {
+        case nil: self = .idle
+        case .playing: self = .playing
+        case .paused: self = .paused
+        case .finished: self = .finished
+        case .failed(let message): self = .failed(message: message)
+        }
+    }
+
     /// True when the line reports a failure the user must see.
     public var isError: Bool {
         if case .failed = self { return true }
