@@ -194,6 +194,9 @@ public final class MPRISBridge: MPRISPlayerTarget {
         case .library, .sort:
             // Next and Previous follow the list; its order decides whether there is one.
             announcer?.invalidate(.capabilities)
+        case .folders:
+            // Removing a folder also announces `.library`; the folder list itself is nothing MPRIS shows.
+            break
         }
     }
 

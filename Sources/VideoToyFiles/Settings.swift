@@ -4,6 +4,8 @@ import VideoToyCore
 public struct Settings: Sendable, Equatable {
     /// The folders the library showed last.
     public var libraryFolders: [String] = []
+    /// Folders opened recently, newest first, for the main menu's "Open Recent".
+    public var recentFolders: [String] = []
     /// The main window's size when it was last closed.
     public var windowSize: PixelSize?
     /// The external screen the user chose.

@@ -71,9 +71,12 @@ public struct SettingsStore: Sendable {
         update { $0.preferredScreen = screen }
     }
 
-    /// Saves the folders the library shows.
-    public func saveLibraryFolders(_ folders: [String]) -> String? {
-        update { $0.libraryFolders = folders }
+    /// Saves the folders the library shows and, when given, the recently opened ones.
+    public func saveLibraryFolders(_ folders: [String], recent: [String]? = nil) -> String? {
+        update {
+            $0.libraryFolders = folders
+            if let recent { $0.recentFolders = recent }
+        }
     }
 
     /// Saves the main window's size.
@@ -149,6 +152,7 @@ public struct SettingsStore: Sendable {
     private func read(_ file: OpaquePointer) -> Settings {
         var settings = Settings(resumeCapacity: resumeCapacity)
         settings.libraryFolders = strings(file, Group.library, "folders")
+        settings.recentFolders = strings(file, Group.library, "recent")
         if let width = integer(file, Group.window, "width"), let height = integer(file, Group.window, "height"),
            width > 0, height > 0 {
             settings.windowSize = PixelSize(width: width, height: height)
@@ -177,6 +181,13 @@ public struct SettingsStore: Sendable {
                 g_key_file_remove_key(file, Group.library, "folders", nil)
             } else {
                 setStrings(file, Group.library, "folders", settings.libraryFolders)
+            }
+        }
+        if settings.recentFolders != old.recentFolders {
+            if settings.recentFolders.isEmpty {
+                g_key_file_remove_key(file, Group.library, "recent", nil)
+            } else {
+                setStrings(file, Group.library, "recent", settings.recentFolders)
             }
         }
         if settings.windowSize != old.windowSize {

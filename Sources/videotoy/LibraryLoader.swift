@@ -16,6 +16,8 @@ enum LibraryLoader {
         var roots: [String]
         /// Every folder the scan went into, for watching.
         var folders: [String]
+        /// True for the generated demo library, which is not one of the user's folders.
+        var isDemo = false
 
         init(videos: [String], message: String? = nil, roots: [String] = [], folders: [String] = []) {
             self.videos = videos
@@ -88,7 +90,9 @@ enum LibraryLoader {
     private static func demo(terminal: @Sendable (String) -> Void) -> Found {
         let folder = UserFolders.cache() + "/demo"
         do {
-            return Found(videos: try DemoLibrary.ensure(in: folder), roots: [folder])
+            var found = Found(videos: try DemoLibrary.ensure(in: folder), roots: [folder])
+            found.isDemo = true
+            return found
         } catch {
             terminal("cannot make the demo library: \(error)")
             return Found(videos: [], message: "The demo library could not be made: \(error)")

@@ -31,9 +31,16 @@ final class SettingsKeeper {
         }
         controller.onScalingChanged = { [unowned self] mode in rememberScaling(mode) }
         controller.subscribe { [unowned self, unowned controller] change in
-            guard change == .sort else { return }
-            let order = controller.shown.sort.description
-            write("the sort order") { $0.saveSortOrder(order) }
+            switch change {
+            case .sort:
+                let order = controller.shown.sort.description
+                write("the sort order") { $0.saveSortOrder(order) }
+            case .folders:
+                let folders = controller.folders
+                write("the library folders") { $0.saveLibraryFolders(folders.roots, recent: folders.recent) }
+            default:
+                break
+            }
         }
         controller.onScreenChosen = { [unowned self] screen in
             write("the screen") { $0.savePreferredScreen(screen) }
@@ -49,11 +56,6 @@ final class SettingsKeeper {
     func rememberPreferences(_ preferences: Preferences) {
         let stored = preferences.stored
         write("the preferences") { $0.savePreferences(stored) }
-    }
-
-    /// Remembers the folders a library was opened from.
-    func rememberLibrary(_ folders: [String]) {
-        write("the library folders") { $0.saveLibraryFolders(folders) }
     }
 
     /// Remembers the window size.

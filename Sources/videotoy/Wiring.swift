@@ -75,7 +75,12 @@ func runApplication(options commandLine: Options, playPath: String?, backend: Me
             LibraryLoader.scan(paths) { found in
                 controller.add(paths: found.videos)
                 folders.watch(found)
-                keeper.rememberLibrary(paths)
+                if found.videos.isEmpty {
+                    main.showNotice("No videos in \(paths.map { PathBytes.display($0) }.joined(separator: ", "))")
+                }
+                // A folder that is gone, or holds nothing the scanner could enter, does not join the library.
+                let videos = Set(found.videos)
+                controller.openedFolders(paths.filter { found.roots.contains($0) || videos.contains($0) })
             }
         }
         main.present()
@@ -110,8 +115,14 @@ func runApplication(options commandLine: Options, playPath: String?, backend: Me
         }
         MainLoop.every(milliseconds: 250) { controller.tick(); return true }
         let opened = options.paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        if !opened.isEmpty && !options.demo { keeper.rememberLibrary(opened) }
+        controller.restoreFolders(LibraryFolders(recent: remembered.recentFolders))
+        // Paths on the command line become the library (remembered at once, as before); otherwise the remembered
+        // folders or the Videos folder are, and nothing changes until the user opens or removes one.
+        if !opened.isEmpty && !options.demo { controller.openedFolders(opened) }
         LibraryLoader.load(options: options, play: playPath, lastFolders: remembered.libraryFolders) { found in
+            if opened.isEmpty && !found.isDemo {
+                controller.restoreFolders(LibraryFolders(roots: found.roots, recent: remembered.recentFolders))
+            }
             if let message = found.message { main.showMessage(message) }
             watchdog.during("library") { controller.add(paths: found.videos) }
             folders.watch(found)

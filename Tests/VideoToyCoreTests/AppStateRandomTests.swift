@@ -6,7 +6,8 @@ import VideoToyTesting
 /// checked after every step against what must always hold across its state machines and the window.
 @MainActor
 struct AppStateRandomTests {
-    static let paths = (0..<5).map { "/v/\($0).mp4" }
+    // Two library folders, so one can be removed while the other plays on; an item's id is its index here.
+    static let paths = (0..<5).map { "/v/\($0 < 3 ? "a" : "b")/\($0).mp4" }
 
     @Test("one view per item, in one place; the row says where it is; timers balance; one video plays",
           arguments: 0..<30)
@@ -16,6 +17,7 @@ struct AppStateRandomTests {
         let rig = try await Rig.ready(Self.paths, onEnd: onEnd)
         rig.controller.screensChanged([Fixture.laptop])
         rig.controller.mainScreenChanged(connector: Fixture.laptop.id.connector)
+        rig.controller.openedFolders(["/v/a", "/v/b"])
         var log: [String] = []
         for step in 0..<150 {
             let action = act(on: rig, using: &random)
@@ -31,7 +33,7 @@ struct AppStateRandomTests {
         let item = rig.ids[Int.random(in: 0..<rig.ids.count, using: &random)]
         let live = rig.ids.filter { controller.player($0) != nil }
         let someLive = live.randomElement(using: &random)
-        switch Int.random(in: 0..<12, using: &random) {
+        switch Int.random(in: 0..<13, using: &random) {
         case 0, 1:
             controller.activate(item)
             return "activate \(item.rawValue)"
@@ -69,6 +71,11 @@ struct AppStateRandomTests {
             let playing = controller.policy.states[id] == .playing
             player.emit(playing ? .playing(positionMs: 1000) : .paused(positionMs: 1000))
             return "report \(id.rawValue)"
+        case 12:
+            // Rare, so most sequences run a while with both folders first.
+            guard Int.random(in: 0..<4, using: &random) == 0, controller.folders.roots.contains("/v/b") else { return "keep folders" }
+            controller.removeFolder("/v/b")
+            return "remove /v/b"
         default:
             if let screen = controller.router.externalScreens.randomElement(using: &random) {
                 controller.chooseScreen(screen.id)
@@ -120,6 +127,13 @@ struct AppStateRandomTests {
             }
         }
         #expect(controller.views.live == live, context)
+        // A removed folder's items are gone from everything: the list, the policy, the router.
+        for id in rig.ids where controller.library.item(id) == nil {
+            #expect(controller.policy.states[id] == nil && !controller.policy.live.contains(id), context)
+            #expect(controller.router.selection != id && controller.policy.current != id, context)
+            #expect(controller.row(for: id) == nil, context)
+        }
+        #expect(controller.displayCount == controller.library.count, context)
     }
 }
 

@@ -102,6 +102,16 @@ enum Fixture {
         throw HarnessError("no window named \"\(name)\" within \(within)")
     }
 
+    /// Polls `condition` until it holds; throws, naming `what`, when it still does not after `within`.
+    static func eventually(_ what: String, within: Duration = .seconds(45), _ condition: () throws -> Bool) async throws {
+        let deadline = ContinuousClock.now + within
+        while ContinuousClock.now < deadline {
+            if try condition() { return }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        throw HarnessError("\(what): not so within \(within)")
+    }
+
     /// Waits until the screen in `rect` differs from `reference` by more than `needed` (a redraw after input), and
     /// returns the largest fraction seen within `within`.
     static func waitForScreen(_ display: VirtualDisplay, in rect: Rect, differingFrom reference: Image, needed: Double = 0.001,

@@ -87,13 +87,15 @@ struct SettingsStoreTests {
     @Test("the one-value savers change only their value")
     func singleSavers() throws {
         let store = SettingsStore(path: try freshPath())
-        #expect(store.saveLibraryFolders(["/a", "/b"]) == nil)
+        #expect(store.saveLibraryFolders(["/a", "/b"], recent: ["/b", "/gone", "/a"]) == nil)
+        #expect(store.saveLibraryFolders(["/a"]) == nil, "without recent folders, the remembered ones stay")
         #expect(store.saveWindowSize(PixelSize(width: 800, height: 600)) == nil)
         #expect(store.saveScalingMode("stretch") == nil)
         #expect(store.savePreferredScreen(ScreenID(connector: "HDMI-2")) == nil)
         #expect(store.rememberPosition(ofPath: "/v/film.mkv", positionMs: 300_000, durationMs: 5_400_000) == nil)
         let loaded = store.load().settings
-        #expect(loaded.libraryFolders == ["/a", "/b"])
+        #expect(loaded.libraryFolders == ["/a"])
+        #expect(loaded.recentFolders == ["/b", "/gone", "/a"])
         #expect(loaded.windowSize == PixelSize(width: 800, height: 600))
         #expect(loaded.scalingMode == "stretch")
         #expect(loaded.preferredScreen?.connector == "HDMI-2")

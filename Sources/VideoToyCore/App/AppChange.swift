@@ -9,6 +9,8 @@ public enum AppChange: Equatable, Sendable {
     case volume(ItemID)
     /// Items were added to the library or a folder refresh changed its rows.
     case library
+    /// The library's folders or the recent folders changed.
+    case folders
     /// The user chose another order for the rows.
     case sort
 }

@@ -8,6 +8,8 @@ import Foundation
 public final class AppController {
     /// The library shown.
     public internal(set) var library = Library()
+    /// The library's folders and the recently opened ones.
+    public internal(set) var folders = LibraryFolders()
     /// The playback policy state.
     public internal(set) var policy: PlaybackPolicy
     private let backend: MediaBackend

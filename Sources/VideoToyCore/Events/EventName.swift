@@ -8,6 +8,8 @@ public enum EventName: String, CaseIterable, Sendable {
     case library
     /// A library folder changed on disk.
     case refresh
+    /// The user removed a folder from the library.
+    case folderRemoved = "folder-removed"
     /// A file's metadata was read, or why it cannot play.
     case probe
     /// Playback started or resumed.
@@ -59,6 +61,7 @@ public enum EventName: String, CaseIterable, Sendable {
         case .ready: return []
         case .library: return [.count]
         case .refresh: return [.folder, .added, .gone, .back]
+        case .folderRemoved: return [.folder, .gone]
         case .probe: return [.durationMs, .width, .height, .codec, .audioCodec, .warning, .error, .message]
         case .play, .pause: return [.positionMs]
         case .finished: return [.positionMs, .framesShown, .framesDropped]

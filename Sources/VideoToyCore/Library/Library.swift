@@ -66,6 +66,17 @@ public struct Library: Sendable {
         items[index].state = state
     }
 
+    /// Removes the items whose paths `leaves` selects and returns their ids, in display order.
+    @discardableResult
+    public mutating func remove(where leaves: (LibraryItem) -> Bool) -> [ItemID] {
+        let gone = items.filter(leaves)
+        guard !gone.isEmpty else { return [] }
+        items.removeAll(where: leaves)
+        for item in gone { idByPath[PathKey(item.path)] = nil }
+        reindex()
+        return gone.map(\.id)
+    }
+
     /// The playable item after `id` in display order, if any.
     public func playable(after id: ItemID) -> ItemID? {
         guard let index = indexByID[id] else { return nil }

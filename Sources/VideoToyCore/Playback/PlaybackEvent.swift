@@ -10,6 +10,8 @@ public enum PlaybackEvent: Hashable, Sendable {
     case finished(ItemID, next: ItemID?)
     /// The player failed with a message for the user; `next` is the playable item after it in the list, if any.
     case failed(ItemID, message: String, next: ItemID? = nil)
+    /// The item left the library (its folder was removed): it stops, and is forgotten.
+    case removed(ItemID)
     /// The user chose what happens at the end from now on (Preferences).
     case setOnEnd(OnEnd)
 }

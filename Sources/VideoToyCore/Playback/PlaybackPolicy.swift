@@ -45,6 +45,13 @@ public struct PlaybackPolicy: Sendable {
             return finish(id, next: next)
         case .failed(let id, let message, let next):
             return fail(id, message: message, next: next)
+        case .removed(let id):
+            let wasLive = live.contains(id)
+            states[id] = nil
+            live.removeAll { $0 == id }
+            if current == id { current = nil }
+            // A removed video ends no show: nothing next starts, and a kiosk does not quit.
+            return wasLive ? [.leaveFullscreen(id), .release(id)] : []
         case .setOnEnd(let value):
             onEnd = value
             return []

@@ -15,6 +15,7 @@ public final class LibraryWindow: LibraryPresenter {
     private let emptyPage: Widget
     private let toasts: Widget
     private var actions: AppActions!
+    private var folderMenu: FolderMenu!
     let model: OpaquePointer
     let selection: OpaquePointer
     let listView: Widget
@@ -120,6 +121,13 @@ public final class LibraryWindow: LibraryPresenter {
              .init(name: "preferences", label: "_Preferences", accelerator: "<Control>comma") { [unowned self] in showPreferences() },
              .init(name: "about", label: "_About VideoToy", accelerator: nil) { [unowned self] in AboutWindow.present(over: window) }],
         ])
+        folderMenu = FolderMenu(application: self.application, open: { [unowned self] folder in onOpen?([folder]) },
+                                removeFolder: { [unowned self] folder in removeFolder(folder) })
+        g_menu_insert_section(mainMenu, 1, nil, UnsafeMutablePointer<GMenuModel>(folderMenu.section))
+        folderMenu.show(controller.folders)
+        controller.subscribe { [unowned self] change in
+            if change == .folders { folderMenu.show(self.controller.folders) }
+        }
         header.onSearch = { [unowned self] text in search(text) }
         header.captureTyping(in: window)
         controller.attach(self)
@@ -225,7 +233,24 @@ public final class LibraryWindow: LibraryPresenter {
 
     /// Shows a short notice over the list for a few seconds ("Playing on LG TV").
     public func showNotice(_ text: String) {
-        guard let toast = adw_toast_new(text) else { return }
+        guard let toast = LibraryWindow.toast(text) else { return }
+        adw_toast_overlay_add_toast(gcast(toasts), toast)
+    }
+
+    /// A toast saying `text`; its title is markup, so a name with "&" or "<" is escaped first.
+    private static func toast(_ text: String) -> OpaquePointer? {
+        guard let escaped = g_markup_escape_text(text, -1) else { return nil }
+        defer { g_free(escaped) }
+        return adw_toast_new(escaped)
+    }
+
+    /// Takes `folder` out of the library, with a notice whose Undo opens it again.
+    private func removeFolder(_ folder: String) {
+        controller.removeFolder(folder)
+        guard let toast = LibraryWindow.toast("Removed “\(LibraryFolders.name(of: folder))” from the library") else { return }
+        adw_toast_set_button_label(toast, "_Undo")
+        adw_toast_set_action_name(toast, "app.open-recent")
+        adw_toast_set_action_target_value(toast, g_variant_new_string(folder))
         adw_toast_overlay_add_toast(gcast(toasts), toast)
     }
 

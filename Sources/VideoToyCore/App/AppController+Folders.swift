@@ -1,0 +1,38 @@
+/// The library's folders: opened, remembered, offered again, and removed.
+extension AppController {
+    /// Starts from remembered folders (at launch), without announcing them as a change to remember.
+    public func restoreFolders(_ folders: LibraryFolders) {
+        self.folders = folders
+    }
+
+    /// `folders` were opened (Open Folder, the command line, the remembered library): they join the library's folders
+    /// and the recent list. Their videos are added by `add(paths:)` once scanned.
+    public func openedFolders(_ folders: [String]) {
+        if self.folders.open(folders) { announce(.folders) }
+    }
+
+    /// Takes `folder` out of the library: its rows leave the list, a video of it that plays stops and goes home from
+    /// any screen, and the folder stays in the recent list. Files inside another library folder stay.
+    public func removeFolder(_ folder: String) {
+        guard folders.remove(folder) else { return }
+        let leaving = library.items.filter { LibraryFolders.path($0.path, isIn: folder) && !folders.contains($0.path) }.map(\.id)
+        for id in leaving {
+            probes.invalidate(id)
+            posterJobs.invalidate(id)
+            posters[id] = nil
+            apply(policy.handle(.removed(id)))
+            route(.finished(id))
+        }
+        let gone = Set(leaving)
+        library.remove { gone.contains($0.id) }
+        for id in leaving { pathTable.forget(id) }
+        readCount = library.count - library.items.count(where: { $0.state == .pending })
+        log.emit(.folderRemoved, fields: [(.folder, .string(folder)), (.gone, .int(leaving.count))])
+        log.emit(.library, fields: [(.count, .int(library.count))])
+        shown.update(for: library)
+        presenter?.showRows(count: shown.count(in: library), total: library.count, searching: shown.isFiltering)
+        announce(.folders)
+        announce(.library)
+        reportProbeProgress()
+    }
+}
