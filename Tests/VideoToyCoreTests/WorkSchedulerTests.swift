@@ -66,6 +66,39 @@ struct WorkSchedulerTests {
         #expect(order == [0, 7, 8, 9])
     }
 
+    @Test("promoted, withdrawn, forgotten and asked-again background jobs each run once, in order")
+    func backgroundBookkeeping() async throws {
+        let order = try await run { s in
+            for key in 1...6 { s.request(key, urgent: false) }
+            s.request(2, urgent: true)  // promoted: its background place is skipped
+            s.request(4, urgent: true)
+            s.withdraw(4)  // back to the front of the background
+            s.invalidate(3)  // forgotten
+            s.invalidate(5)
+            s.request(5, urgent: false)  // asked again: at the end
+            s.request(1, urgent: false)  // already waiting: keeps its place
+        }
+        #expect(order == [0, 2, 4, 1, 6, 5])
+    }
+
+    @Test("a library-sized background queue: every job runs once, whatever was asked of it meanwhile")
+    func largeQueue() async throws {
+        let count = 20_000
+        let order = try await run { s in
+            for key in 1...count { s.request(key, urgent: false) }
+            // Rows scrolled past: asked for urgently, then withdrawn, many times over.
+            for key in stride(from: 1, through: count, by: 7) {
+                s.request(key, urgent: true)
+                s.withdraw(key)
+            }
+            for key in stride(from: 3, through: count, by: 11) { s.invalidate(key) }
+        }
+        let forgotten = Set(stride(from: 3, through: count, by: 11))
+        #expect(order.count == 1 + count - forgotten.count)
+        #expect(Set(order).count == order.count, "no job ran twice")
+        #expect(Set(order).isDisjoint(with: forgotten))
+    }
+
     @Test("an invalidated job that is queued never runs; one that is running is thrown away and runs again if asked")
     func invalidateDropsAndReruns() async throws {
         let gate = DispatchSemaphore(value: 0)

@@ -9,8 +9,18 @@ public final class WorkScheduler<Key: Hashable & Sendable, Value: Sendable> {
     private let limit: Int
     private let work: @Sendable (Key) -> Value
     private let deliver: @MainActor (Key, Value) -> Void
+    // Urgent jobs are the rows on screen: a few dozen, so linear work on them is cheap.
     private var urgent: [Key] = []
-    private var background: [Key] = []
+    // Background jobs can be the whole library. Entries are dropped lazily: one whose ticket is no longer the key's
+    // (it became urgent, was forgotten, or was queued again later) is skipped when it comes up, so asking,
+    // withdrawing and forgetting cost nothing per queued job.
+    private var background: [(key: Key, ticket: Int)] = []
+    private var backgroundHead = 0
+    private var tickets: [Key: Int] = [:]
+    private var nextTicket = 0
+    // Withdrawn jobs run before the rest of the background, the most recently withdrawn first.
+    private var withdrawn: [Key] = []
+    private var urgentKeys: Set<Key> = []
     private var queued: Set<Key> = []
     private var running: Set<Key> = []
     // Running jobs whose result is out of date; the value says whether to run again (and how urgently).
@@ -35,29 +45,36 @@ public final class WorkScheduler<Key: Hashable & Sendable, Value: Sendable> {
         }
         if queued.contains(key) {
             guard isUrgent else { return }
-            background.removeAll { $0 == key }
-            urgent.removeAll { $0 == key }
+            if urgentKeys.contains(key) { urgent.removeAll { $0 == key } }
         }
         queued.insert(key)
-        if isUrgent { urgent.append(key) } else { background.append(key) }
+        if isUrgent {
+            urgent.append(key)
+            urgentKeys.insert(key)
+            tickets[key] = nil
+        } else {
+            nextTicket += 1
+            tickets[key] = nextTicket
+            background.append((key, nextTicket))
+        }
         pump()
     }
 
     /// Moves a queued urgent job back to the background (its row left the screen).
     public func withdraw(_ key: Key) {
-        guard queued.contains(key), let index = urgent.firstIndex(of: key) else { return }
-        urgent.remove(at: index)
-        background.insert(key, at: 0)
+        guard queued.contains(key), urgentKeys.remove(key) != nil else { return }
+        urgent.removeAll { $0 == key }
+        withdrawn.append(key)
     }
 
     /// Forgets `key`: a queued job is dropped, and a running one's result is thrown away when it ends.
     ///
     /// A later `request` queues the job afresh, or, while the old run is still going, runs it again once it ends.
     public func invalidate(_ key: Key) {
-        if queued.remove(key) != nil {
+        if queued.remove(key) != nil, urgentKeys.remove(key) != nil {
             urgent.removeAll { $0 == key }
-            background.removeAll { $0 == key }
         }
+        tickets[key] = nil
         if running.contains(key) { stale[key] = .some(nil) }
     }
 
@@ -87,12 +104,33 @@ public final class WorkScheduler<Key: Hashable & Sendable, Value: Sendable> {
                 let value = priority(urgent[index])
                 if value < bestValue { (best, bestValue) = (index, value) }
             }
-            return urgent.remove(at: best)
+            return takeUrgent(at: best)
         }
-        if !urgent.isEmpty { return urgent.removeLast() }
-        if !background.isEmpty { return background.removeFirst() }
+        if !urgent.isEmpty { return takeUrgent(at: urgent.count - 1) }
+        while let key = withdrawn.popLast() {
+            if queued.contains(key) && !urgentKeys.contains(key) && tickets[key] == nil { return key }
+        }
+        while backgroundHead < background.count {
+            let (key, ticket) = background[backgroundHead]
+            backgroundHead += 1
+            if backgroundHead > 1024 && backgroundHead * 2 > background.count {
+                background.removeFirst(backgroundHead)
+                backgroundHead = 0
+            }
+            if tickets[key] == ticket {
+                tickets[key] = nil
+                return key
+            }
+        }
         return nil
     }
+
+    private func takeUrgent(at index: Int) -> Key {
+        let key = urgent.remove(at: index)
+        urgentKeys.remove(key)
+        return key
+    }
+
 
     private func finish(_ key: Key, _ value: Value) {
         running.remove(key)
