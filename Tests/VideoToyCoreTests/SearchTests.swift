@@ -40,6 +40,22 @@ struct SearchTests {
         #expect(rows.filter(SearchQuery(""), in: library) == false)
     }
 
+    @Test("Keys made ahead, off the main thread, are the ones a search uses; an item's own key is never replaced")
+    func keysMadeAhead() throws {
+        var library = Library()
+        let ids = library.add(paths: ["/v/apple.mp4", "/v/banana.mp4"])
+        let (apple, banana) = (try #require(library.item(ids[0])), try #require(library.item(ids[1])))
+        var rows = ShownRows()
+        // A deliberately wrong key shows which one the search consulted.
+        rows.learnKeys([(apple.id, SearchKey(banana))])
+        rows.filter(SearchQuery("banana"), in: library)
+        #expect(rows.count(in: library) == 2)
+        rows.learnKeys([(apple.id, SearchKey(apple))])
+        rows.filter(SearchQuery("banana split"), in: library)
+        rows.filter(SearchQuery("banana"), in: library)
+        #expect(rows.count(in: library) == 2, "a key already known is kept")
+    }
+
     @Test("ASCII names fold the same way whichever path folds them")
     func asciiFolding() {
         for name in ["/A/Clip One.MP4", "/x/  spaced\tout .mkv", "/Videos/2024-05-01 Trip.mov"] {

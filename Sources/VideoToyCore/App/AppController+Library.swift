@@ -20,8 +20,22 @@ extension AppController {
             if !positions.isEmpty { presenter?.insertRows(at: positions, count: library.count) }
         }
         for item in library.items where item.state == .pending { probes.request(item.id, urgent: false) }
+        prepareSearchKeys(Set(ids).subtracting(known).compactMap { library.item($0) })
         announce(.library)
         return ids
+    }
+
+    /// Folds the names of `items` for search on a worker thread, ahead of the first keystroke.
+    func prepareSearchKeys(_ items: [LibraryItem]) {
+        guard !items.isEmpty else { return }
+        Task.detached(priority: .utility) { [weak self] in
+            let made = items.map { ($0.id, SearchKey($0)) }
+            await self?.learnSearchKeys(made)
+        }
+    }
+
+    private func learnSearchKeys(_ made: [(ItemID, SearchKey)]) {
+        shown.learnKeys(made.filter { library.item($0.0) != nil })
     }
 
     /// The id shown at display position `index`.

@@ -83,6 +83,12 @@ public struct ShownRows: Sendable {
         }
     }
 
+    /// Keeps search keys made elsewhere (off the main thread) for items that have none yet, so the first search
+    /// of a large library need not fold every name while the user types.
+    public mutating func learnKeys(_ made: [(ItemID, SearchKey)]) {
+        for (id, key) in made where keys[id] == nil { keys[id] = key }
+    }
+
     /// How many rows are shown.
     public func count(in library: Library) -> Int { isReordered ? ordered.count : library.count }
 
