@@ -35,6 +35,9 @@ let package = Package(
         .target(name: "VideoToyTesting", dependencies: ["VideoToyCore"], swiftSettings: strict),
         // Media fixtures the media and end-to-end tiers share: broken files, odd files, a stalling FUSE share.
         .target(name: "VideoToyMediaTesting", dependencies: ["VideoToyCore", "VideoToyPOSIX", "VideoToyMedia", "CGLib"], swiftSettings: strict),
+        // The real app as a child process on a virtual X display, and its events log read back: what the
+        // end-to-end tests and the benchmark both drive.
+        .target(name: "VideoToyAppTesting", dependencies: ["VideoToyCore", "VideoToyMediaTesting"], swiftSettings: strict),
 
         // The executable only wires the parts together.
         .executableTarget(
@@ -46,7 +49,7 @@ let package = Package(
         .testTarget(name: "VideoToyCoreTests", dependencies: ["VideoToyCore", "VideoToyTesting"], swiftSettings: strict),
         .testTarget(name: "VideoToyDesktopTests", dependencies: ["VideoToyCore", "VideoToyDesktop", "VideoToyTesting"], swiftSettings: strict),
         .testTarget(name: "VideoToyMediaTests", dependencies: ["VideoToyCore", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyFiles", "VideoToyPOSIX", "VideoToyGObject"], swiftSettings: strict),
-        .testTarget(name: "VideoToyEndToEndTests", dependencies: ["VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyMediaTesting"], swiftSettings: strict),
+        .testTarget(name: "VideoToyEndToEndTests", dependencies: ["VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyAppTesting"], swiftSettings: strict),
     ]
 )
 
