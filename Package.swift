@@ -6,6 +6,8 @@ let package = Package(
     name: "VideoToy",
     products: [
         .executable(name: "videotoy", targets: ["videotoy"]),
+        // The benchmark (scripts/bench): a developer tool, not installed with the app.
+        .executable(name: "videotoy-bench", targets: ["videotoy-bench"]),
     ],
     targets: [
         // System libraries, each imported only by its adapter.
@@ -43,6 +45,12 @@ let package = Package(
         .executableTarget(
             name: "videotoy",
             dependencies: ["VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyGtk", "VideoToyGObject", "VideoToyDesktop"],
+            swiftSettings: strict
+        ),
+        // The benchmark: runs the real app beside GStreamer's own tools and reports figures; scripts/bench wraps it.
+        .executableTarget(
+            name: "videotoy-bench",
+            dependencies: ["VideoToyCore", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyAppTesting"],
             swiftSettings: strict
         ),
 
