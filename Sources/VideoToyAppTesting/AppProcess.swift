@@ -65,9 +65,11 @@ public final class AppProcess: @unchecked Sendable {
     /// Launches the app with `--events FILE` plus `arguments`, on `display` (or the inherited DISPLAY when nil).
     ///
     /// Its log, stdout and stderr go to a temporary folder removed with this object, or, when `folder` is given, to
-    /// `NAME.jsonl`, `NAME.stdout` and `NAME.stderr` there, kept for a report.
+    /// `NAME.jsonl`, `NAME.stdout` and `NAME.stderr` there, kept for a report. GTK's accessibility layer is off
+    /// unless `accessibility` is true: tests need not wait for its bus, a benchmark measures the app as people run it.
     public init(arguments: [String] = [], display: VirtualDisplay?, environment extra: [String: String] = [:],
-                binary: URL = AppProcess.defaultBinary, keepingFilesIn folder: URL? = nil, named name: String = "events") throws {
+                binary: URL = AppProcess.defaultBinary, keepingFilesIn folder: URL? = nil, named name: String = "events",
+                accessibility: Bool = false) throws {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw HarnessError("videotoy binary not found at \(binary.path): run `swift build` first or set VIDEOTOY_BIN")
         }
@@ -84,7 +86,7 @@ public final class AppProcess: @unchecked Sendable {
         // Cairo avoids GL on the dummy server; x11 because only Xorg can unplug; no a11y bus to wait for.
         env["GSK_RENDERER"] = "cairo"
         env["GDK_BACKEND"] = "x11"
-        env["GTK_A11Y"] = "none"
+        if !accessibility { env["GTK_A11Y"] = "none" }
         env["WAYLAND_DISPLAY"] = nil
         // Each run remembers its settings in its own folder, so tests never see each other's choices.
         env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path

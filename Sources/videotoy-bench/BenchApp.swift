@@ -16,7 +16,7 @@ final class BenchApp {
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         startup = StartupWatch(log: log)
         process = try AppProcess(arguments: arguments, display: display, environment: environment, binary: binary,
-                                 keepingFilesIn: folder, named: name)
+                                 keepingFilesIn: folder, named: name, accessibility: true)
     }
 
     /// Every event so far, read back into the app's own record type.

@@ -2,12 +2,14 @@ import Foundation
 
 /// Arithmetic on figures kept as text, with the formatting the bash version used (awk's and printf's).
 enum Figures {
-    /// The median, as awk printed it: the middle value, or the mean of the two middle ones; empty for no values.
-    static func median(_ values: [Double]) -> String {
+    /// The median, as awk printed it: the middle value as it was written (`digits` decimals, if it was written
+    /// with them), or the mean of the two middle ones; empty for no values.
+    static func median(_ values: [Double], digits: Int? = nil) -> String {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return "" }
         let middle = sorted.count / 2
-        return plain(sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2)
+        guard sorted.count % 2 == 0 else { return digits.map { fixed(sorted[middle], $0) } ?? plain(sorted[middle]) }
+        return plain((sorted[middle - 1] + sorted[middle]) / 2)
     }
 
     /// The largest value, empty for none.

@@ -18,7 +18,7 @@ enum FirstFrameGroup {
                 app.stop()
                 if let anchor = try session.anchors.timeToFirstFrame(clip: path) { anchorValues.append(anchor) }
             }
-            let appMedian = Figures.median(appValues), anchorMedian = Figures.median(anchorValues)
+            let appMedian = Figures.median(appValues), anchorMedian = Figures.median(anchorValues, digits: 1)
             let ratio = Figures.ratio(appMedian, anchorMedian)
             session.add(BenchRow(id: "ttff.\(clip)", metric: "time to first frame, \(clip) (median of \(appValues.count))",
                                  value: appMedian, unit: "ms", anchor: anchorMedian, ratio: ratio, target: "<= 150 ms and <= 1.5x",
