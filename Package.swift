@@ -6,6 +6,8 @@ let package = Package(
     name: "VideoToy",
     products: [
         .executable(name: "videotoy", targets: ["videotoy"]),
+        // The benchmark (scripts/bench): a developer tool, not installed with the app.
+        .executable(name: "videotoy-bench", targets: ["videotoy-bench"]),
     ],
     targets: [
         // System libraries, each imported only by its adapter.
@@ -35,6 +37,9 @@ let package = Package(
         .target(name: "VideoToyTesting", dependencies: ["VideoToyCore"], swiftSettings: strict),
         // Media fixtures the media and end-to-end tiers share: broken files, odd files, a stalling FUSE share.
         .target(name: "VideoToyMediaTesting", dependencies: ["VideoToyCore", "VideoToyPOSIX", "VideoToyMedia", "CGLib"], swiftSettings: strict),
+        // The real app as a child process on a virtual X display, and its events log read back: what the
+        // end-to-end tests and the benchmark both drive.
+        .target(name: "VideoToyAppTesting", dependencies: ["VideoToyCore", "VideoToyMediaTesting"], swiftSettings: strict),
 
         // The executable only wires the parts together.
         .executableTarget(
@@ -42,11 +47,17 @@ let package = Package(
             dependencies: ["VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyGtk", "VideoToyGObject", "VideoToyDesktop"],
             swiftSettings: strict
         ),
+        // The benchmark: runs the real app beside GStreamer's own tools and reports figures; scripts/bench wraps it.
+        .executableTarget(
+            name: "videotoy-bench",
+            dependencies: ["VideoToyCore", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyAppTesting"],
+            swiftSettings: strict
+        ),
 
         .testTarget(name: "VideoToyCoreTests", dependencies: ["VideoToyCore", "VideoToyTesting"], swiftSettings: strict),
         .testTarget(name: "VideoToyDesktopTests", dependencies: ["VideoToyCore", "VideoToyDesktop", "VideoToyTesting"], swiftSettings: strict),
         .testTarget(name: "VideoToyMediaTests", dependencies: ["VideoToyCore", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyFiles", "VideoToyPOSIX", "VideoToyGObject"], swiftSettings: strict),
-        .testTarget(name: "VideoToyEndToEndTests", dependencies: ["VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyMediaTesting"], swiftSettings: strict),
+        .testTarget(name: "VideoToyEndToEndTests", dependencies: ["VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyAppTesting"], swiftSettings: strict),
     ]
 )
 

@@ -134,4 +134,30 @@ struct EventRecordTests {
         #expect(log.records.isEmpty)
         #expect(ticks == 0, "the clock is not even read")
     }
+
+    @Test func linesReadBackAsTheRecordsWritten() throws {
+        let record = EventRecord(name: "probe", tMs: 1_234, path: "/v/\u{e9}t\u{e9} \"2\"\\\n.mp4", fields: [
+            ("duration_ms", .int(61_000)), ("codec", .string("H.264 \u{1F3A5}")), ("audio_codec", .null), ("ok", .bool(true)),
+            ("ratio", .double(1.5)), ("tags", .array([.string("a"), .int(-1), .array([])])),
+            ("extra", .object([("k", .string("v\u{01}")), ("n", .null)])),
+        ])
+        let read = try #require(EventRecord(jsonLine: record.jsonLine))
+        #expect(read == record)
+        #expect(read.path == record.path)
+        #expect(read[.codec]?.string == "H.264 \u{1F3A5}")
+        #expect(read["t_ms"]?.int == 1_234)
+        #expect(read["extra"]?["k"]?.string == "v\u{01}")
+        #expect(read.eventName == .probe)
+    }
+
+    @Test func readingAcceptsOtherWritersAndRefusesNonRecords() {
+        let spaced = EventRecord(jsonLine: #" { "event" : "stall", "t_ms" : 5, "ms": 2.0e2, "why": "\ud83c\udfa5\/" } "#)
+        #expect(spaced?.name == "stall")
+        #expect(spaced?[.ms]?.int == 200)
+        #expect(spaced?["why"]?.string == "\u{1F3A5}/")
+        #expect(EventRecord(jsonLine: #"{"event":"ready"}"#) == nil, "no t_ms")
+        #expect(EventRecord(jsonLine: #"{"event":"ready","t_ms":1"#) == nil, "cut off mid-write")
+        #expect(EventRecord(jsonLine: #"{"event":"ready","t_ms":1} x"#) == nil)
+        #expect(EventRecord(jsonLine: "") == nil)
+    }
 }

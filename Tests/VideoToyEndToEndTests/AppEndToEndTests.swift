@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VideoToyAppTesting
 import VideoToyMedia
 import VideoToyMediaTesting
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VideoToyAppTesting
 
 extension EndToEnd {
     /// What a desktop does with VideoToy: launch it with file URIs, install and uninstall it.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VideoToyAppTesting
 import VideoToyMedia
 
 /// Every end-to-end suite nests here, so they run one at a time: each starts an X server and plays video

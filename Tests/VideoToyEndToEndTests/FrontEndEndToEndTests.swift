@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VideoToyAppTesting
 
 extension EndToEnd {
     /// The GNOME front end, driven from the keyboard as a user would: search, open, the playing row in view.

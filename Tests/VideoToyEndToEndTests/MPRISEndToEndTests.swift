@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VideoToyAppTesting
 
 extension EndToEnd {
     /// MPRIS 2 on the virtual display's private session bus, driven with gdbus as media keys and shells do.

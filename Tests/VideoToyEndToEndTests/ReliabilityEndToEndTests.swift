@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import VideoToyAppTesting
 import VideoToyCore
 import VideoToyFiles
 import VideoToyMedia

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VideoToyAppTesting
 
 extension EndToEnd {
     /// The playing video follows monitors plugged and unplugged for real (Xorg dummy outputs).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VideoToyAppTesting
 
 extension EndToEnd {
     /// One instance: a second launch hands its files to the running window, unless --new-window.

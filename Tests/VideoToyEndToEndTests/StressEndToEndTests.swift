@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import VideoToyAppTesting
 import VideoToyMedia
 
 /// Monitors plugged and unplugged at the worst moments, and a long run of play, pause and switch while they flap.

@@ -29,14 +29,22 @@ public struct ClipSpec: Sendable, Hashable {
     public var fastStart: Bool
     /// Text drawn over the picture when the `textoverlay` element is installed.
     public var title: String?
+    /// Frames between keyframes; nil means one a second.
+    public var keyframeInterval: Int?
+    /// The H.264 bitrate in kbit/s; nil leaves x264enc's default, which is low for large pictures.
+    public var bitrateKbps: Int?
+    /// The x264enc speed preset: "ultrafast" makes clips quickly, slower presets make clips costlier to decode.
+    public var speedPreset: String
 
     /// Creates a spec; the defaults give a small two-second H.264+AAC MP4.
     public init(width: Int = 320, height: Int = 240, durationMs: Int = 2000, fps: Int = 25,
                 container: Container = .mp4, videoCodec: VideoCodec = .h264, audio: Bool = true,
-                pattern: String = "smpte", rotation: Int = 0, fastStart: Bool = false, title: String? = nil) {
+                pattern: String = "smpte", rotation: Int = 0, fastStart: Bool = false, title: String? = nil,
+                keyframeInterval: Int? = nil, bitrateKbps: Int? = nil, speedPreset: String = "ultrafast") {
         (self.width, self.height, self.durationMs, self.fps) = (width, height, durationMs, fps)
         (self.container, self.videoCodec, self.audio, self.pattern) = (container, videoCodec, audio, pattern)
         (self.rotation, self.fastStart, self.title) = (rotation, fastStart, title)
+        (self.keyframeInterval, self.bitrateKbps, self.speedPreset) = (keyframeInterval, bitrateKbps, speedPreset)
     }
 }
 
@@ -63,9 +71,11 @@ public enum ClipFactory {
         var parts = ["\(mux) name=mux ! filesink location=\"\(path)\""]
         if spec.videoCodec != .none {
             let frames = max(1, spec.durationMs * spec.fps / 1000)
+            let keyframes = spec.keyframeInterval ?? spec.fps
+            let bitrate = spec.bitrateKbps.map { " bitrate=\($0)" } ?? ""
             let encoder = spec.videoCodec == .h264
-                ? "x264enc speed-preset=ultrafast key-int-max=\(spec.fps) ! h264parse"
-                : "vp8enc deadline=1 cpu-used=8 keyframe-max-dist=\(spec.fps)"
+                ? "x264enc speed-preset=\(spec.speedPreset) key-int-max=\(keyframes)\(bitrate) ! h264parse"
+                : "vp8enc deadline=1 cpu-used=8 keyframe-max-dist=\(keyframes)"
             var overlay = ""
             if let title = spec.title, GStreamer.hasElement("textoverlay") {
                 let quoted = title.replacingOccurrences(of: "\"", with: "'")

@@ -1,4 +1,5 @@
 import Foundation
+import VideoToyAppTesting
 
 /// Talks to the app's MPRIS interface over the display's private session bus with `gdbus`, as a desktop
 /// shell or `playerctl` would.

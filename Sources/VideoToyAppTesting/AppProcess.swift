@@ -1,88 +1,44 @@
 import Foundation
+import VideoToyCore
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A JSON value from the app's event log; unlike JSONSerialization's `Any` it is Sendable and Equatable.
-enum JSONValue: Sendable, Equatable, Decodable, CustomStringConvertible {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    init(from decoder: Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        // Bool before Double: JSONDecoder refuses to read a number as Bool, so `true` and `1` stay distinct.
-        if c.decodeNil() { self = .null }
-        else if let v = try? c.decode(Bool.self) { self = .bool(v) }
-        else if let v = try? c.decode(Double.self) { self = .number(v) }
-        else if let v = try? c.decode(String.self) { self = .string(v) }
-        else if let v = try? c.decode([JSONValue].self) { self = .array(v) }
-        else { self = .object(try c.decode([String: JSONValue].self)) }
-    }
-
-    var string: String? { if case .string(let v) = self { v } else { nil } }
-    var number: Double? { if case .number(let v) = self { v } else { nil } }
-    var int: Int? { number.flatMap { Int(exactly: $0) } }
-    var bool: Bool? { if case .bool(let v) = self { v } else { nil } }
-    var array: [JSONValue]? { if case .array(let v) = self { v } else { nil } }
-    var object: [String: JSONValue]? { if case .object(let v) = self { v } else { nil } }
-
-    /// Member `key` of an object, nil otherwise.
-    subscript(key: String) -> JSONValue? { object?[key] }
-
-    /// The Foundation form (`String`, `Double`, `Bool`, `NSNull`, arrays, dictionaries).
-    var anyValue: Any {
-        switch self {
-        case .null: NSNull()
-        case .bool(let v): v
-        case .number(let v): v
-        case .string(let v): v
-        case .array(let v): v.map(\.anyValue)
-        case .object(let v): v.mapValues(\.anyValue)
-        }
-    }
-
-    var description: String {
-        switch self {
-        case .null: "null"
-        case .bool(let v): "\(v)"
-        case .number(let v): v == v.rounded() && abs(v) < 1e15 ? "\(Int(v))" : "\(v)"
-        case .string(let v): "\"\(v)\""
-        case .array(let v): "[\(v.map(\.description).joined(separator: ","))]"
-        case .object(let v): "{\(v.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ","))}"
-        }
-    }
-}
-
 /// The VideoToy app running as a child process on a virtual display, with its `--events` JSON-lines log.
-final class AppProcess: @unchecked Sendable {
+public final class AppProcess: @unchecked Sendable {
     /// One line of the event log: `{"event": NAME, "t_ms": …, …}`.
-    struct Event: Sendable, CustomStringConvertible {
+    public struct Event: Sendable, CustomStringConvertible {
         /// 0-based line number in the log; `waitFor(_:after:)` uses it to look only at later events.
-        let index: Int
-        let name: String
-        /// Milliseconds since the app started, as the app reports them.
-        let tMs: Double
-        /// Every key of the line, including "event" and "t_ms".
-        let fields: [String: JSONValue]
+        public let index: Int
+        /// The line read back into the type the app wrote it from.
+        public let record: EventRecord
         /// The line as written.
-        let line: String
+        public let line: String
 
+        /// The event's name, such as "probe".
+        public var name: String { record.name }
+        /// Milliseconds since the app started, as the app reports them.
+        public var tMs: Double { Double(record.tMs) }
         /// The "path" field, present on events about a file.
-        var path: String? { fields["path"]?.string }
+        public var path: String? { record.path }
+        /// Every key of the line, including "event" and "t_ms".
+        public var fields: [String: JSONValue] {
+            Dictionary([("event", .string(name)), ("t_ms", .int(record.tMs))] + (path.map { [("path", .string($0))] } ?? [])
+                + record.fields, uniquingKeysWith: { first, _ in first })
+        }
         /// Any field of the line.
-        subscript(key: String) -> JSONValue? { fields[key] }
+        public subscript(key: String) -> JSONValue? { record[key] }
+        /// One of the event's own fields.
+        public subscript(field: EventField) -> JSONValue? { record[field] }
         /// The fields in Foundation form.
-        var dictionary: [String: Any] { fields.mapValues(\.anyValue) }
+        public var dictionary: [String: Any] { fields.mapValues(\.anyValue) }
 
-        var description: String { "#\(index) \(line)" }
+        /// The line number and the line, for failure messages.
+        public var description: String { "#\(index) \(line)" }
     }
 
     /// The app binary: `$VIDEOTOY_BIN`, else `videotoy` next to the running test bundle, else `.build/debug/videotoy`.
-    static var defaultBinary: URL {
+    public static var defaultBinary: URL {
         if let path = ProcessInfo.processInfo.environment["VIDEOTOY_BIN"] { return URL(fileURLWithPath: path) }
         // Next to the test executable, so `swift test --scratch-path …` and release builds find the matching binary.
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
@@ -92,12 +48,13 @@ final class AppProcess: @unchecked Sendable {
     }
 
     /// Where the app writes its events.
-    let eventsURL: URL
+    public let eventsURL: URL
     /// The child's process id.
-    let pid: Int32
+    public let pid: Int32
 
     private let child: ChildProcess
     private let directory: URL
+    private let ownsDirectory: Bool
     private let stderrURL: URL
     private let stdoutURL: URL
     private let lock = NSLock()
@@ -106,16 +63,22 @@ final class AppProcess: @unchecked Sendable {
     private var readOffset = 0
 
     /// Launches the app with `--events FILE` plus `arguments`, on `display` (or the inherited DISPLAY when nil).
-    init(arguments: [String] = [], display: VirtualDisplay?, environment extra: [String: String] = [:],
-         binary: URL = AppProcess.defaultBinary) throws {
+    ///
+    /// Its log, stdout and stderr go to a temporary folder removed with this object, or, when `folder` is given, to
+    /// `NAME.jsonl`, `NAME.stdout` and `NAME.stderr` there, kept for a report. GTK's accessibility layer is off
+    /// unless `accessibility` is true: tests need not wait for its bus, a benchmark measures the app as people run it.
+    public init(arguments: [String] = [], display: VirtualDisplay?, environment extra: [String: String] = [:],
+                binary: URL = AppProcess.defaultBinary, keepingFilesIn folder: URL? = nil, named name: String = "events",
+                accessibility: Bool = false) throws {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw HarnessError("videotoy binary not found at \(binary.path): run `swift build` first or set VIDEOTOY_BIN")
         }
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-e2e-\(UUID().uuidString)")
+        ownsDirectory = folder == nil
+        directory = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        eventsURL = directory.appendingPathComponent("events.jsonl")
-        stderrURL = directory.appendingPathComponent("stderr.txt")
-        stdoutURL = directory.appendingPathComponent("stdout.txt")
+        eventsURL = directory.appendingPathComponent(name + ".jsonl")
+        stderrURL = directory.appendingPathComponent(name + ".stderr")
+        stdoutURL = directory.appendingPathComponent(name + ".stdout")
         for url in [eventsURL, stderrURL, stdoutURL] { _ = FileManager.default.createFile(atPath: url.path, contents: nil) }
 
         var env = ProcessInfo.processInfo.environment
@@ -123,7 +86,7 @@ final class AppProcess: @unchecked Sendable {
         // Cairo avoids GL on the dummy server; x11 because only Xorg can unplug; no a11y bus to wait for.
         env["GSK_RENDERER"] = "cairo"
         env["GDK_BACKEND"] = "x11"
-        env["GTK_A11Y"] = "none"
+        if !accessibility { env["GTK_A11Y"] = "none" }
         env["WAYLAND_DISPLAY"] = nil
         // Each run remembers its settings in its own folder, so tests never see each other's choices.
         env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
@@ -139,35 +102,41 @@ final class AppProcess: @unchecked Sendable {
 
     deinit {
         if child.poll() == nil { terminate(timeout: 2) }
-        try? FileManager.default.removeItem(at: directory)
+        if ownsDirectory { try? FileManager.default.removeItem(at: directory) }
     }
 
+    /// When the process was started, on the monotonic clock: the zero of start-up figures measured from outside.
+    public var launchedAt: ContinuousClock.Instant { child.started }
+
+    /// What the app cost, once it has exited.
+    public var resourceUsage: ResourceUsage? { child.resourceUsage }
+
     /// Whether the app is still running.
-    var isRunning: Bool { child.poll() == nil }
+    public var isRunning: Bool { child.poll() == nil }
 
     /// How it ended, nil while running.
-    var termination: Termination? { child.poll() }
+    public var termination: Termination? { child.poll() }
 
     /// Exit status once it has exited (the signal number if a signal ended it), nil while running.
-    var exitStatus: Int32? { child.poll()?.status }
+    public var exitStatus: Int32? { child.poll()?.status }
 
     /// Whether it ended because of a signal rather than by exiting.
-    var wasKilledBySignal: Bool { if case .signaled = child.poll() { true } else { false } }
+    public var wasKilledBySignal: Bool { if case .signaled = child.poll() { true } else { false } }
 
     /// Everything the app wrote to stdout so far.
-    var stdout: String { (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "" }
+    public var stdout: String { (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "" }
 
     /// Everything the app wrote to stderr so far.
-    var stderr: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
+    public var stderr: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
 
     /// Complete lines of the log that were not a JSON object with "event" and "t_ms".
-    var malformedLines: [String] {
+    public var malformedLines: [String] {
         _ = events()
         return lock.withLock { malformed }
     }
 
     /// All events logged so far; a line still being written is left for the next call.
-    func events() -> [Event] {
+    public func events() -> [Event] {
         lock.withLock {
             guard let handle = try? FileHandle(forReadingFrom: eventsURL) else { return parsed }
             defer { try? handle.close() }
@@ -178,24 +147,23 @@ final class AppProcess: @unchecked Sendable {
             readOffset += complete.count
             for raw in complete.split(separator: UInt8(ascii: "\n")) {
                 let line = String(decoding: raw, as: UTF8.self)
-                guard let object = try? JSONDecoder().decode(JSONValue.self, from: Data(raw)).object,
-                      let name = object["event"]?.string, let t = object["t_ms"]?.number else {
+                guard let record = EventRecord(jsonLine: line) else {
                     if !line.trimmingCharacters(in: .whitespaces).isEmpty { malformed.append(line) }
                     continue
                 }
-                parsed.append(Event(index: parsed.count, name: name, tMs: t, fields: object, line: line))
+                parsed.append(Event(index: parsed.count, record: record, line: line))
             }
             return parsed
         }
     }
 
     /// The events in Foundation form, one dictionary per line.
-    func eventDictionaries() -> [[String: Any]] { events().map(\.dictionary) }
+    public func eventDictionaries() -> [[String: Any]] { events().map(\.dictionary) }
 
     /// Waits for the first event called `name` after `after` (default: any) for which `predicate` holds.
     ///
     /// Fails early, with the events seen and the end of stderr, if the app exits first.
-    func waitFor(_ name: String, after: Event? = nil, timeout: Duration = .seconds(15),
+    public func waitFor(_ name: String, after: Event? = nil, timeout: Duration = .seconds(15),
                  where predicate: (Event) -> Bool = { _ in true }) async throws -> Event {
         let deadline = ContinuousClock.now + timeout
         while true {
@@ -214,7 +182,7 @@ final class AppProcess: @unchecked Sendable {
     }
 
     /// Waits until the app exits by itself and returns its status.
-    func waitForExit(timeout: Duration = .seconds(15)) async throws -> Int32 {
+    public func waitForExit(timeout: Duration = .seconds(15)) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let ended = child.poll() { return ended.status }
@@ -227,7 +195,7 @@ final class AppProcess: @unchecked Sendable {
 
     /// Sends SIGTERM, then SIGKILL if it has not exited within `timeout` seconds; returns the exit status.
     @discardableResult
-    func terminate(timeout: TimeInterval = 5) -> Int32 {
+    public func terminate(timeout: TimeInterval = 5) -> Int32 {
         if child.poll() == nil {
             child.send(SIGTERM)
             let deadline = Date().addingTimeInterval(timeout)
@@ -238,11 +206,26 @@ final class AppProcess: @unchecked Sendable {
     }
 
     /// The log and the end of stderr, for failure messages.
-    func report(stderrLines: Int = 30) -> String {
+    public func report(stderrLines: Int = 30) -> String {
         let log = events().map(\.line).joined(separator: "\n")
         let bad = malformedLines.isEmpty ? "" : "\nmalformed lines:\n" + malformedLines.joined(separator: "\n")
         let tail = stderr.split(separator: "\n", omittingEmptySubsequences: false).suffix(stderrLines)
             .joined(separator: "\n")
         return "events (\(eventsURL.path)):\n\(log)\(bad)\nstderr (last \(stderrLines) lines):\n\(tail)"
+    }
+}
+
+extension JSONValue {
+    /// The Foundation form (`String`, `Int`, `Double`, `Bool`, `NSNull`, arrays, dictionaries), for tests that want it.
+    var anyValue: Any {
+        switch self {
+        case .null: NSNull()
+        case .bool(let v): v
+        case .int(let v): v
+        case .double(let v): v
+        case .string(let v): v
+        case .array(let v): v.map(\.anyValue)
+        case .object(let pairs): Dictionary(pairs.map { ($0.0, $0.1.anyValue) }, uniquingKeysWith: { first, _ in first })
+        }
     }
 }

@@ -1,0 +1,128 @@
+import Foundation
+import Glibc
+import VideoToyMedia
+import VideoToyMediaTesting
+
+/// The benchmark's media: clips generated once with the shared clip recipes, and a library of hard links.
+///
+/// Kept across runs in `media-v1` (the clips) and `library-N` beside it; a folder is reused only once it is
+/// complete, so an interrupted run starts that folder again.
+struct BenchMedia {
+    /// Where clips are made.
+    let folder: URL
+    /// The library of `n` files.
+    let library: URL
+    /// Twelve playable items for the play/stop cycles and the start-up figure.
+    var cycles: URL { folder.appendingPathComponent("cycles") }
+    /// The library size.
+    let n: Int
+
+    /// The clips the figures play, named as in every earlier run so old caches stay valid.
+    static let clips: [(name: String, spec: ClipSpec)] = [
+        ("720p.mp4", benchSpec(width: 1280, height: 720, fps: 30, seconds: 30)),
+        ("1080p.mp4", benchSpec(width: 1920, height: 1080, fps: 30, seconds: 20)),
+        ("small.mp4", benchSpec(width: 320, height: 240, fps: 25, seconds: 3)),
+        ("medium.webm", benchSpec(width: 640, height: 360, fps: 25, seconds: 3, container: .webm)),
+    ]
+
+    /// Rows of 216 px in the 720 px window: three whole rows and part of a fourth.
+    static let firstRows = 4
+
+    /// Uses (and later fills) `root`.
+    init(root: URL, n: Int) {
+        folder = root.appendingPathComponent("media-v1")
+        library = root.appendingPathComponent("library-\(n)")
+        self.n = n
+    }
+
+    /// The path of clip `name` (such as "720p.mp4").
+    func clip(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// The library file name of item `i` (1-based), zero-padded to at least five digits so it sorts as listed.
+    func libraryName(_ i: Int, ext: String) -> String {
+        let digits = String(i)
+        return "lib-" + String(repeating: "0", count: max(0, max(5, String(n).count) - digits.count)) + digits + "." + ext
+    }
+
+    /// Makes whatever is missing.
+    func prepare() throws {
+        let files = FileManager.default
+        try files.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, spec) in Self.clips where !isNonEmpty(clip(name)) {
+            note("generating \(name) (\(spec.width)x\(spec.height)@\(spec.fps), \(spec.durationMs / 1000) s)")
+            // Made under a temporary name, so a run cut short leaves no half clip behind a good name.
+            let part = clip(name) + ".part." + spec.container.rawValue
+            try ClipFactory.make(spec, at: part)
+            try files.moveItem(atPath: part, toPath: clip(name))
+        }
+        if !files.fileExists(atPath: clip("empty.mp4")) { try ClipFactory.makeEmpty(at: clip("empty.mp4")) }
+        if !isNonEmpty(clip("text.mp4")) { try ClipFactory.makeText(at: clip("text.mp4")) }
+        if !isNonEmpty(clip("truncated.mp4")) {
+            // The index comes first in these clips, so the cut one promises data it lacks and plays up to the cut.
+            let part = clip("truncated.part")
+            try? files.removeItem(atPath: part)
+            try files.copyItem(atPath: clip("small.mp4"), toPath: part)
+            try ClipFactory.truncate(part, fraction: 0.6)
+            try files.moveItem(atPath: part, toPath: clip("truncated.mp4"))
+        }
+        try makeCycles()
+        try makeLibrary()
+    }
+
+    private func makeCycles() throws {
+        let files = FileManager.default
+        guard !files.fileExists(atPath: cycles.appendingPathComponent(".complete").path) else { return }
+        try? files.removeItem(at: cycles)
+        try files.createDirectory(at: cycles, withIntermediateDirectories: true)
+        for i in 1...12 {
+            let source = ["small.mp4", "720p.mp4", "medium.webm"][i % 3]
+            let name = String(format: "c%02d.", i) + (source as NSString).pathExtension
+            try link(clip(source), cycles.appendingPathComponent(name).path)
+        }
+        _ = files.createFile(atPath: cycles.appendingPathComponent(".complete").path, contents: nil)
+    }
+
+    /// lib-00001 … in display order. Per hundred: an empty file (13), text named .mp4 (50) and a truncated MP4 (77);
+    /// the rest cycle through the 720p, small, webm and 1080p clips. All hard links, so N costs no disk.
+    private func makeLibrary() throws {
+        let files = FileManager.default
+        let complete = library.path + ".complete"
+        guard !files.fileExists(atPath: complete) else { return }
+        note("making a library of \(n) files in \(library.path)")
+        try? files.removeItem(at: library)
+        try files.createDirectory(at: library, withIntermediateDirectories: true)
+        let playable = ["720p.mp4", "small.mp4", "medium.webm", "1080p.mp4"]
+        for i in 1...n {
+            let source: String
+            switch i % 100 {
+            case 13: source = "empty.mp4"
+            case 50: source = "text.mp4"
+            case 77: source = "truncated.mp4"
+            default: source = playable[i % 4]
+            }
+            try link(clip(source), library.appendingPathComponent(libraryName(i, ext: (source as NSString).pathExtension)).path)
+        }
+        _ = files.createFile(atPath: complete, contents: nil)
+    }
+
+    private func link(_ source: String, _ target: String) throws {
+        guard Glibc.link(source, target) == 0 else {
+            throw BenchFailure("link \(target): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    private func isNonEmpty(_ path: String) -> Bool {
+        ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) > 0
+    }
+
+    /// The recipe the bash benchmark used: moving SMPTE bars, a keyframe every two seconds, x264 at veryfast with
+    /// about 3 bits per pixel-second, the index first, and a sine tone.
+    private static func benchSpec(width: Int, height: Int, fps: Int, seconds: Int,
+                                  container: ClipSpec.Container = .mp4) -> ClipSpec {
+        let mp4 = container == .mp4
+        return ClipSpec(width: width, height: height, durationMs: seconds * 1000, fps: fps, container: container,
+                        videoCodec: mp4 ? .h264 : .vp8, pattern: "smpte horizontal-speed=4", fastStart: mp4,
+                        keyframeInterval: mp4 ? 2 * fps : fps, bitrateKbps: mp4 ? width * height * 3 / 1000 : nil,
+                        speedPreset: "veryfast")
+    }
+}
