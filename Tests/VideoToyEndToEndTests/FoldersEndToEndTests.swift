@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VideoToyAppTesting
 
 extension EndToEnd.FrontEndTests {
     /// Activates the app's action `name` with a folder as its target over the session bus, as the main menu and a
