@@ -42,6 +42,8 @@ enum ShortcutsWindow {
         let builder = gtk_builder_new_from_string(ui, -1)
         defer { g_object_unref(graw(builder!)) }
         guard let window = gtk_builder_get_object(builder, "shortcuts") else { return }
+        // Without a title, window lists and screen readers call it by the program's name.
+        gtk_window_set_title(gcast(window), "Keyboard Shortcuts")
         gtk_window_set_transient_for(gcast(window), gcast(parent))
         gtk_window_present(gcast(window))
     }
