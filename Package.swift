@@ -29,14 +29,17 @@ let package = Package(
 
         // Adapters; none imports another.
         .target(name: "VideoToyFiles", dependencies: ["VideoToyCore", "VideoToyGObject", "VideoToyPOSIX", "CGLib"], swiftSettings: strict),
-        .target(name: "VideoToyMedia", dependencies: ["VideoToyCore", "VideoToyGObject", "VideoToyPOSIX", "CGStreamer", "CGLib"], swiftSettings: strict),
+        .target(
+            name: "VideoToyMedia", dependencies: ["VideoToyCore", "VideoToyGObject", "VideoToyPOSIX", "CGStreamer", "CGLib"],
+            swiftSettings: strict),
         .target(name: "VideoToyGtk", dependencies: ["VideoToyCore", "VideoToyGObject", "CGtk", "CXrandr"], swiftSettings: strict),
         .target(name: "VideoToyDesktop", dependencies: ["VideoToyCore", "VideoToyGObject", "CGLib"], swiftSettings: strict),
 
         // Fakes for core tests: no display, no media.
         .target(name: "VideoToyTesting", dependencies: ["VideoToyCore"], swiftSettings: strict),
         // Media fixtures the media and end-to-end tiers share: broken files, odd files, a stalling FUSE share.
-        .target(name: "VideoToyMediaTesting", dependencies: ["VideoToyCore", "VideoToyPOSIX", "VideoToyMedia", "CGLib"], swiftSettings: strict),
+        .target(
+            name: "VideoToyMediaTesting", dependencies: ["VideoToyCore", "VideoToyPOSIX", "VideoToyMedia", "CGLib"], swiftSettings: strict),
         // The real app as a child process on a virtual X display, and its events log read back: what the
         // end-to-end tests and the benchmark both drive.
         .target(name: "VideoToyAppTesting", dependencies: ["VideoToyCore", "VideoToyMediaTesting"], swiftSettings: strict),
@@ -44,7 +47,9 @@ let package = Package(
         // The executable only wires the parts together.
         .executableTarget(
             name: "videotoy",
-            dependencies: ["VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyGtk", "VideoToyGObject", "VideoToyDesktop"],
+            dependencies: [
+                "VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyGtk", "VideoToyGObject", "VideoToyDesktop",
+            ],
             swiftSettings: strict
         ),
         // The benchmark: runs the real app beside GStreamer's own tools and reports figures; scripts/bench wraps it.
@@ -55,9 +60,17 @@ let package = Package(
         ),
 
         .testTarget(name: "VideoToyCoreTests", dependencies: ["VideoToyCore", "VideoToyTesting"], swiftSettings: strict),
-        .testTarget(name: "VideoToyDesktopTests", dependencies: ["VideoToyCore", "VideoToyDesktop", "VideoToyTesting"], swiftSettings: strict),
-        .testTarget(name: "VideoToyMediaTests", dependencies: ["VideoToyCore", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyFiles", "VideoToyPOSIX", "VideoToyGObject"], swiftSettings: strict),
-        .testTarget(name: "VideoToyEndToEndTests", dependencies: ["VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyAppTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "VideoToyDesktopTests", dependencies: ["VideoToyCore", "VideoToyDesktop", "VideoToyTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "VideoToyMediaTests",
+            dependencies: ["VideoToyCore", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyFiles", "VideoToyPOSIX", "VideoToyGObject"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "VideoToyEndToEndTests",
+            dependencies: [
+                "VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyAppTesting",
+            ], swiftSettings: strict),
     ]
 )
 

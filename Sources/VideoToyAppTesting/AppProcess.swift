@@ -1,7 +1,8 @@
 import Foundation
 import VideoToyCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The VideoToy app running as a child process on a virtual display, with its `--events` JSON-lines log.
@@ -23,8 +24,9 @@ public final class AppProcess: @unchecked Sendable {
         public var path: String? { record.path }
         /// Every key of the line, including "event" and "t_ms".
         public var fields: [String: JSONValue] {
-            Dictionary([("event", .string(name)), ("t_ms", .int(record.tMs))] + (path.map { [("path", .string($0))] } ?? [])
-                + record.fields, uniquingKeysWith: { first, _ in first })
+            Dictionary(
+                [("event", .string(name)), ("t_ms", .int(record.tMs))] + (path.map { [("path", .string($0))] } ?? [])
+                    + record.fields, uniquingKeysWith: { first, _ in first })
         }
         /// Any field of the line.
         public subscript(key: String) -> JSONValue? { record[key] }
@@ -67,9 +69,11 @@ public final class AppProcess: @unchecked Sendable {
     /// Its log, stdout and stderr go to a temporary folder removed with this object, or, when `folder` is given, to
     /// `NAME.jsonl`, `NAME.stdout` and `NAME.stderr` there, kept for a report. GTK's accessibility layer is off
     /// unless `accessibility` is true: tests need not wait for its bus, a benchmark measures the app as people run it.
-    public init(arguments: [String] = [], display: VirtualDisplay?, environment extra: [String: String] = [:],
-                binary: URL = AppProcess.defaultBinary, keepingFilesIn folder: URL? = nil, named name: String = "events",
-                accessibility: Bool = false) throws {
+    public init(
+        arguments: [String] = [], display: VirtualDisplay?, environment extra: [String: String] = [:],
+        binary: URL = AppProcess.defaultBinary, keepingFilesIn folder: URL? = nil, named name: String = "events",
+        accessibility: Bool = false
+    ) throws {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw HarnessError("videotoy binary not found at \(binary.path): run `swift build` first or set VIDEOTOY_BIN")
         }
@@ -95,8 +99,9 @@ public final class AppProcess: @unchecked Sendable {
         env.merge(extra) { $1 }
 
         // Files, not pipes: nobody drains a pipe while a test waits, and a full pipe would freeze the app.
-        child = try ChildProcess([binary.path, "--events", eventsURL.path] + arguments, environment: env,
-                                 stdout: stdoutURL.path, stderr: stderrURL.path)
+        child = try ChildProcess(
+            [binary.path, "--events", eventsURL.path] + arguments, environment: env,
+            stdout: stdoutURL.path, stderr: stderrURL.path)
         pid = child.pid
     }
 
@@ -163,8 +168,10 @@ public final class AppProcess: @unchecked Sendable {
     /// Waits for the first event called `name` after `after` (default: any) for which `predicate` holds.
     ///
     /// Fails early, with the events seen and the end of stderr, if the app exits first.
-    public func waitFor(_ name: String, after: Event? = nil, timeout: Duration = .seconds(15),
-                 where predicate: (Event) -> Bool = { _ in true }) async throws -> Event {
+    public func waitFor(
+        _ name: String, after: Event? = nil, timeout: Duration = .seconds(15),
+        where predicate: (Event) -> Bool = { _ in true }
+    ) async throws -> Event {
         let deadline = ContinuousClock.now + timeout
         while true {
             // Read the exit state before the log, so that events written just before exiting are not missed.

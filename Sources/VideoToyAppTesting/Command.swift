@@ -14,8 +14,9 @@ public enum Command {
         let environment = ProcessInfo.processInfo.environment.merging(extraEnvironment) { $1 }
         let child = try ChildProcess(arguments, environment: environment, stdout: out.path, stderr: err.path)
         let termination = child.wait()
-        return CommandResult(status: termination.status, stdout: (try? Data(contentsOf: out)) ?? Data(),
-                             stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+        return CommandResult(
+            status: termination.status, stdout: (try? Data(contentsOf: out)) ?? Data(),
+            stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
     }
 
     /// Like `run`, but throws with the command line and its stderr unless it exits 0.

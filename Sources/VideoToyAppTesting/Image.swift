@@ -31,7 +31,9 @@ public struct Image: Sendable, Equatable {
                     while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
                 } else if [9, 10, 13, 32].contains(bytes[index]) {
                     index += 1
-                } else { break }
+                } else {
+                    break
+                }
             }
             let start = index
             while index < bytes.count, ![9, 10, 13, 32].contains(bytes[index]) { index += 1 }
@@ -39,10 +41,11 @@ public struct Image: Sendable, Equatable {
         }
         let magic = nextToken()
         guard magic == "P6", let width = Int(nextToken()), let height = Int(nextToken()),
-              nextToken() == "255" else {
+            nextToken() == "255"
+        else {
             throw HarnessError("not an 8-bit binary PPM (magic \(magic))")
         }
-        index += 1 // the single whitespace byte after maxval
+        index += 1  // the single whitespace byte after maxval
         let count = width * height * 3
         guard bytes.count - index >= count else {
             throw HarnessError("PPM truncated: want \(count) bytes, have \(bytes.count - index)")
@@ -77,7 +80,9 @@ public struct Image: Sendable, Equatable {
     public func meanColor(in rect: Rect? = nil) -> MeanColor {
         let r = clip(rect ?? bounds)
         var sums = (0, 0, 0)
-        forEachPixel(in: r) { p in sums.0 += Int(p.r); sums.1 += Int(p.g); sums.2 += Int(p.b) }
+        forEachPixel(in: r) { p in
+            sums.0 += Int(p.r); sums.1 += Int(p.g); sums.2 += Int(p.b)
+        }
         let n = Double(max(1, r.width * r.height))
         return MeanColor(r: Double(sums.0) / n, g: Double(sums.1) / n, b: Double(sums.2) / n)
     }

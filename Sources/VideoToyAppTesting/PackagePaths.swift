@@ -6,8 +6,8 @@ public enum PackagePaths {
     public static let root: URL = {
         // Symlinks are resolved so a scratch package that links these sources in still finds the real checkout.
         URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-            .deletingLastPathComponent() // VideoToyAppTesting
-            .deletingLastPathComponent() // Sources
+            .deletingLastPathComponent()  // VideoToyAppTesting
+            .deletingLastPathComponent()  // Sources
             .deletingLastPathComponent()
     }()
 

@@ -22,7 +22,8 @@ public final class VirtualDisplay: @unchecked Sendable {
         let pid = ProcessInfo.processInfo.processIdentifier
         let result = try Command.run([script.path, "start", "--owner-pid", String(pid)])
         guard result.status == 0 else {
-            throw HarnessError("""
+            throw HarnessError(
+                """
                 could not start the virtual display (CI must install xserver-xorg-core xserver-xorg-video-dummy \
                 openbox x11-xserver-utils imagemagick dbus and run as root): \(result.stderr)
                 """)

@@ -18,8 +18,10 @@ public struct XrandrState: Sendable, Equatable {
 
         func flush() {
             if let h = header {
-                monitors.append(Monitor(connector: h.connector, isConnected: h.connected, isPrimary: h.primary,
-                                        geometry: h.geometry, modes: modes))
+                monitors.append(
+                    Monitor(
+                        connector: h.connector, isConnected: h.connected, isPrimary: h.primary,
+                        geometry: h.geometry, modes: modes))
             }
             header = nil
             modes = []
@@ -34,11 +36,14 @@ public struct XrandrState: Sendable, Equatable {
                     width = Int(tokens[i + 1]) ?? 0
                     height = Int(tokens[i + 3].trimmingCharacters(in: CharacterSet(charactersIn: ","))) ?? 0
                 } else if tokens.count >= 2 {
-                    header = (first, tokens[1] == "connected", tokens.contains("primary"),
-                              tokens.dropFirst(2).lazy.compactMap(parseGeometry).first)
+                    header = (
+                        first, tokens[1] == "connected", tokens.contains("primary"),
+                        tokens.dropFirst(2).lazy.compactMap(parseGeometry).first
+                    )
                 }
             } else if line.hasPrefix("   "), header != nil, first != "h:", first != "v:",
-                      !(tokens.dropFirst().first?.hasPrefix("(0x") ?? false) {
+                !(tokens.dropFirst().first?.hasPrefix("(0x") ?? false)
+            {
                 modes += parseModeLine(tokens)
             } else if !line.hasPrefix("   ") {
                 // Two-space lines are modes defined but attached to no output: they end the last output's list.
@@ -64,13 +69,17 @@ public struct XrandrState: Sendable, Equatable {
         var result: [DisplayMode] = []
         for token in tokens.dropFirst() {
             if token == "+", let last = result.popLast() {
-                result.append(DisplayMode(name: name, width: size[0], height: size[1], refresh: last.refresh,
-                                          isCurrent: last.isCurrent, isPreferred: true))
+                result.append(
+                    DisplayMode(
+                        name: name, width: size[0], height: size[1], refresh: last.refresh,
+                        isCurrent: last.isCurrent, isPreferred: true))
                 continue
             }
             guard let rate = Double(token.trimmingCharacters(in: CharacterSet(charactersIn: "*+"))) else { continue }
-            result.append(DisplayMode(name: name, width: size[0], height: size[1], refresh: rate,
-                                      isCurrent: token.contains("*"), isPreferred: token.contains("+")))
+            result.append(
+                DisplayMode(
+                    name: name, width: size[0], height: size[1], refresh: rate,
+                    isCurrent: token.contains("*"), isPreferred: token.contains("+")))
         }
         return result
     }

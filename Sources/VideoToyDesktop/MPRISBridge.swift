@@ -21,8 +21,10 @@ public final class MPRISBridge: MPRISPlayerTarget {
     private var announcedItem: ItemID?
 
     /// Serves `controller`; `openablePath` turns a path given to OpenUri into the absolute path of a readable file, or nil.
-    public init(controller: AppController, raise: @escaping @MainActor () -> Void, quit: @escaping @MainActor () -> Void,
-                openablePath: @escaping @MainActor (String) -> String?, artwork: MPRISArtwork = MPRISArtwork()) {
+    public init(
+        controller: AppController, raise: @escaping @MainActor () -> Void, quit: @escaping @MainActor () -> Void,
+        openablePath: @escaping @MainActor (String) -> String?, artwork: MPRISArtwork = MPRISArtwork()
+    ) {
         self.controller = controller
         self.raiseWindow = raise
         self.quitApp = quit
@@ -68,8 +70,9 @@ public final class MPRISBridge: MPRISPlayerTarget {
         if case .ready(let info) = item.state { duration = info.durationMs }
         // row(for:) also queues a poster if none is made, which is what art for the current item should do anyway.
         let art = artwork.path(forVideo: item.path) { controller.row(for: id)?.poster }
-        return MPRISMetadata(trackNumber: id.rawValue, path: item.path, title: item.name,
-                             durationMs: duration ?? controller.player(id)?.durationMs, artPath: art)
+        return MPRISMetadata(
+            trackNumber: id.rawValue, path: item.path, title: item.name,
+            durationMs: duration ?? controller.player(id)?.durationMs, artPath: art)
     }
 
     /// The current video's position; a seek in flight already reads as its target.

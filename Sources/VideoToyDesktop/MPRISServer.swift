@@ -32,26 +32,28 @@ public final class MPRISServer {
         self.report = report
         self.handle = ServerHandle()
         handle.server = self
-        g_bus_get(G_BUS_TYPE_SESSION, nil, { _, result, data in
-            // A one-shot callback: the reference handed to g_bus_get is dropped here.
-            let handle = CBox.object(data, as: ServerHandle.self)
-            defer { CBox.release(data) }
-            var error: UnsafeMutablePointer<GError>?
-            let connection = g_bus_get_finish(result, &error)
-            defer { g_clear_error(&error) }
-            MainActor.assumeIsolated {
-                guard let server = handle.server, !server.stopped else {
-                    if let connection { g_object_unref(graw(connection)) }
-                    return
+        g_bus_get(
+            G_BUS_TYPE_SESSION, nil,
+            { _, result, data in
+                // A one-shot callback: the reference handed to g_bus_get is dropped here.
+                let handle = CBox.object(data, as: ServerHandle.self)
+                defer { CBox.release(data) }
+                var error: UnsafeMutablePointer<GError>?
+                let connection = g_bus_get_finish(result, &error)
+                defer { g_clear_error(&error) }
+                MainActor.assumeIsolated {
+                    guard let server = handle.server, !server.stopped else {
+                        if let connection { g_object_unref(graw(connection)) }
+                        return
+                    }
+                    guard let connection else {
+                        let reason = error.map { String(cString: $0.pointee.message) } ?? "no session bus"
+                        server.unavailable("cannot connect to the session bus (\(reason))")
+                        return
+                    }
+                    server.connected(connection)
                 }
-                guard let connection else {
-                    let reason = error.map { String(cString: $0.pointee.message) } ?? "no session bus"
-                    server.unavailable("cannot connect to the session bus (\(reason))")
-                    return
-                }
-                server.connected(connection)
-            }
-        }, CBox.retain(handle))
+            }, CBox.retain(handle))
     }
 
     /// Tells clients what changed; values equal to the last ones announced are not sent again.
@@ -69,16 +71,19 @@ public final class MPRISServer {
             changes[name] = value
         }
         guard !changes.isEmpty else { return }
-        let body = DBusValue.tuple([DBusValue.string(MPRISInterface.player).variant(),
-                                    DBusValue.dictionary(changes).variant(), DBusValue.strings([]).variant()])
+        let body = DBusValue.tuple([
+            DBusValue.string(MPRISInterface.player).variant(),
+            DBusValue.dictionary(changes).variant(), DBusValue.strings([]).variant(),
+        ])
         emit(on: connection, interface: "org.freedesktop.DBus.Properties", signal: "PropertiesChanged", body: body)
     }
 
     /// Sends `Seeked`: the position jumped (a seek, a restart), rather than moving on by itself.
     public func seeked(toMs ms: Int) {
         guard let connection, !registrations.isEmpty else { return }
-        emit(on: connection, interface: MPRISInterface.player, signal: "Seeked",
-             body: DBusValue.tuple([DBusValue.int64(Int64(max(0, ms)) * 1000).variant()]))
+        emit(
+            on: connection, interface: MPRISInterface.player, signal: "Seeked",
+            body: DBusValue.tuple([DBusValue.int64(Int64(max(0, ms)) * 1000).variant()]))
     }
 
     /// Leaves the bus: releases the name and unregisters the object; safe to call more than once.
@@ -118,9 +123,10 @@ public final class MPRISServer {
         nodeInfo = info
         for name in [MPRISInterface.root, MPRISInterface.player] {
             let interface = g_dbus_node_info_lookup_interface(info, name)
-            let id = g_dbus_connection_register_object(connection, MPRISInterface.objectPath, interface,
-                                                       MPRISServer.vtable, CBox.retain(handle),
-                                                       ServerHandle.release, &error)
+            let id = g_dbus_connection_register_object(
+                connection, MPRISInterface.objectPath, interface,
+                MPRISServer.vtable, CBox.retain(handle),
+                ServerHandle.release, &error)
             guard id != 0 else {
                 unavailable("cannot export \(MPRISInterface.objectPath) (\(error.map { String(cString: $0.pointee.message) } ?? "?"))")
                 return
@@ -136,15 +142,18 @@ public final class MPRISServer {
         guard let connection else { return }
         if ownerID != 0 { g_bus_unown_name(ownerID) }
         let flags = G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE
-        ownerID = g_bus_own_name_on_connection(connection, name, flags, { _, name, data in
-            let handle = CBox.object(data, as: ServerHandle.self)
-            let owned = String(cString: name!)
-            MainActor.assumeIsolated { handle.server?.ownedName = owned }
-        }, { _, name, data in
-            let handle = CBox.object(data, as: ServerHandle.self)
-            let lost = String(cString: name!)
-            MainActor.assumeIsolated { handle.server?.lost(lost) }
-        }, CBox.retain(handle), ServerHandle.release)
+        ownerID = g_bus_own_name_on_connection(
+            connection, name, flags,
+            { _, name, data in
+                let handle = CBox.object(data, as: ServerHandle.self)
+                let owned = String(cString: name!)
+                MainActor.assumeIsolated { handle.server?.ownedName = owned }
+            },
+            { _, name, data in
+                let handle = CBox.object(data, as: ServerHandle.self)
+                let lost = String(cString: name!)
+                MainActor.assumeIsolated { handle.server?.lost(lost) }
+            }, CBox.retain(handle), ServerHandle.release)
     }
 
     private func lost(_ name: String) {
@@ -168,8 +177,10 @@ public final class MPRISServer {
 
     // MARK: Properties
 
-    private static let announcedProperties = ["PlaybackStatus", "Metadata", "Volume", "CanPlay", "CanPause",
-                                              "CanSeek", "CanGoNext", "CanGoPrevious"]
+    private static let announcedProperties = [
+        "PlaybackStatus", "Metadata", "Volume", "CanPlay", "CanPause",
+        "CanSeek", "CanGoNext", "CanGoPrevious",
+    ]
 
     private func property(_ interface: String, _ name: String) -> DBusValue? {
         interface == MPRISInterface.root ? rootProperty(name) : playerProperty(name)
@@ -207,8 +218,10 @@ public final class MPRISServer {
 
     private static func dictionary(_ metadata: MPRISMetadata?) -> [String: DBusValue] {
         guard let metadata else { return ["mpris:trackid": .objectPath(MPRISMetadata.noTrack)] }
-        var entries: [String: DBusValue] = ["mpris:trackid": .objectPath(metadata.trackID),
-                                            "xesam:title": .string(metadata.title)]
+        var entries: [String: DBusValue] = [
+            "mpris:trackid": .objectPath(metadata.trackID),
+            "xesam:title": .string(metadata.title),
+        ]
         if let url = fileURI(metadata.path) { entries["xesam:url"] = .string(url) }
         if let ms = metadata.durationMs { entries["mpris:length"] = .int64(Int64(ms) * 1000) }
         if let art = metadata.artPath, let url = fileURI(art) { entries["mpris:artUrl"] = .string(url) }
@@ -306,43 +319,45 @@ public final class MPRISServer {
     /// actor (GDBus calls on the thread that registered, the main one) and acts on the C side after.
     nonisolated(unsafe) private static let vtable: UnsafeMutablePointer<GDBusInterfaceVTable> = {
         let table = UnsafeMutablePointer<GDBusInterfaceVTable>.allocate(capacity: 1)
-        table.initialize(to: GDBusInterfaceVTable(
-            method_call: { _, _, _, interface, method, parameters, invocation, data in
-                let handle = CBox.object(data, as: ServerHandle.self)
-                let (interface, method) = (String(cString: interface!), String(cString: method!))
-                let arguments = DBusValue.children(of: parameters)
-                let failure = MainActor.assumeIsolated {
-                    handle.server.map { $0.call(interface, method, arguments) }
-                        ?? Failure(name: "org.freedesktop.DBus.Error.Failed", message: "the player has stopped")
-                }
-                if let failure {
-                    g_dbus_method_invocation_return_dbus_error(invocation, failure.name, failure.message)
-                } else {
-                    g_dbus_method_invocation_return_value(invocation, nil)
-                }
-            },
-            get_property: { _, _, _, interface, name, error, data in
-                let handle = CBox.object(data, as: ServerHandle.self)
-                let (interface, name) = (String(cString: interface!), String(cString: name!))
-                let value = MainActor.assumeIsolated { handle.server?.property(interface, name) }
-                if let value { return value.variant() }
-                g_set_error_literal(error, g_dbus_error_quark(), Int32(G_DBUS_ERROR_UNKNOWN_PROPERTY.rawValue),
-                                    "no property \(name)")
-                return nil
-            },
-            set_property: { _, _, _, interface, name, value, error, data in
-                let handle = CBox.object(data, as: ServerHandle.self)
-                let (interface, name) = (String(cString: interface!), String(cString: name!))
-                // GDBus has checked the type against the introspection data: both writable properties are doubles.
-                let number = value.map { g_variant_get_double($0) } ?? 0
-                let problem = MainActor.assumeIsolated {
-                    handle.server.map { $0.set(interface, name, number) } ?? "the player has stopped"
-                }
-                guard let problem else { return 1 }
-                g_set_error_literal(error, g_dbus_error_quark(), Int32(G_DBUS_ERROR_PROPERTY_READ_ONLY.rawValue), problem)
-                return 0
-            },
-            padding: (nil, nil, nil, nil, nil, nil, nil, nil)))
+        table.initialize(
+            to: GDBusInterfaceVTable(
+                method_call: { _, _, _, interface, method, parameters, invocation, data in
+                    let handle = CBox.object(data, as: ServerHandle.self)
+                    let (interface, method) = (String(cString: interface!), String(cString: method!))
+                    let arguments = DBusValue.children(of: parameters)
+                    let failure = MainActor.assumeIsolated {
+                        handle.server.map { $0.call(interface, method, arguments) }
+                            ?? Failure(name: "org.freedesktop.DBus.Error.Failed", message: "the player has stopped")
+                    }
+                    if let failure {
+                        g_dbus_method_invocation_return_dbus_error(invocation, failure.name, failure.message)
+                    } else {
+                        g_dbus_method_invocation_return_value(invocation, nil)
+                    }
+                },
+                get_property: { _, _, _, interface, name, error, data in
+                    let handle = CBox.object(data, as: ServerHandle.self)
+                    let (interface, name) = (String(cString: interface!), String(cString: name!))
+                    let value = MainActor.assumeIsolated { handle.server?.property(interface, name) }
+                    if let value { return value.variant() }
+                    g_set_error_literal(
+                        error, g_dbus_error_quark(), Int32(G_DBUS_ERROR_UNKNOWN_PROPERTY.rawValue),
+                        "no property \(name)")
+                    return nil
+                },
+                set_property: { _, _, _, interface, name, value, error, data in
+                    let handle = CBox.object(data, as: ServerHandle.self)
+                    let (interface, name) = (String(cString: interface!), String(cString: name!))
+                    // GDBus has checked the type against the introspection data: both writable properties are doubles.
+                    let number = value.map { g_variant_get_double($0) } ?? 0
+                    let problem = MainActor.assumeIsolated {
+                        handle.server.map { $0.set(interface, name, number) } ?? "the player has stopped"
+                    }
+                    guard let problem else { return 1 }
+                    g_set_error_literal(error, g_dbus_error_quark(), Int32(G_DBUS_ERROR_PROPERTY_READ_ONLY.rawValue), problem)
+                    return 0
+                },
+                padding: (nil, nil, nil, nil, nil, nil, nil, nil)))
         return table
     }()
 }

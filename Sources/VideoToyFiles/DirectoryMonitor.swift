@@ -62,14 +62,16 @@ final class DirectoryMonitor {
         }
     }
 
-    private static func event(_ file: UnsafeMutableRawPointer?, _ other: UnsafeMutableRawPointer?,
-                              _ kind: GFileMonitorEvent) -> Event? {
+    private static func event(
+        _ file: UnsafeMutableRawPointer?, _ other: UnsafeMutableRawPointer?,
+        _ kind: GFileMonitorEvent
+    ) -> Event? {
         switch kind {
         case G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT:
             return path(of: file).map(Event.written)
         case G_FILE_MONITOR_EVENT_CREATED, G_FILE_MONITOR_EVENT_DELETED, G_FILE_MONITOR_EVENT_UNMOUNTED,
-             G_FILE_MONITOR_EVENT_MOVED, G_FILE_MONITOR_EVENT_RENAMED, G_FILE_MONITOR_EVENT_MOVED_IN,
-             G_FILE_MONITOR_EVENT_MOVED_OUT:
+            G_FILE_MONITOR_EVENT_MOVED, G_FILE_MONITOR_EVENT_RENAMED, G_FILE_MONITOR_EVENT_MOVED_IN,
+            G_FILE_MONITOR_EVENT_MOVED_OUT:
             return .entries(path(of: file), path(of: other))
         default:
             // Writes still going on, attribute changes and the warning before an unmount change no row.

@@ -23,9 +23,11 @@ public final class FolderWatcher {
 
     /// Creates a watcher; `known` gives the library's paths inside a folder, `report` says once why a folder
     /// cannot be watched, and `deliver` receives each rescan.
-    public init(quietMs: UInt32 = 400, maxDelayMs: UInt32 = 2000, scanner: LibraryScanner = LibraryScanner(),
-                known: @escaping @MainActor (String) -> [String], report: @escaping @MainActor (String) -> Void,
-                deliver: @escaping Delivery) {
+    public init(
+        quietMs: UInt32 = 400, maxDelayMs: UInt32 = 2000, scanner: LibraryScanner = LibraryScanner(),
+        known: @escaping @MainActor (String) -> [String], report: @escaping @MainActor (String) -> Void,
+        deliver: @escaping Delivery
+    ) {
         timing = WatchedFolder.Timing(quietMs: quietMs, maxDelayMs: maxDelayMs)
         self.scanner = scanner
         self.known = known
@@ -49,8 +51,9 @@ public final class FolderWatcher {
     public func watch(_ folder: String, inside: [String] = []) {
         let covered = folders.keys.contains { folder == $0 || folder.hasPrefix($0 == "/" ? "/" : $0 + "/") }
         guard !covered else { return }
-        let watched = WatchedFolder(root: folder, folders: inside, timing: timing, scanner: scanner,
-                                    known: known, report: report, deliver: deliver)
+        let watched = WatchedFolder(
+            root: folder, folders: inside, timing: timing, scanner: scanner,
+            known: known, report: report, deliver: deliver)
         folders[folder] = watched
         watched.poke()
     }

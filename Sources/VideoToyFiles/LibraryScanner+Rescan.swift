@@ -13,11 +13,15 @@ extension LibraryScanner {
     public func rescan(folder: String, known: [String]) -> FolderRescan {
         let calls = GuardedCalls()
         defer { calls.finish() }
-        guard let readable = calls.run(timeout: folderTimeoutSeconds, { () -> Bool in
-            guard PathCalls.isFolder(folder) else { return false }
-            if case .success = RawPath.list(PathBytes.encode(folder)) { return true }
-            return false
-        }) else { return .unanswered }
+        guard
+            let readable = calls.run(
+                timeout: folderTimeoutSeconds,
+                { () -> Bool in
+                    guard PathCalls.isFolder(folder) else { return false }
+                    if case .success = RawPath.list(PathBytes.encode(folder)) { return true }
+                    return false
+                })
+        else { return .unanswered }
         guard readable else { return .gone }
         let result = scan([folder])
         var files = result.videos

@@ -60,10 +60,14 @@ public struct LibraryScanner: Sendable {
             let absolute = Self.absolute(path)
             let raw = PathBytes.encode(absolute)
             // errno is read on the thread that made the call: it is per thread.
-            guard let status = calls.run(timeout: folderTimeoutSeconds, { () -> (info: Glibc.stat?, code: Int32) in
-                var info = Glibc.stat()
-                return RawPath.status(raw, &info) == 0 ? (info, 0) : (nil, errno)
-            }) else {
+            guard
+                let status = calls.run(
+                    timeout: folderTimeoutSeconds,
+                    { () -> (info: Glibc.stat?, code: Int32) in
+                        var info = Glibc.stat()
+                        return RawPath.status(raw, &info) == 0 ? (info, 0) : (nil, errno)
+                    })
+            else {
                 walk.problems.append("\(PathBytes.display(absolute)) did not answer within \(Int(folderTimeoutSeconds)) s")
                 walk.add(file: absolute, resolved: nil)
                 continue
@@ -193,7 +197,8 @@ private struct Walk {
             let child = base + name
             let rawChild = PathBytes.encode(child)
             let nameSaysVideo = LibraryScanner.hasVideoExtension(name)
-            guard let entry = calls.run(timeout: scanner.entryTimeoutSeconds, { Self.look(at: rawChild, nameSaysVideo: nameSaysVideo) }) else {
+            guard let entry = calls.run(timeout: scanner.entryTimeoutSeconds, { Self.look(at: rawChild, nameSaysVideo: nameSaysVideo) })
+            else {
                 unanswered += 1
                 let seconds = Int(scanner.entryTimeoutSeconds)
                 if nameSaysVideo {

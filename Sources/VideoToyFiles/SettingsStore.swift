@@ -136,13 +136,15 @@ public struct SettingsStore: Sendable {
         var error: UnsafeMutablePointer<GError>?
         guard g_key_file_load_from_file(file, path, G_KEY_FILE_KEEP_COMMENTS, &error) == 0 else { return (file, nil) }
         defer { g_clear_error(&error) }
-        let missing = error.map { $0.pointee.domain == g_file_error_quark() && $0.pointee.code == Int32(G_FILE_ERROR_NOENT.rawValue) } ?? true
+        let missing =
+            error.map { $0.pointee.domain == g_file_error_quark() && $0.pointee.code == Int32(G_FILE_ERROR_NOENT.rawValue) } ?? true
         if missing { return (file, nil) }
         let reason = error.map { String(cString: $0.pointee.message) } ?? "unreadable"
         // A half-parsed file must not be written back over the backup: start from an empty one.
         g_key_file_free(file)
         let kept = rename(path, path + ".bak") == 0
-        let message = kept
+        let message =
+            kept
             ? "settings file \(path) was unreadable (\(reason)); kept it as \(path).bak and started from defaults"
             : "settings file \(path) is unreadable (\(reason)) and could not be moved aside; using defaults"
         let isNew = SettingsStore.reported.withLock { $0.insert(message).inserted }
@@ -154,12 +156,14 @@ public struct SettingsStore: Sendable {
         settings.libraryFolders = strings(file, Group.library, "folders")
         settings.recentFolders = strings(file, Group.library, "recent")
         if let width = integer(file, Group.window, "width"), let height = integer(file, Group.window, "height"),
-           width > 0, height > 0 {
+            width > 0, height > 0
+        {
             settings.windowSize = PixelSize(width: width, height: height)
         }
         if let connector = string(file, Group.screen, "connector"), !connector.isEmpty {
-            settings.preferredScreen = ScreenID(connector: connector, manufacturer: string(file, Group.screen, "manufacturer") ?? "",
-                                                model: string(file, Group.screen, "model") ?? "")
+            settings.preferredScreen = ScreenID(
+                connector: connector, manufacturer: string(file, Group.screen, "manufacturer") ?? "",
+                model: string(file, Group.screen, "model") ?? "")
         }
         settings.scalingMode = string(file, Group.view, "scaling")
         settings.sortOrder = string(file, Group.view, "sort")

@@ -39,9 +39,11 @@ final class WatchedFolder {
     private var unwatchable: Set<String> = []
 
     /// Watches `root`; `folders` are the folders inside it already known (from the first scan), if any.
-    init(root: String, folders: [String], timing: Timing, scanner: LibraryScanner,
-         known: @escaping @MainActor (String) -> [String], report: @escaping @MainActor (String) -> Void,
-         deliver: @escaping FolderWatcher.Delivery) {
+    init(
+        root: String, folders: [String], timing: Timing, scanner: LibraryScanner,
+        known: @escaping @MainActor (String) -> [String], report: @escaping @MainActor (String) -> Void,
+        deliver: @escaping FolderWatcher.Delivery
+    ) {
         self.root = root
         self.folders = Set(folders).union([root])
         self.timing = timing

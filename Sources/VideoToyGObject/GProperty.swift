@@ -5,7 +5,9 @@ public enum GProperty {
     /// Sets a string property.
     public static func set(_ object: UnsafeMutableRawPointer, _ name: String, _ value: String) { vt_set_string(object, name, value) }
     /// Sets an object property (or clears it with nil).
-    public static func set(_ object: UnsafeMutableRawPointer, _ name: String, object value: UnsafeMutableRawPointer?) { vt_set_object(object, name, value) }
+    public static func set(_ object: UnsafeMutableRawPointer, _ name: String, object value: UnsafeMutableRawPointer?) {
+        vt_set_object(object, name, value)
+    }
     /// Sets an int or enum property.
     public static func set(_ object: UnsafeMutableRawPointer, _ name: String, _ value: Int32) { vt_set_int(object, name, value) }
     /// Sets an unsigned int or flags property.
@@ -13,7 +15,9 @@ public enum GProperty {
     /// Sets a 64-bit int property.
     public static func set(_ object: UnsafeMutableRawPointer, _ name: String, _ value: Int64) { vt_set_int64(object, name, gint64(value)) }
     /// Sets an unsigned 64-bit property.
-    public static func set(_ object: UnsafeMutableRawPointer, _ name: String, _ value: UInt64) { vt_set_uint64(object, name, guint64(value)) }
+    public static func set(_ object: UnsafeMutableRawPointer, _ name: String, _ value: UInt64) {
+        vt_set_uint64(object, name, guint64(value))
+    }
     /// Sets a double property.
     public static func set(_ object: UnsafeMutableRawPointer, _ name: String, _ value: Double) { vt_set_double(object, name, value) }
     /// Sets a boolean property.

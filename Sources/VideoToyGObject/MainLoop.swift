@@ -25,7 +25,9 @@ public enum MainLoop {
     /// Runs `body` once after `milliseconds`; returns a token that cancels it.
     @discardableResult
     public static func after(milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> SourceToken {
-        every(milliseconds: milliseconds) { body(); return false }
+        every(milliseconds: milliseconds) {
+            body(); return false
+        }
     }
 }
 

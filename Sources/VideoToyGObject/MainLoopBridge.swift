@@ -14,12 +14,14 @@ public enum MainLoopBridge {
         // Touching the main queue first makes libdispatch create its eventfd.
         _ = DispatchQueue.main
         let fd = _dispatch_get_main_queue_handle_4CF()
-        sourceID = g_unix_fd_add(fd, G_IO_IN, { fd, _, _ in
-            // Without draining the eventfd counter the source stays readable and the loop spins.
-            var counter: UInt64 = 0
-            _ = withUnsafeMutableBytes(of: &counter) { read(fd, $0.baseAddress, 8) }
-            _dispatch_main_queue_callback_4CF(nil)
-            return gboolean(1)
-        }, nil)
+        sourceID = g_unix_fd_add(
+            fd, G_IO_IN,
+            { fd, _, _ in
+                // Without draining the eventfd counter the source stays readable and the loop spins.
+                var counter: UInt64 = 0
+                _ = withUnsafeMutableBytes(of: &counter) { read(fd, $0.baseAddress, 8) }
+                _dispatch_main_queue_callback_4CF(nil)
+                return gboolean(1)
+            }, nil)
     }
 }

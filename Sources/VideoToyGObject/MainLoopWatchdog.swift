@@ -84,8 +84,10 @@ public final class MainLoopWatchdog: @unchecked Sendable {
     /// Creates a watchdog for the loop of `context` (nil: the default context, i.e. the app's main loop).
     ///
     /// `onStall` runs on the loop's thread; `onHang`, if given, on the watchdog's own thread.
-    public init(thresholdMs: Int = 100, heartbeatMs: Int = 25, hangMs: Int = 5000, context: OpaquePointer? = nil,
-                onHang: (@Sendable (Stall) -> Void)? = nil, onStall: @escaping @Sendable (Stall) -> Void) {
+    public init(
+        thresholdMs: Int = 100, heartbeatMs: Int = 25, hangMs: Int = 5000, context: OpaquePointer? = nil,
+        onHang: (@Sendable (Stall) -> Void)? = nil, onStall: @escaping @Sendable (Stall) -> Void
+    ) {
         self.thresholdMs = max(1, thresholdMs)
         self.heartbeatMs = max(1, heartbeatMs)
         self.hangMs = max(0, hangMs)
@@ -139,10 +141,12 @@ public final class MainLoopWatchdog: @unchecked Sendable {
         guard !alreadyRunning else { return }
         let timeout = g_timeout_source_new(guint(heartbeatMs))!
         g_source_set_priority(timeout, G_PRIORITY_DEFAULT)
-        g_source_set_callback(timeout, { data in
-            CBox.object(data, as: MainLoopWatchdog.self).beat()
-            return 1
-        }, CBox.retain(self), CBox.destroyNotify)
+        g_source_set_callback(
+            timeout,
+            { data in
+                CBox.object(data, as: MainLoopWatchdog.self).beat()
+                return 1
+            }, CBox.retain(self), CBox.destroyNotify)
         g_source_attach(timeout, context)
         lock.withLock { source = timeout }
         Self.currentLock.withLock { Self.running = self }
@@ -181,7 +185,7 @@ public final class MainLoopWatchdog: @unchecked Sendable {
                 sampledWait = nil
             }
             guard lastBeat >= 0 else {
-                loopTid = vt_gettid()
+                loopTid = systemThreadID()
                 var clock = clockid_t()
                 if pthread_getcpuclockid(pthread_self(), &clock) == 0 { loopClock = clock }
                 return nil
@@ -191,8 +195,9 @@ public final class MainLoopWatchdog: @unchecked Sendable {
             stallCount += 1
             let cpuMs = Int((cpu - lastBeatCPU) / 1_000_000)
             let cause = Self.cause(late: late, cpuMs: cpuMs, state: sampledState, thresholdMs: thresholdMs)
-            return Stall(milliseconds: late, activity: activityAtStall ?? currentActivity, cpuMilliseconds: cpuMs, cause: cause,
-                         wait: cause == .blocked ? sampledWait : nil)
+            return Stall(
+                milliseconds: late, activity: activityAtStall ?? currentActivity, cpuMilliseconds: cpuMs, cause: cause,
+                wait: cause == .blocked ? sampledWait : nil)
         }
         if let report { onStall(report) }
     }
@@ -247,8 +252,9 @@ public final class MainLoopWatchdog: @unchecked Sendable {
                     cpuMs = Int((Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) - lastBeatCPU) / 1_000_000)
                 }
                 let cause = Self.cause(late: late, cpuMs: cpuMs, state: sampledState, thresholdMs: thresholdMs)
-                return Stall(milliseconds: late, activity: activityAtStall ?? currentActivity, cpuMilliseconds: cpuMs, cause: cause,
-                             wait: cause == .blocked ? sampledWait : nil)
+                return Stall(
+                    milliseconds: late, activity: activityAtStall ?? currentActivity, cpuMilliseconds: cpuMs, cause: cause,
+                    wait: cause == .blocked ? sampledWait : nil)
             }
             if !lock.withLock({ running }) { return }
             if let hang, let onHang { onHang(hang) }
@@ -269,4 +275,4 @@ extension MainLoopWatchdog {
 }
 
 @_silgen_name("gettid")
-private func vt_gettid() -> Int32
+private func systemThreadID() -> Int32

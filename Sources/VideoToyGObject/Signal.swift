@@ -53,8 +53,10 @@ public enum Signal {
     }
 
     @discardableResult
-    private static func connect<F>(_ instance: UnsafeMutableRawPointer, _ name: String, _ handler: F,
-                                   _ callback: GCallback) -> SignalConnection {
+    private static func connect<F>(
+        _ instance: UnsafeMutableRawPointer, _ name: String, _ handler: F,
+        _ callback: GCallback
+    ) -> SignalConnection {
         let box = CBox.retain(Box(handler))
         let id = g_signal_connect_data(instance, name, callback, box, CBox.closureNotify, GConnectFlags(0))
         return SignalConnection(instance: instance, handlerID: id)
@@ -66,8 +68,10 @@ public enum Signal {
 
     /// Connects a signal of shape `void (GObject*, gpointer)`, such as `clicked` or `destroy`.
     @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
-                               _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+    public static func connect(
+        _ instance: UnsafeMutableRawPointer, _ name: String,
+        _ handler: @escaping @MainActor () -> Void
+    ) -> SignalConnection {
         typealias C = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
         let c: C = { _, data in
             let h = Signal.unbox(data, as: (@MainActor () -> Void).self)
@@ -78,10 +82,15 @@ public enum Signal {
 
     /// Connects a `notify::property` handler: `void (GObject*, GParamSpec*, gpointer)`.
     @discardableResult
-    public static func notify(_ instance: UnsafeMutableRawPointer, _ property: String,
-                              _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        typealias C = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
-                                      UnsafeMutableRawPointer?) -> Void
+    public static func notify(
+        _ instance: UnsafeMutableRawPointer, _ property: String,
+        _ handler: @escaping @MainActor () -> Void
+    ) -> SignalConnection {
+        typealias C =
+            @convention(c) (
+                UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+                UnsafeMutableRawPointer?
+            ) -> Void
         let c: C = { _, _, data in
             let h = Signal.unbox(data, as: (@MainActor () -> Void).self)
             MainActor.assumeIsolated { h() }
@@ -91,10 +100,15 @@ public enum Signal {
 
     /// Connects a signal that passes one object: `void (GObject*, GObject*, gpointer)` (list item factories).
     @discardableResult
-    public static func connectObject(_ instance: UnsafeMutableRawPointer, _ name: String,
-                                     _ handler: @escaping @MainActor (UnsafeMutableRawPointer) -> Void) -> SignalConnection {
-        typealias C = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
-                                      UnsafeMutableRawPointer?) -> Void
+    public static func connectObject(
+        _ instance: UnsafeMutableRawPointer, _ name: String,
+        _ handler: @escaping @MainActor (UnsafeMutableRawPointer) -> Void
+    ) -> SignalConnection {
+        typealias C =
+            @convention(c) (
+                UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+                UnsafeMutableRawPointer?
+            ) -> Void
         let c: C = { _, object, data in
             let h = Signal.unbox(data, as: (@MainActor (UnsafeMutableRawPointer) -> Void).self)
             MainActor.assumeIsolated { h(object!) }
@@ -105,8 +119,10 @@ public enum Signal {
     /// Connects a signal whose one argument is not needed: `void (GObject*, gpointer, gpointer)` (`GSimpleAction::activate`,
     /// whose parameter may be NULL).
     @discardableResult
-    public static func connectIgnoringArgument(_ instance: UnsafeMutableRawPointer, _ name: String,
-                                               _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+    public static func connectIgnoringArgument(
+        _ instance: UnsafeMutableRawPointer, _ name: String,
+        _ handler: @escaping @MainActor () -> Void
+    ) -> SignalConnection {
         typealias C = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
         let c: C = { _, _, data in
             let h = Signal.unbox(data, as: (@MainActor () -> Void).self)
@@ -117,8 +133,10 @@ public enum Signal {
 
     /// Connects a signal that passes one unsigned integer: `void (GObject*, guint, gpointer)` (`activate`).
     @discardableResult
-    public static func connectUInt(_ instance: UnsafeMutableRawPointer, _ name: String,
-                                   _ handler: @escaping @MainActor (UInt32) -> Void) -> SignalConnection {
+    public static func connectUInt(
+        _ instance: UnsafeMutableRawPointer, _ name: String,
+        _ handler: @escaping @MainActor (UInt32) -> Void
+    ) -> SignalConnection {
         typealias C = @convention(c) (UnsafeMutableRawPointer?, guint, UnsafeMutableRawPointer?) -> Void
         let c: C = { _, value, data in
             let h = Signal.unbox(data, as: (@MainActor (UInt32) -> Void).self)
@@ -129,8 +147,10 @@ public enum Signal {
 
     /// Connects `items-changed`: `void (GListModel*, guint position, guint removed, guint added, gpointer)`.
     @discardableResult
-    public static func itemsChanged(_ instance: UnsafeMutableRawPointer,
-                                    _ handler: @escaping @MainActor (_ position: UInt32, _ removed: UInt32, _ added: UInt32) -> Void) -> SignalConnection {
+    public static func itemsChanged(
+        _ instance: UnsafeMutableRawPointer,
+        _ handler: @escaping @MainActor (_ position: UInt32, _ removed: UInt32, _ added: UInt32) -> Void
+    ) -> SignalConnection {
         typealias C = @convention(c) (UnsafeMutableRawPointer?, guint, guint, guint, UnsafeMutableRawPointer?) -> Void
         let c: C = { _, position, removed, added, data in
             let h = Signal.unbox(data, as: (@MainActor (UInt32, UInt32, UInt32) -> Void).self)
@@ -141,13 +161,22 @@ public enum Signal {
 
     /// Connects GFileMonitor's `changed`: `void (GFileMonitor*, GFile* file, GFile* other_file, GFileMonitorEvent, gpointer)`.
     @discardableResult
-    public static func fileChanged(_ instance: UnsafeMutableRawPointer,
-                                   _ handler: @escaping @MainActor (_ file: UnsafeMutableRawPointer?, _ other: UnsafeMutableRawPointer?,
-                                                                    _ event: GFileMonitorEvent) -> Void) -> SignalConnection {
-        typealias C = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
-                                      GFileMonitorEvent, UnsafeMutableRawPointer?) -> Void
+    public static func fileChanged(
+        _ instance: UnsafeMutableRawPointer,
+        _ handler:
+            @escaping @MainActor (
+                _ file: UnsafeMutableRawPointer?, _ other: UnsafeMutableRawPointer?,
+                _ event: GFileMonitorEvent
+            ) -> Void
+    ) -> SignalConnection {
+        typealias C =
+            @convention(c) (
+                UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+                GFileMonitorEvent, UnsafeMutableRawPointer?
+            ) -> Void
         let c: C = { _, file, other, event, data in
-            let h = Signal.unbox(data, as: (@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, GFileMonitorEvent) -> Void).self)
+            let h = Signal.unbox(
+                data, as: (@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, GFileMonitorEvent) -> Void).self)
             MainActor.assumeIsolated { h(file, other, event) }
         }
         return connect(instance, "changed", handler, unsafeBitCast(c, to: GCallback.self))
@@ -155,8 +184,10 @@ public enum Signal {
 
     /// Connects a signal that passes one object and returns an int: `gint (GObject*, GObject*, gpointer)` (`command-line`).
     @discardableResult
-    public static func connectObjectInt(_ instance: UnsafeMutableRawPointer, _ name: String,
-                                        _ handler: @escaping @MainActor (UnsafeMutableRawPointer) -> Int32) -> SignalConnection {
+    public static func connectObjectInt(
+        _ instance: UnsafeMutableRawPointer, _ name: String,
+        _ handler: @escaping @MainActor (UnsafeMutableRawPointer) -> Int32
+    ) -> SignalConnection {
         typealias C = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gint
         let c: C = { _, object, data in
             let h = Signal.unbox(data, as: (@MainActor (UnsafeMutableRawPointer) -> Int32).self)
@@ -167,8 +198,10 @@ public enum Signal {
 
     /// Connects GtkDropTarget's `drop`: `gboolean (GtkDropTarget*, const GValue*, double x, double y, gpointer)`.
     @discardableResult
-    public static func drop(_ instance: UnsafeMutableRawPointer,
-                            _ handler: @escaping @MainActor (_ value: UnsafeRawPointer) -> Bool) -> SignalConnection {
+    public static func drop(
+        _ instance: UnsafeMutableRawPointer,
+        _ handler: @escaping @MainActor (_ value: UnsafeRawPointer) -> Bool
+    ) -> SignalConnection {
         typealias C = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?, gdouble, gdouble, UnsafeMutableRawPointer?) -> gboolean
         let c: C = { _, value, _, _, data in
             let h = Signal.unbox(data, as: (@MainActor (UnsafeRawPointer) -> Bool).self)
@@ -179,8 +212,10 @@ public enum Signal {
 
     /// Connects a signal that returns a boolean and takes no arguments, such as `close-request`.
     @discardableResult
-    public static func connectBool(_ instance: UnsafeMutableRawPointer, _ name: String,
-                                   _ handler: @escaping @MainActor () -> Bool) -> SignalConnection {
+    public static func connectBool(
+        _ instance: UnsafeMutableRawPointer, _ name: String,
+        _ handler: @escaping @MainActor () -> Bool
+    ) -> SignalConnection {
         typealias C = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean
         let c: C = { _, data in
             let h = Signal.unbox(data, as: (@MainActor () -> Bool).self)
@@ -191,8 +226,10 @@ public enum Signal {
 
     /// Connects `key-pressed`: `gboolean (GtkEventControllerKey*, guint keyval, guint keycode, GdkModifierType, gpointer)`.
     @discardableResult
-    public static func keyPressed(_ instance: UnsafeMutableRawPointer,
-                                  _ handler: @escaping @MainActor (_ keyval: UInt32, _ modifiers: UInt32) -> Bool) -> SignalConnection {
+    public static func keyPressed(
+        _ instance: UnsafeMutableRawPointer,
+        _ handler: @escaping @MainActor (_ keyval: UInt32, _ modifiers: UInt32) -> Bool
+    ) -> SignalConnection {
         typealias C = @convention(c) (UnsafeMutableRawPointer?, guint, guint, guint32, UnsafeMutableRawPointer?) -> gboolean
         let c: C = { _, keyval, _, state, data in
             let h = Signal.unbox(data, as: (@MainActor (UInt32, UInt32) -> Bool).self)
@@ -203,8 +240,10 @@ public enum Signal {
 
     /// Connects a gesture's `pressed`/`released`: `void (GtkGesture*, gint n_press, gdouble x, gdouble y, gpointer)`.
     @discardableResult
-    public static func pressed(_ instance: UnsafeMutableRawPointer, _ name: String = "pressed",
-                               _ handler: @escaping @MainActor (_ count: Int32, _ x: Double, _ y: Double) -> Void) -> SignalConnection {
+    public static func pressed(
+        _ instance: UnsafeMutableRawPointer, _ name: String = "pressed",
+        _ handler: @escaping @MainActor (_ count: Int32, _ x: Double, _ y: Double) -> Void
+    ) -> SignalConnection {
         typealias C = @convention(c) (UnsafeMutableRawPointer?, gint, gdouble, gdouble, UnsafeMutableRawPointer?) -> Void
         let c: C = { _, n, x, y, data in
             let h = Signal.unbox(data, as: (@MainActor (Int32, Double, Double) -> Void).self)
@@ -215,8 +254,10 @@ public enum Signal {
 
     /// Connects a motion signal: `void (GtkEventController*, gdouble x, gdouble y, gpointer)`.
     @discardableResult
-    public static func motion(_ instance: UnsafeMutableRawPointer, _ name: String = "motion",
-                              _ handler: @escaping @MainActor (_ x: Double, _ y: Double) -> Void) -> SignalConnection {
+    public static func motion(
+        _ instance: UnsafeMutableRawPointer, _ name: String = "motion",
+        _ handler: @escaping @MainActor (_ x: Double, _ y: Double) -> Void
+    ) -> SignalConnection {
         typealias C = @convention(c) (UnsafeMutableRawPointer?, gdouble, gdouble, UnsafeMutableRawPointer?) -> Void
         let c: C = { _, x, y, data in
             let h = Signal.unbox(data, as: (@MainActor (Double, Double) -> Void).self)

@@ -7,12 +7,15 @@ enum AudioPresence {
     static let onThisMachine = systemHasAudio()
 
     /// True when a sound server (PipeWire, PulseAudio) listens, or the kernel knows a sound card.
-    static func systemHasAudio(environment: [String: String] = ProcessInfo.processInfo.environment,
-                               exists: (String) -> Bool = { access($0, F_OK) == 0 },
-                               soundDevices: () -> [String] = { Self.soundDeviceNames() }) -> Bool {
+    static func systemHasAudio(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        exists: (String) -> Bool = { access($0, F_OK) == 0 },
+        soundDevices: () -> [String] = { Self.soundDeviceNames() }
+    ) -> Bool {
         if let server = environment["PULSE_SERVER"], !server.isEmpty { return true }
         if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty,
-           exists(runtime + "/pulse/native") || exists(runtime + "/pipewire-0") {
+            exists(runtime + "/pulse/native") || exists(runtime + "/pipewire-0")
+        {
             return true
         }
         // A system-wide PulseAudio, as some kiosks run it.

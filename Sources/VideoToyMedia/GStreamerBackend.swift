@@ -13,8 +13,10 @@ public struct GStreamerBackend: MediaBackend {
     }
 
     @MainActor
-    public func makePlayer(path: String, output: VideoOutput,
-                           onMessage: @escaping @MainActor (PlayerMessage) -> Void) -> MediaPlayer? {
+    public func makePlayer(
+        path: String, output: VideoOutput,
+        onMessage: @escaping @MainActor (PlayerMessage) -> Void
+    ) -> MediaPlayer? {
         Player(path: path, output: output, onMessage: onMessage)
     }
 

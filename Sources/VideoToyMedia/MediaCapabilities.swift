@@ -46,7 +46,8 @@ public enum MediaCapabilities {
             gst_object_unref(sink)
         }
         guard gst_element_set_state(sink, GST_STATE_READY) != GST_STATE_CHANGE_FAILURE,
-              let child = gst_child_proxy_get_child_by_index(OpaquePointer(sink), 0) else { return nil }
+            let child = gst_child_proxy_get_child_by_index(OpaquePointer(sink), 0)
+        else { return nil }
         defer { g_object_unref(child) }
         guard let factory = vt_element_factory_name(child) else { return nil }
         let name = String(cString: factory)

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import VideoToyMedia
 import VideoToyCore
+import VideoToyMedia
 import VideoToyPOSIX
 
 /// Odd but realistic inputs for reliability tests: unusual containers, extra tracks, huge pictures, damage,
@@ -27,9 +27,10 @@ public enum OddFiles {
         defer { unlink(srt) }
         try Data("1\n00:00:00,000 --> 00:00:01,000\nHello\n\n2\n00:00:01,000 --> 00:00:02,000\nWorld\n".utf8)
             .write(to: URL(fileURLWithPath: srt))
-        try ClipFactory.runPipeline("matroskamux name=mux ! filesink location=\(quoted(path))  "
-            + "\(video()) ! \(h264) ! queue ! mux.  "
-            + "filesrc location=\(quoted(srt)) ! subparse ! text/x-raw,format=utf8 ! queue ! mux.")
+        try ClipFactory.runPipeline(
+            "matroskamux name=mux ! filesink location=\(quoted(path))  "
+                + "\(video()) ! \(h264) ! queue ! mux.  "
+                + "filesrc location=\(quoted(srt)) ! subparse ! text/x-raw,format=utf8 ! queue ! mux.")
         if undecodable {
             // Same length, so every EBML size stays valid: the demuxer sees a track type it cannot name.
             try replace(in: path, "S_TEXT/UTF8", with: "X_BLOB/DATA")
@@ -38,37 +39,42 @@ public enum OddFiles {
 
     /// An MP4 with video and two AAC tracks; the first audio track is relabelled AC-4, which nothing decodes here.
     public static func makeSecondAudioUndecodable(at path: String) throws {
-        try ClipFactory.runPipeline("mp4mux name=mux ! filesink location=\(quoted(path))  "
-            + "\(video()) ! \(h264) ! queue ! mux.  "
-            + "\(sine(ms: 2000)) ! \(ClipFactory.audioEncoder(for: ClipSpec())) ! queue ! mux.  "
-            + "\(sine(ms: 2000, freq: 880)) ! \(ClipFactory.audioEncoder(for: ClipSpec())) ! queue ! mux.")
+        try ClipFactory.runPipeline(
+            "mp4mux name=mux ! filesink location=\(quoted(path))  "
+                + "\(video()) ! \(h264) ! queue ! mux.  "
+                + "\(sine(ms: 2000)) ! \(ClipFactory.audioEncoder(for: ClipSpec())) ! queue ! mux.  "
+                + "\(sine(ms: 2000, freq: 880)) ! \(ClipFactory.audioEncoder(for: ClipSpec())) ! queue ! mux.")
         try replace(in: path, "mp4a", with: "ac-4")
     }
 
     /// A clip of a single (or `frames`) huge picture(s); 16384×16384 takes about 3 s and 400 MB while encoding.
     public static func makeHuge(width: Int, height: Int, frames: Int = 1, at path: String) throws {
-        try ClipFactory.runPipeline("\(video(width: width, height: height, frames: frames)) ! \(h264) ! mp4mux ! filesink location=\(quoted(path))")
+        try ClipFactory.runPipeline(
+            "\(video(width: width, height: height, frames: frames)) ! \(h264) ! mp4mux ! filesink location=\(quoted(path))")
     }
 
     /// An MP4 whose frame timestamps are irregular: about 40% of the frames are dropped at random before encoding.
     public static func makeVariableFrameRate(at path: String) throws {
-        try ClipFactory.runPipeline("mp4mux name=mux ! filesink location=\(quoted(path))  "
-            + "\(video(frames: 75, pattern: "ball")) ! identity drop-probability=0.4 ! \(h264) ! queue ! mux.  "
-            + "\(sine(ms: 3000)) ! \(ClipFactory.audioEncoder(for: ClipSpec())) ! queue ! mux.")
+        try ClipFactory.runPipeline(
+            "mp4mux name=mux ! filesink location=\(quoted(path))  "
+                + "\(video(frames: 75, pattern: "ball")) ! identity drop-probability=0.4 ! \(h264) ! queue ! mux.  "
+                + "\(sine(ms: 3000)) ! \(ClipFactory.audioEncoder(for: ClipSpec())) ! queue ! mux.")
     }
 
     /// A fragmented MP4 (moof/mdat pairs every half second, as streaming recorders write).
     public static func makeFragmented(at path: String) throws {
-        try ClipFactory.runPipeline("mp4mux name=mux fragment-duration=500 ! filesink location=\(quoted(path))  "
-            + "\(video(frames: 75)) ! \(h264) ! queue ! mux.  "
-            + "\(sine(ms: 3000)) ! \(ClipFactory.audioEncoder(for: ClipSpec())) ! queue ! mux.")
+        try ClipFactory.runPipeline(
+            "mp4mux name=mux fragment-duration=500 ! filesink location=\(quoted(path))  "
+                + "\(video(frames: 75)) ! \(h264) ! queue ! mux.  "
+                + "\(sine(ms: 3000)) ! \(ClipFactory.audioEncoder(for: ClipSpec())) ! queue ! mux.")
     }
 
     /// A Matroska file written for live streaming: no duration in its header and no index (Cues).
     public static func makeWithoutDuration(at path: String) throws {
-        try ClipFactory.runPipeline("matroskamux name=mux streamable=true ! filesink location=\(quoted(path))  "
-            + "\(video(frames: 50)) ! \(h264) ! queue ! mux.  "
-            + "\(sine(ms: 2000)) ! vorbisenc ! queue ! mux.")
+        try ClipFactory.runPipeline(
+            "matroskamux name=mux streamable=true ! filesink location=\(quoted(path))  "
+                + "\(video(frames: 50)) ! \(h264) ! queue ! mux.  "
+                + "\(sine(ms: 2000)) ! vorbisenc ! queue ! mux.")
     }
 
     /// A fast-start MP4 whose bytes from `start` (a fraction of the size) are overwritten with seeded noise.

@@ -186,7 +186,7 @@ public final class StallingFilesystem: @unchecked Sendable {
         let opcode = request.u32(4), unique = request.u64(8), node = request.u64(16)
         let body = Array(request[40...])
         switch opcode {
-        case 26: // INIT
+        case 26:  // INIT
             var out = Bytes()
             // FUSE_PARALLEL_DIROPS (1 << 18): without it the kernel serialises lookups in a folder, so one held
             // lookup would hold every other name too, which is not what a single bad file does on a real share.
@@ -195,7 +195,7 @@ public final class StallingFilesystem: @unchecked Sendable {
             out.u16(16); out.u16(12); out.u32(128 * 1024); out.u32(1); out.u16(0); out.u16(0); out.u32(0)
             out.zeros(28)
             reply(unique, out.bytes)
-        case 1: // LOOKUP
+        case 1:  // LOOKUP
             let name = String(decoding: body.prefix { $0 != 0 }, as: UTF8.self)
             guard node == Self.rootNode, let index = files.firstIndex(where: { $0.name == name }) else {
                 return reply(unique, error: ENOENT)
@@ -206,19 +206,20 @@ public final class StallingFilesystem: @unchecked Sendable {
             out.u64(UInt64(index) + 2); out.u64(0); out.u64(0); out.u64(0); out.u32(0); out.u32(0)
             attributes(of: UInt64(index) + 2, into: &out)
             reply(unique, out.bytes)
-        case 3: // GETATTR
+        case 3:  // GETATTR
             guard node == Self.rootNode || file(node) != nil else { return reply(unique, error: ENOENT) }
             var out = Bytes()
             out.u64(0); out.u32(0); out.u32(0)
             attributes(of: node, into: &out)
             reply(unique, out.bytes)
-        case 27: // OPENDIR
+        case 27:  // OPENDIR
             var out = Bytes()
             out.u64(0); out.u32(0); out.u32(0)
             reply(unique, out.bytes)
-        case 28: // READDIR
+        case 28:  // READDIR
             let offset = Int(body.u64(8)), size = Int(body.u32(16))
-            let names: [(String, UInt64, UInt32)] = [(".", 1, 4), ("..", 1, 4)]
+            let names: [(String, UInt64, UInt32)] =
+                [(".", 1, 4), ("..", 1, 4)]
                 + files.enumerated().map { ($1.name, UInt64($0) + 2, 8) }
             var out = Bytes()
             for (index, entry) in names.enumerated().dropFirst(offset) {
@@ -230,14 +231,14 @@ public final class StallingFilesystem: @unchecked Sendable {
                 out.zeros(length - 24 - name.count)
             }
             reply(unique, out.bytes)
-        case 14: // OPEN
+        case 14:  // OPEN
             guard let file = file(node) else { return reply(unique, error: ENOENT) }
             if file.stall == .open, hold(unique) { return }
             var out = Bytes()
             // FOPEN_DIRECT_IO: no page cache, so every read the program makes reaches this server.
             out.u64(node); out.u32(1); out.u32(0)
             reply(unique, out.bytes)
-        case 15: // READ
+        case 15:  // READ
             guard let file = file(node) else { return reply(unique, error: EBADF) }
             let offset = Int(body.u64(8)), size = Int(body.u32(16))
             var end = min(file.contents.count, offset + size)
@@ -246,16 +247,16 @@ public final class StallingFilesystem: @unchecked Sendable {
                 if offset < from { end = min(end, from) }
             }
             reply(unique, offset < end ? [UInt8](file.contents[offset..<end]) : [])
-        case 17: // STATFS
+        case 17:  // STATFS
             var out = Bytes()
             out.zeros(40); out.u32(4096); out.u32(255); out.u32(4096); out.zeros(28)
             reply(unique, out.bytes)
-        case 25: // FLUSH, sent by every close
+        case 25:  // FLUSH, sent by every close
             if case .closeFails(let code) = file(node)?.stall { return reply(unique, error: code) }
             reply(unique, [])
-        case 18, 29, 34, 38: // RELEASE, RELEASEDIR, ACCESS, DESTROY
+        case 18, 29, 34, 38:  // RELEASE, RELEASEDIR, ACCESS, DESTROY
             reply(unique, [])
-        case 2, 42, 36: // FORGET, BATCH_FORGET, INTERRUPT: no reply
+        case 2, 42, 36:  // FORGET, BATCH_FORGET, INTERRUPT: no reply
             break
         default:
             reply(unique, error: ENOSYS)

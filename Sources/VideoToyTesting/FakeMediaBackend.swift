@@ -68,13 +68,16 @@ public final class FakeMediaBackend: MediaBackend {
     }
 
     /// Returns a recording `FakePlayer`, or nil for a path in `unplayablePaths`.
-    public func makePlayer(path: String, output: VideoOutput,
-                           onMessage: @escaping @MainActor (PlayerMessage) -> Void) -> MediaPlayer? {
+    public func makePlayer(
+        path: String, output: VideoOutput,
+        onMessage: @escaping @MainActor (PlayerMessage) -> Void
+    ) -> MediaPlayer? {
         makePlayerCalls += 1
         guard !unplayablePaths.contains(path) else { return nil }
         let info = try? shared.withLock { $0.results[path] }?.get()
-        let player = FakePlayer(path: path, output: output, durationMs: (info ?? Self.defaultInfo).durationMs,
-                                onMessage: onMessage)
+        let player = FakePlayer(
+            path: path, output: output, durationMs: (info ?? Self.defaultInfo).durationMs,
+            onMessage: onMessage)
         players.append(player)
         return player
     }
@@ -99,8 +102,9 @@ public final class FakeMediaBackend: MediaBackend {
     /// A BGRA frame of the given size filled with an opaque gradient, owning its own memory.
     public nonisolated static func syntheticFrame(width: Int = 8, height: Int = 6) -> VideoFrame {
         let pixels = PixelBuffer(width: width, height: height)
-        return VideoFrame(width: width, height: height, stride: pixels.stride, bytes: UnsafeRawPointer(pixels.bytes),
-                          owner: pixels)
+        return VideoFrame(
+            width: width, height: height, stride: pixels.stride, bytes: UnsafeRawPointer(pixels.bytes),
+            owner: pixels)
     }
 }
 

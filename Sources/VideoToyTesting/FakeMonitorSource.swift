@@ -69,7 +69,8 @@ public struct FakeMonitorSource: Hashable, Sendable {
     @discardableResult
     public mutating func setMode(_ mode: ScreenMode, on id: ScreenID) -> Bool {
         guard let index = monitors.firstIndex(where: { $0.id == id && $0.isReady }),
-              monitors[index].modes.contains(mode) else { return false }
+            monitors[index].modes.contains(mode)
+        else { return false }
         monitors[index] = monitors[index].switched(to: mode)
         return true
     }

@@ -36,8 +36,10 @@ public final class FakePlayer: MediaPlayer {
     private let onMessage: @MainActor (PlayerMessage) -> Void
 
     /// Creates a paused player that delivers emitted messages to `onMessage`.
-    public init(path: String, output: VideoOutput, durationMs: Int? = nil,
-                onMessage: @escaping @MainActor (PlayerMessage) -> Void) {
+    public init(
+        path: String, output: VideoOutput, durationMs: Int? = nil,
+        onMessage: @escaping @MainActor (PlayerMessage) -> Void
+    ) {
         self.path = path
         self.output = output
         self.durationMs = durationMs

@@ -201,14 +201,22 @@ public struct RouterHarness: Sendable {
         case .moveView(let item, .screen(let id)):
             requirePresent(id, effect)
             heldMoves.removeAll { $0.item == item }
-            if holdsMovesIntoScenes { heldMoves.append(HeldMove(item: item, screen: id)) } else { perform(HeldMove(item: item, screen: id)) }
+            if holdsMovesIntoScenes {
+                heldMoves.append(HeldMove(item: item, screen: id))
+            } else {
+                perform(HeldMove(item: item, screen: id))
+            }
         case .pause(let item):
             playing.remove(item)
         case .setMode(let id, let mode), .restoreMode(let id, let mode):
             requirePresent(id, effect)
             guard monitors.screen(id) != nil else { return }
             // RandR re-announces a monitor whose mode changed, with its new geometry.
-            if monitors.setMode(mode, on: id) { inbox.append(.screensChanged(monitors.monitors)) } else { fail("\(effect): mode not offered") }
+            if monitors.setMode(mode, on: id) {
+                inbox.append(.screensChanged(monitors.monitors))
+            } else {
+                fail("\(effect): mode not offered")
+            }
         case .startGraceTimer(let id, let ms):
             clock.start(id, milliseconds: ms)
         case .cancelGraceTimer(let id):

@@ -58,7 +58,8 @@ struct Bench {
         let tsv = try ReportWriter.write(session.rows, info: info, to: options.out)
         if options.keep {
             for file in [options.out, tsv] {
-                try? FileManager.default.copyItem(atPath: file, toPath: work.appendingPathComponent((file as NSString).lastPathComponent).path)
+                try? FileManager.default.copyItem(
+                    atPath: file, toPath: work.appendingPathComponent((file as NSString).lastPathComponent).path)
             }
         }
         print("\nWrote \(options.out) and \(tsv).")

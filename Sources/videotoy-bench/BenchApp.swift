@@ -15,8 +15,9 @@ final class BenchApp {
         let log = folder.appendingPathComponent(name + ".jsonl")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         startup = StartupWatch(log: log)
-        process = try AppProcess(arguments: arguments, display: display, environment: environment, binary: binary,
-                                 keepingFilesIn: folder, named: name, accessibility: true)
+        process = try AppProcess(
+            arguments: arguments, display: display, environment: environment, binary: binary,
+            keepingFilesIn: folder, named: name, accessibility: true)
     }
 
     /// Every event so far, read back into the app's own record type.

@@ -117,12 +117,15 @@ struct BenchMedia {
 
     /// The recipe the bash benchmark used: moving SMPTE bars, a keyframe every two seconds, x264 at veryfast with
     /// about 3 bits per pixel-second, the index first, and a sine tone.
-    private static func benchSpec(width: Int, height: Int, fps: Int, seconds: Int,
-                                  container: ClipSpec.Container = .mp4) -> ClipSpec {
+    private static func benchSpec(
+        width: Int, height: Int, fps: Int, seconds: Int,
+        container: ClipSpec.Container = .mp4
+    ) -> ClipSpec {
         let mp4 = container == .mp4
-        return ClipSpec(width: width, height: height, durationMs: seconds * 1000, fps: fps, container: container,
-                        videoCodec: mp4 ? .h264 : .vp8, pattern: "smpte horizontal-speed=4", fastStart: mp4,
-                        keyframeInterval: mp4 ? 2 * fps : fps, bitrateKbps: mp4 ? width * height * 3 / 1000 : nil,
-                        speedPreset: "veryfast")
+        return ClipSpec(
+            width: width, height: height, durationMs: seconds * 1000, fps: fps, container: container,
+            videoCodec: mp4 ? .h264 : .vp8, pattern: "smpte horizontal-speed=4", fastStart: mp4,
+            keyframeInterval: mp4 ? 2 * fps : fps, bitrateKbps: mp4 ? width * height * 3 / 1000 : nil,
+            speedPreset: "veryfast")
     }
 }

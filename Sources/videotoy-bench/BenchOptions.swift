@@ -65,7 +65,9 @@ struct BenchOptions {
             case "--only":
                 options.only = Set(try value(argument).split(separator: ",").map(String.init))
                 let unknown = options.only.subtracting(groups)
-                guard unknown.isEmpty else { throw UsageError(description: "unknown group \(unknown.sorted().joined(separator: ", ")) in --only") }
+                guard unknown.isEmpty else {
+                    throw UsageError(description: "unknown group \(unknown.sorted().joined(separator: ", ")) in --only")
+                }
             case "--app": options.app = try value(argument)
             case "--out": options.out = try value(argument)
             case "--media": options.media = try value(argument)

@@ -20,10 +20,14 @@ enum FirstFrameGroup {
             }
             let appMedian = Figures.median(appValues), anchorMedian = Figures.median(anchorValues, digits: 1)
             let ratio = Figures.ratio(appMedian, anchorMedian)
-            session.add(BenchRow(id: "ttff.\(clip)", metric: "time to first frame, \(clip) (median of \(appValues.count))",
-                                 value: appMedian, unit: "ms", anchor: anchorMedian, ratio: ratio, target: "<= 150 ms and <= 1.5x",
-                                 result: Figures.both(Figures.verdict(appMedian, .atMost, 150), Figures.verdict(ratio, .atMost, 1.5)),
-                                 note: "app: play request (library event with --play) to first-frame; runs: \(appValues.map(Figures.plain).joined(separator: " "))"))
+            session.add(
+                BenchRow(
+                    id: "ttff.\(clip)", metric: "time to first frame, \(clip) (median of \(appValues.count))",
+                    value: appMedian, unit: "ms", anchor: anchorMedian, ratio: ratio, target: "<= 150 ms and <= 1.5x",
+                    result: Figures.both(Figures.verdict(appMedian, .atMost, 150), Figures.verdict(ratio, .atMost, 1.5)),
+                    note:
+                        "app: play request (library event with --play) to first-frame; runs: \(appValues.map(Figures.plain).joined(separator: " "))"
+                ))
         }
     }
 }

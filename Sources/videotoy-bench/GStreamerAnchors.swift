@@ -16,8 +16,9 @@ struct GStreamerAnchors {
         environment["GST_DEBUG"] = "GST_STATES:4"
         environment["GST_DEBUG_NO_COLOR"] = "1"
         environment["GST_DEBUG_FILE"] = log.path
-        let child = try ChildProcess(["gst-launch-1.0", "-q", "playbin", "uri=file://\(clip)", "video-sink=fakesink sync=true"],
-                                     environment: environment, stdout: "/dev/null", stderr: "/dev/null")
+        let child = try ChildProcess(
+            ["gst-launch-1.0", "-q", "playbin", "uri=file://\(clip)", "video-sink=fakesink sync=true"],
+            environment: environment, stdout: "/dev/null", stderr: "/dev/null")
         // Three seconds is far past preroll; SIGINT lets it shut down as Ctrl-C would.
         sleep(3)
         child.send(SIGINT)
@@ -35,8 +36,9 @@ struct GStreamerAnchors {
         let out = work.appendingPathComponent("discoverer.out")
         try? FileManager.default.removeItem(at: out)
         let start = ContinuousClock.now
-        let child = try ChildProcess(["gst-discoverer-1.0", folder], environment: ProcessInfo.processInfo.environment,
-                                     stdout: out.path, stderr: out.path)
+        let child = try ChildProcess(
+            ["gst-discoverer-1.0", folder], environment: ProcessInfo.processInfo.environment,
+            stdout: out.path, stderr: out.path)
         _ = child.wait()
         let ms = start.duration(to: .now).wholeMilliseconds
         let text = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
@@ -47,8 +49,9 @@ struct GStreamerAnchors {
     func play(clip: String, timeoutSeconds: Int = 90) throws -> (usage: ResourceUsage?, dropped: Int) {
         let out = work.appendingPathComponent("cpu-anchor.out")
         try? FileManager.default.removeItem(at: out)
-        let child = try ChildProcess(["gst-launch-1.0", "-m", "playbin", "uri=file://\(clip)", "video-sink=ximagesink"],
-                                     environment: ProcessInfo.processInfo.environment, stdout: out.path, stderr: out.path)
+        let child = try ChildProcess(
+            ["gst-launch-1.0", "-m", "playbin", "uri=file://\(clip)", "video-sink=ximagesink"],
+            environment: ProcessInfo.processInfo.environment, stdout: out.path, stderr: out.path)
         let deadline = ContinuousClock.now + .seconds(timeoutSeconds)
         while child.poll() == nil, ContinuousClock.now < deadline { usleep(10_000) }
         if child.poll() == nil { child.send(SIGTERM) }
@@ -62,7 +65,8 @@ struct GStreamerAnchors {
         var last: [String: Int] = [:]
         for line in text.split(separator: "\n") where line.contains("(qos)") {
             guard let count = line.firstRange(of: "dropped=(guint64)"),
-                  let from = line.firstRange(of: "from element \"") else { continue }
+                let from = line.firstRange(of: "from element \"")
+            else { continue }
             let digits = line[count.upperBound...].prefix { $0.isNumber }
             let element = line[from.upperBound...].prefix { $0 != "\"" }
             if let value = Int(digits) { last[String(element)] = value }

@@ -31,15 +31,21 @@ enum HandoffGroup {
         let screenWorst = Figures.maximum(pairs.toScreen.map(Double.init))
         let rowWorst = Figures.maximum(pairs.toRow.map(Double.init))
         let list = { (values: [Int]) in values.isEmpty ? "none" : values.map(String.init).joined(separator: " ") }
-        session.add(BenchRow(id: "handoff.screen", metric: "handoff: screen connected to first frame there (worst of \(pairs.toScreen.count))",
-                             value: screenWorst, unit: "ms", target: "<= 300 ms", result: Figures.verdict(screenWorst, .atMost, 300),
-                             note: "each: \(list(pairs.toScreen))"))
-        session.add(BenchRow(id: "handoff.row", metric: "handoff: unplug (route to row) to first frame in the row (worst of \(pairs.toRow.count))",
-                             value: rowWorst, unit: "ms", target: "<= 300 ms", result: Figures.verdict(rowWorst, .atMost, 300),
-                             note: "each: \(list(pairs.toRow))"))
-        session.add(BenchRow(id: "handoff.position", metric: "handoffs whose position jumped back (> 100 ms)", value: String(pairs.jumps),
-                             unit: "count", target: "0", result: done > 0 ? Figures.verdict(String(pairs.jumps), .atMost, 0) : "n/a",
-                             note: "\(done) cycles completed"))
+        session.add(
+            BenchRow(
+                id: "handoff.screen", metric: "handoff: screen connected to first frame there (worst of \(pairs.toScreen.count))",
+                value: screenWorst, unit: "ms", target: "<= 300 ms", result: Figures.verdict(screenWorst, .atMost, 300),
+                note: "each: \(list(pairs.toScreen))"))
+        session.add(
+            BenchRow(
+                id: "handoff.row", metric: "handoff: unplug (route to row) to first frame in the row (worst of \(pairs.toRow.count))",
+                value: rowWorst, unit: "ms", target: "<= 300 ms", result: Figures.verdict(rowWorst, .atMost, 300),
+                note: "each: \(list(pairs.toRow))"))
+        session.add(
+            BenchRow(
+                id: "handoff.position", metric: "handoffs whose position jumped back (> 100 ms)", value: String(pairs.jumps),
+                unit: "count", target: "0", result: done > 0 ? Figures.verdict(String(pairs.jumps), .atMost, 0) : "n/a",
+                note: "\(done) cycles completed"))
     }
 
     /// Each screen-connected paired with the next first frame on that screen, each route to the row with the next

@@ -25,14 +25,18 @@ enum MemoryGroup {
         session.xdotool("key", "End")
         let scrollMs = start.duration(to: .now).wholeMilliseconds
         session.pause(3)
-        _ = try? Command.run([PackagePaths.virtualDisplayScript.path, "-d", session.display.display, "shot",
-                              session.work.appendingPathComponent("scrolled.png").path, "DUMMY0"])
+        _ = try? Command.run([
+            PackagePaths.virtualDisplayScript.path, "-d", session.display.display, "shot",
+            session.work.appendingPathComponent("scrolled.png").path, "DUMMY0",
+        ])
         let peak = app.procKB("VmHWM"), rss = app.procKB("VmRSS")
         app.stop()
         let peakMB = String(peak / 1024)
-        session.add(BenchRow(id: "mem.scroll", metric: "peak RSS after scrolling \(n) rows end to end", value: peakMB, unit: "MB",
-                             target: "<= 300 MB", result: Figures.verdict(peakMB, .atMost, 300),
-                             note: "RSS at the end \(rss / 1024) MB; \(presses) Page_Down presses took \(scrollMs) ms"))
+        session.add(
+            BenchRow(
+                id: "mem.scroll", metric: "peak RSS after scrolling \(n) rows end to end", value: peakMB, unit: "MB",
+                target: "<= 300 MB", result: Figures.verdict(peakMB, .atMost, 300),
+                note: "RSS at the end \(rss / 1024) MB; \(presses) Page_Down presses took \(scrollMs) ms"))
     }
 
     private static func cycles(_ session: BenchSession) throws {
@@ -59,10 +63,15 @@ enum MemoryGroup {
         app.stop()
         let growth = rss10 > 0 && completed == cycles ? Figures.fixed(Double(rssEnd - rss10) * 100 / Double(rss10), 1) : ""
         let peakMB = String(peak / 1024)
-        session.add(BenchRow(id: "mem.cycles.peak", metric: "peak RSS over \(cycles) play/stop cycles", value: peakMB, unit: "MB",
-                             target: "<= 300 MB", result: Figures.verdict(peakMB, .atMost, 300), note: "\(completed) cycles completed"))
-        session.add(BenchRow(id: "mem.cycles.growth", metric: "RSS growth from cycle 10 to cycle \(cycles)", value: growth, unit: "%",
-                             target: "<= 10%", result: Figures.verdict(growth, .atMost, 10),
-                             note: "\(rss10 / 1024) MB -> \(rssEnd / 1024) MB; MB after cycle: \(trace.isEmpty ? "none" : trace.joined(separator: " "))"))
+        session.add(
+            BenchRow(
+                id: "mem.cycles.peak", metric: "peak RSS over \(cycles) play/stop cycles", value: peakMB, unit: "MB",
+                target: "<= 300 MB", result: Figures.verdict(peakMB, .atMost, 300), note: "\(completed) cycles completed"))
+        session.add(
+            BenchRow(
+                id: "mem.cycles.growth", metric: "RSS growth from cycle 10 to cycle \(cycles)", value: growth, unit: "%",
+                target: "<= 10%", result: Figures.verdict(growth, .atMost, 10),
+                note: "\(rss10 / 1024) MB -> \(rssEnd / 1024) MB; MB after cycle: \(trace.isEmpty ? "none" : trace.joined(separator: " "))")
+        )
     }
 }

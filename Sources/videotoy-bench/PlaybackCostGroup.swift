@@ -28,13 +28,19 @@ enum PlaybackCostGroup {
         let anchorCPU = anchor.usage.map { Figures.fixed($0.cpuSeconds, 2) } ?? ""
         let ratio = Figures.ratio(appCPU, anchorCPU)
         let wall = { (usage: ResourceUsage?) in usage.map { Figures.fixed($0.wallSeconds, 2) } ?? "?" }
-        session.add(BenchRow(id: "cpu.play1080", metric: "CPU to play 20 s 1080p30 in the main window", value: appCPU, unit: "CPU s",
-                             anchor: anchorCPU, ratio: ratio, target: "<= 1.3x", result: Figures.verdict(ratio, .atMost, 1.3),
-                             note: "whole process, utime+stime; wall app \(wall(appUsage)) s, anchor \(wall(anchor.usage)) s"))
+        session.add(
+            BenchRow(
+                id: "cpu.play1080", metric: "CPU to play 20 s 1080p30 in the main window", value: appCPU, unit: "CPU s",
+                anchor: anchorCPU, ratio: ratio, target: "<= 1.3x", result: Figures.verdict(ratio, .atMost, 1.3),
+                note: "whole process, utime+stime; wall app \(wall(appUsage)) s, anchor \(wall(anchor.usage)) s"))
         let dropped = finished?[.framesDropped]?.int.map(String.init) ?? ""
         let shown = finished?[.framesShown]?.int.map(String.init) ?? "?"
-        session.add(BenchRow(id: "cpu.dropped", metric: "dropped frames during that playback", value: dropped, unit: "frames",
-                             anchor: String(anchor.dropped), target: "<= 1% (6 of 600)", result: Figures.verdict(dropped, .atMost, 6),
-                             note: "app: pictures replaced before the window drew them (finished event), \(shown) drawn; its playback ended \(late) ms later than the media time; anchor: ximagesink and decoder QoS totals"))
+        session.add(
+            BenchRow(
+                id: "cpu.dropped", metric: "dropped frames during that playback", value: dropped, unit: "frames",
+                anchor: String(anchor.dropped), target: "<= 1% (6 of 600)", result: Figures.verdict(dropped, .atMost, 6),
+                note:
+                    "app: pictures replaced before the window drew them (finished event), \(shown) drawn; its playback ended \(late) ms later than the media time; anchor: ximagesink and decoder QoS totals"
+            ))
     }
 }

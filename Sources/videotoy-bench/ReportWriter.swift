@@ -23,7 +23,9 @@ enum ReportWriter {
     /// One line per row, tab-separated, with a header.
     static func tsv(_ rows: [BenchRow]) -> String {
         let header = "id\tmetric\tvalue\tunit\tanchor\tratio\ttarget\tresult\tnote"
-        let lines = rows.map { [$0.id, $0.metric, $0.value, $0.unit, $0.anchor, $0.ratio, $0.target, $0.result, $0.note].joined(separator: "\t") }
+        let lines = rows.map {
+            [$0.id, $0.metric, $0.value, $0.unit, $0.anchor, $0.ratio, $0.target, $0.result, $0.note].joined(separator: "\t")
+        }
         return ([header] + lines).joined(separator: "\n") + "\n"
     }
 

@@ -29,21 +29,26 @@ struct RunInfo {
         var commit = output(["git", "rev-parse", "--short", "HEAD"]) ?? "unknown"
         if (try? Command.run(["git", "diff", "--quiet", "HEAD", "--", "Sources", "Package.swift"]))?.status != 0 { commit += "+dirty" }
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+        let model =
+            cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
             .map { $0.split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "" } ?? ""
         let meminfo = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8)) ?? ""
-        let totalKB = meminfo.split(separator: "\n").first { $0.hasPrefix("MemTotal") }
+        let totalKB =
+            meminfo.split(separator: "\n").first { $0.hasPrefix("MemTotal") }
             .flatMap { Double($0.split(whereSeparator: { $0 == " " }).dropFirst().first ?? "") } ?? 0
         let cores = output(["nproc"]) ?? String(ProcessInfo.processInfo.activeProcessorCount)
-        let gst = output(["gst-launch-1.0", "--version"])?.split(separator: "\n")
+        let gst =
+            output(["gst-launch-1.0", "--version"])?.split(separator: "\n")
             .first { $0.contains("GStreamer") }?.split(separator: " ").dropFirst().first.map(String.init) ?? "unknown"
-        return RunInfo(commit: commit, machine: "\(cores) cores (\(model)), \(Int(totalKB / 1_048_576 + 0.5)) GiB", gstreamer: gst,
-                       app: app.path, n: options.n, quick: options.quick, seconds: seconds)
+        return RunInfo(
+            commit: commit, machine: "\(cores) cores (\(model)), \(Int(totalKB / 1_048_576 + 0.5)) GiB", gstreamer: gst,
+            app: app.path, n: options.n, quick: options.quick, seconds: seconds)
     }
 
     /// The report's first line.
     var headline: String {
         let config = URL(fileURLWithPath: app).deletingLastPathComponent().lastPathComponent
-        return "VideoToy benchmark: commit \(commit), \(config) build, N=\(n)\(quick ? ", quick" : ""), \(machine), GStreamer \(gstreamer), \(seconds) s"
+        return
+            "VideoToy benchmark: commit \(commit), \(config) build, N=\(n)\(quick ? ", quick" : ""), \(machine), GStreamer \(gstreamer), \(seconds) s"
     }
 }

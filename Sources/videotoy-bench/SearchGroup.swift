@@ -26,11 +26,15 @@ enum SearchGroup {
         let stalls = app.events.count(where: { $0.name == EventName.stall.rawValue && $0.tMs >= from - 500 })
         let median = Figures.median(times), worst = Figures.maximum(times)
         let each = times.isEmpty ? "none" : times.map(Figures.plain).joined(separator: " ")
-        session.add(BenchRow(id: "search.keystroke", metric: "search: one keystroke, filter and rows handed to the list, N=\(n) (median)",
-                             value: median, unit: "ms", target: "<= 50 ms", result: Figures.verdict(median, .atMost, 50),
-                             note: "per keystroke of \"\(query)\" then Escape: \(each) ms"))
-        session.add(BenchRow(id: "search.worst", metric: "search: slowest keystroke (one that changes thousands of rows)",
-                             value: worst, unit: "ms", target: "<= 50 ms", result: Figures.verdict(worst, .atMost, 50),
-                             note: "main-loop stalls while searching: \(stalls)"))
+        session.add(
+            BenchRow(
+                id: "search.keystroke", metric: "search: one keystroke, filter and rows handed to the list, N=\(n) (median)",
+                value: median, unit: "ms", target: "<= 50 ms", result: Figures.verdict(median, .atMost, 50),
+                note: "per keystroke of \"\(query)\" then Escape: \(each) ms"))
+        session.add(
+            BenchRow(
+                id: "search.worst", metric: "search: slowest keystroke (one that changes thousands of rows)",
+                value: worst, unit: "ms", target: "<= 50 ms", result: Figures.verdict(worst, .atMost, 50),
+                note: "main-loop stalls while searching: \(stalls)"))
     }
 }

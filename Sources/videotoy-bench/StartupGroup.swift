@@ -19,8 +19,12 @@ enum StartupGroup {
             app.stop()
         }
         let median = Figures.median(values)
-        session.add(BenchRow(id: "startup", metric: "start-up: exec to window shown (ready), median of \(values.count)", value: median,
-                             unit: "ms", target: "<= 500 ms", result: Figures.verdict(median, .atMost, 500),
-                             note: "runs: \(values.isEmpty ? "none" : values.map(Figures.plain).joined(separator: " ")); ready t_ms after main(): \(inside.isEmpty ? "none" : inside.map(String.init).joined(separator: " "))"))
+        session.add(
+            BenchRow(
+                id: "startup", metric: "start-up: exec to window shown (ready), median of \(values.count)", value: median,
+                unit: "ms", target: "<= 500 ms", result: Figures.verdict(median, .atMost, 500),
+                note:
+                    "runs: \(values.isEmpty ? "none" : values.map(Figures.plain).joined(separator: " ")); ready t_ms after main(): \(inside.isEmpty ? "none" : inside.map(String.init).joined(separator: " "))"
+            ))
     }
 }

@@ -63,7 +63,8 @@ enum LibraryLoader {
             let absolute = options.paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             let result = scanner.scan(absolute)
             result.problems.forEach(terminal)
-            let message = result.videos.isEmpty ? "No videos found in \(options.paths.map(PathBytes.display).joined(separator: ", "))." : nil
+            let message =
+                result.videos.isEmpty ? "No videos found in \(options.paths.map(PathBytes.display).joined(separator: ", "))." : nil
             return Found(scan: result, of: absolute, message: message)
         }
         // No PATH: where the user was last time, if it still has videos; else the Videos folder; else the demo.

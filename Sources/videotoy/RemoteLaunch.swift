@@ -5,8 +5,10 @@ import VideoToyCore
 enum RemoteLaunch {
     /// Parses the forwarded command line relative to its working folder, scans, adds and plays.
     @MainActor
-    static func handle(_ arguments: [String], cwd: String, controller: AppController,
-                       watch: @escaping @MainActor (LibraryLoader.Found) -> Void, present: @escaping @MainActor () -> Void) {
+    static func handle(
+        _ arguments: [String], cwd: String, controller: AppController,
+        watch: @escaping @MainActor (LibraryLoader.Found) -> Void, present: @escaping @MainActor () -> Void
+    ) {
         guard case .run(let remote)? = try? CommandLineParser.parse(arguments) else { return }
         let base = URL(fileURLWithPath: cwd, isDirectory: true)
         let play = remote.play.map { URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL.path }

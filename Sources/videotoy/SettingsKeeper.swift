@@ -25,8 +25,9 @@ final class SettingsKeeper {
     func attach(to controller: AppController) {
         controller.resumePosition = { [unowned self] path in settings.resumePositions.position(for: path) }
         controller.onPositionToRemember = { [unowned self] path, position, duration in
-            settings.resumePositions.record(path: path, positionMs: position, durationMs: duration,
-                                            at: Int64(Date().timeIntervalSince1970 * 1000))
+            settings.resumePositions.record(
+                path: path, positionMs: position, durationMs: duration,
+                at: Int64(Date().timeIntervalSince1970 * 1000))
             write("the resume position") { $0.rememberPosition(ofPath: path, positionMs: position, durationMs: duration) }
         }
         controller.onScalingChanged = { [unowned self] mode in rememberScaling(mode) }

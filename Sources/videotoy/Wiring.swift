@@ -9,8 +9,10 @@ import VideoToyPOSIX
 
 /// Builds the controller, the window and the host, connects them, and runs until quit.
 @MainActor
-func runApplication(options commandLine: Options, playPath: String?, backend: MediaBackend,
-                    writer: EventLogWriter?, started: UInt64) -> Int32 {
+func runApplication(
+    options commandLine: Options, playPath: String?, backend: MediaBackend,
+    writer: EventLogWriter?, started: UInt64
+) -> Int32 {
     let program = "videotoy"
     var sink: (@Sendable (String) -> Void)?
     if let writer { sink = { line in writer.write(line) } }
@@ -20,14 +22,21 @@ func runApplication(options commandLine: Options, playPath: String?, backend: Me
     }
     let log = EventLog(clock: clock, sink: sink, terminal: terminal)
     // Notices when the main loop stalls for more than 100 ms and says what was running.
-    let watchdog = MainLoopWatchdog(thresholdMs: 100, onHang: { stall in
-        terminal("the main loop has been stuck for \(stall)")
-    }) { stall in
+    let watchdog = MainLoopWatchdog(
+        thresholdMs: 100,
+        onHang: { stall in
+            terminal("the main loop has been stuck for \(stall)")
+        }
+    ) { stall in
         MainActor.assumeIsolated {
-            log.emit(.stall, fields: [(.ms, .int(stall.milliseconds)),
-                                       (.activity, stall.activity.map(JSONValue.string) ?? .null),
-                                       (.cause, .string(stall.cause.rawValue)), (.cpuMs, .int(stall.cpuMilliseconds)),
-                                       (.wait, stall.wait.map(JSONValue.string) ?? .null)])
+            log.emit(
+                .stall,
+                fields: [
+                    (.ms, .int(stall.milliseconds)),
+                    (.activity, stall.activity.map(JSONValue.string) ?? .null),
+                    (.cause, .string(stall.cause.rawValue)), (.cpuMs, .int(stall.cpuMilliseconds)),
+                    (.wait, stall.wait.map(JSONValue.string) ?? .null),
+                ])
         }
     }
     watchdog.start()
@@ -37,11 +46,13 @@ func runApplication(options commandLine: Options, playPath: String?, backend: Me
     // The command line wins for this run; whatever it does not say comes from the Preferences window.
     let options = preferences.applied(to: commandLine)
     let scaling = options.scaling ?? remembered.scalingMode.flatMap(ScalingMode.init(rawValue:)) ?? .fit
-    let routing = RouterConfig(gracePeriodMilliseconds: options.reconnectGraceMs, pinnedConnector: options.screen,
-                               keepMode: options.keepMode, preferredScreen: remembered.preferredScreen)
-    let controller = AppController(backend: backend, log: log, onEnd: options.onEnd, exitOnEnd: options.exitOnEnd,
-                                   router: routing, scaling: scaling,
-                                   sort: remembered.sortOrder.flatMap(RowSort.init) ?? .standard)
+    let routing = RouterConfig(
+        gracePeriodMilliseconds: options.reconnectGraceMs, pinnedConnector: options.screen,
+        keepMode: options.keepMode, preferredScreen: remembered.preferredScreen)
+    let controller = AppController(
+        backend: backend, log: log, onEnd: options.onEnd, exitOnEnd: options.exitOnEnd,
+        router: routing, scaling: scaling,
+        sort: remembered.sortOrder.flatMap(RowSort.init) ?? .standard)
     keeper.attach(to: controller)
     if let chosen = options.scaling { keeper.rememberScaling(chosen) }
     let host = AppHost(id: "org.videotoy.VideoToy", unique: !options.newWindow)
@@ -63,8 +74,10 @@ func runApplication(options commandLine: Options, playPath: String?, backend: Me
     }
     host.onActivate {
         guard window == nil else { return }
-        let main = LibraryWindow(application: host.application, controller: controller, controls: options.controls,
-                                 debug: options.debug, size: remembered.windowSize) { status in host.quit(status: status) }
+        let main = LibraryWindow(
+            application: host.application, controller: controller, controls: options.controls,
+            debug: options.debug, size: remembered.windowSize
+        ) { status in host.quit(status: status) }
         window = main
         main.preferences = preferences
         main.onPreferences = { changed in
@@ -85,11 +98,12 @@ func runApplication(options commandLine: Options, playPath: String?, backend: Me
         }
         main.present()
         main.afterFirstFrame { log.emit(.ready) }
-        let bridge = MPRISBridge(controller: controller, raise: { main.present() }, quit: { host.quit(status: 0) },
-                                 openablePath: { path in
-                                     let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-                                     return PathCalls.isReadableFile(absolute) ? absolute : nil
-                                 })
+        let bridge = MPRISBridge(
+            controller: controller, raise: { main.present() }, quit: { host.quit(status: 0) },
+            openablePath: { path in
+                let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+                return PathCalls.isReadableFile(absolute) ? absolute : nil
+            })
         bridge.publish(report: { log.terminal($0) })
         mpris = bridge
         log.emit(.controls, fields: [(.style, .string(options.controls.rawValue)), (.debug, .bool(options.debug))])
@@ -104,8 +118,9 @@ func runApplication(options commandLine: Options, playPath: String?, backend: Me
         // The window already found out whether modes can be set; probing RandR again would repeat that work.
         let modes: Result<Void, ModeSettingUnavailable> = main.modeSupportNote.map { .failure(ModeSettingUnavailable($0)) } ?? .success(())
         DispatchQueue.global(qos: .utility).async {
-            let capabilities = Capabilities(session: session, modeSetting: modes, decoders: MediaCapabilities.decoders(),
-                                            audioOutput: MediaCapabilities.audioOutput())
+            let capabilities = Capabilities(
+                session: session, modeSetting: modes, decoders: MediaCapabilities.decoders(),
+                audioOutput: MediaCapabilities.audioOutput())
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
                     log.emit(.check, fields: capabilities.fields)
@@ -113,7 +128,9 @@ func runApplication(options commandLine: Options, playPath: String?, backend: Me
                 }
             }
         }
-        MainLoop.every(milliseconds: 250) { controller.tick(); return true }
+        MainLoop.every(milliseconds: 250) {
+            controller.tick(); return true
+        }
         let opened = options.paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         controller.restoreFolders(LibraryFolders(recent: remembered.recentFolders))
         // Paths on the command line become the library (remembered at once, as before); otherwise the remembered
@@ -137,8 +154,10 @@ func runApplication(options commandLine: Options, playPath: String?, backend: Me
 
 /// Watches the library folders a search found and brings the library in line with each rescan.
 @MainActor
-private func watchFolders(controller: AppController, log: EventLog,
-                          watchdog: MainLoopWatchdog) -> (watcher: FolderWatcher, watch: @MainActor (LibraryLoader.Found) -> Void) {
+private func watchFolders(
+    controller: AppController, log: EventLog,
+    watchdog: MainLoopWatchdog
+) -> (watcher: FolderWatcher, watch: @MainActor (LibraryLoader.Found) -> Void) {
     let watcher = FolderWatcher(known: { controller.library.paths(under: $0) }, report: { log.terminal($0) }) { folder, rescan, written in
         guard rescan != .unanswered else { return }
         watchdog.during("refresh") { controller.folderChanged(folder, present: rescan.files, changed: written) }

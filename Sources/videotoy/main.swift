@@ -20,8 +20,9 @@ func fail(_ message: String, status: Int32) -> Never {
 let arguments = (1..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0].map { PathBytes.decode(cString: $0) } }
 let request: CommandLineRequest
 do {
-    request = try CommandLineParser.parse(arguments, program: program,
-                                          environment: ProcessInfo.processInfo.environment)
+    request = try CommandLineParser.parse(
+        arguments, program: program,
+        environment: ProcessInfo.processInfo.environment)
 } catch {
     fail("\(error.description)\nRun “\(program) --help” to see a full list of available command line options.", status: 1)
 }
@@ -50,8 +51,9 @@ if options.check {
 }
 
 // Metadata and posters are cached by path, size and modification time, posters in the freedesktop thumbnail cache.
-let backend = CachingBackend(wrapping: GStreamerBackend(),
-                             cache: ProbeCache(file: UserFolders.cache() + "/probe-cache.tsv", fingerprint: CachingBackend.mediaFingerprint))
+let backend = CachingBackend(
+    wrapping: GStreamerBackend(),
+    cache: ProbeCache(file: UserFolders.cache() + "/probe-cache.tsv", fingerprint: CachingBackend.mediaFingerprint))
 
 // A missing or unplayable --play file is a start-up error: say why and stop before any window opens.
 var playPath: String?

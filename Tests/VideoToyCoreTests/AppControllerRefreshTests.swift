@@ -36,7 +36,8 @@ struct AppControllerRefreshTests {
         let rig = try await Rig.ready(Self.paths)
         let (a, b) = (rig.ids[0], rig.ids[1])
         rig.controller.folderChanged("/v", present: nil)
-        rig.backend.script("/v/a.mp4", .success(MediaInfo(durationMs: 2_000, videoSize: PixelSize(width: 320, height: 240), videoCodec: "VP8")))
+        rig.backend.script(
+            "/v/a.mp4", .success(MediaInfo(durationMs: 2_000, videoSize: PixelSize(width: 320, height: 240), videoCodec: "VP8")))
         let refresh = rig.controller.folderChanged("/v", present: ["/v/a.mp4", "/v/b.mp4"])
         #expect(refresh.back == [a, b])
         #expect(refreshRecord(rig) == #"{"event":"refresh","t_ms":0,"folder":"/v","added":0,"gone":0,"back":2}"#)

@@ -6,15 +6,20 @@ import VideoToyTesting
 /// The controller driven with a fake backend and a fake window, on the main actor.
 @MainActor
 struct AppControllerTests {
-    static let info = MediaInfo(durationMs: 61_000, videoSize: PixelSize(width: 1920, height: 1080),
-                                videoCodec: "H.264", audioCodec: "AAC")
+    static let info = MediaInfo(
+        durationMs: 61_000, videoSize: PixelSize(width: 1920, height: 1080),
+        videoCodec: "H.264", audioCodec: "AAC")
 
     // MARK: Library and probing
 
     @Test func addingShowsTheLibraryAndProbesEveryFile() async throws {
         let rig = Rig()
-        rig.backend.script("/v/b.mp4", .success(MediaInfo(durationMs: 61_000, videoSize: PixelSize(width: 1920, height: 1080),
-                                                          videoCodec: "H.264", audioCodec: "AAC", rotation: 90)))
+        rig.backend.script(
+            "/v/b.mp4",
+            .success(
+                MediaInfo(
+                    durationMs: 61_000, videoSize: PixelSize(width: 1920, height: 1080),
+                    videoCodec: "H.264", audioCodec: "AAC", rotation: 90)))
         let ids = rig.controller.add(paths: ["/v/clip 10.mp4", "/v/b.mp4", "/v/clip 2.mp4"])
         #expect(ids.count == 3 && Set(ids).count == 3)
         #expect(rig.presenter.libraryCounts == [3])
@@ -28,8 +33,10 @@ struct AppControllerTests {
         let probes = rig.records("probe")
         #expect(probes.count == 3)
         #expect(Set(probes.compactMap(\.path)) == ["/v/clip 10.mp4", "/v/b.mp4", "/v/clip 2.mp4"])
-        #expect(probes.first { $0.path == "/v/b.mp4" }?.jsonLine
-                == #"{"event":"probe","t_ms":0,"path":"/v/b.mp4","duration_ms":61000,"width":1080,"height":1920,"codec":"H.264","audio_codec":"AAC"}"#)
+        #expect(
+            probes.first { $0.path == "/v/b.mp4" }?.jsonLine
+                == #"{"event":"probe","t_ms":0,"path":"/v/b.mp4","duration_ms":61000,"width":1080,"height":1920,"codec":"H.264","audio_codec":"AAC"}"#
+        )
         #expect(Set(rig.presenter.refreshedRows) == Set(ids))
         #expect(rig.backend.probedPaths.count == 3, "each file is probed once")
 
@@ -68,8 +75,10 @@ struct AppControllerTests {
         #expect(rig.controller.row(for: ids[0])?.detail == "Reading…")
         try await rig.probed()
         #expect(rig.controller.row(for: ids[0])?.detail == "0:05 · audio only (Opus)")
-        #expect(rig.records("probe").first?.jsonLine
-                == #"{"event":"probe","t_ms":0,"path":"/v/song.ogg","duration_ms":5000,"width":null,"height":null,"codec":null,"audio_codec":"Opus"}"#)
+        #expect(
+            rig.records("probe").first?.jsonLine
+                == #"{"event":"probe","t_ms":0,"path":"/v/song.ogg","duration_ms":5000,"width":null,"height":null,"codec":null,"audio_codec":"Opus"}"#
+        )
     }
 
     @Test func visibleVideoRowsGetAPoster() async throws {
@@ -86,8 +95,9 @@ struct AppControllerTests {
         #expect(poster.width == 8 && poster.height == 6)
         #expect(rig.presenter.refreshedRows.count == refreshesBefore + 1)
         #expect(rig.presenter.refreshedRows.last == ids[0])
-        #expect(rig.backend.posterRequests == [FakeMediaBackend.PosterRequest(path: "/v/a.mp4", durationMs: 61_000)],
-                "the poster knows the duration; audio-only files get none")
+        #expect(
+            rig.backend.posterRequests == [FakeMediaBackend.PosterRequest(path: "/v/a.mp4", durationMs: 61_000)],
+            "the poster knows the duration; audio-only files get none")
     }
 
     nonisolated static let failures: [ProbeFailure] = [
@@ -106,8 +116,11 @@ struct AppControllerTests {
         #expect(row.isError)
         #expect(rig.controller.row(for: ids[1])?.isError == false)
         let record = try #require(rig.records("probe").first { $0.path == "/v/broken.mp4" })
-        #expect(record == EventRecord(name: "probe", tMs: 0, path: "/v/broken.mp4",
-                                      fields: [("error", .string(failure.code)), ("message", .string(failure.message))]))
+        #expect(
+            record
+                == EventRecord(
+                    name: "probe", tMs: 0, path: "/v/broken.mp4",
+                    fields: [("error", .string(failure.code)), ("message", .string(failure.message))]))
         #expect(rig.terminal.lines == ["/v/broken.mp4: \(failure.message)"])
 
         rig.controller.activate(ids[0])
@@ -125,10 +138,13 @@ struct AppControllerTests {
         rig.backend.script("/v/whole.mp4", .success(Self.info))
         let ids = rig.controller.add(paths: ["/v/cut.mp4", "/v/whole.mp4"])
         try await rig.probed()
-        #expect(rig.records("probe").first { $0.path == "/v/cut.mp4" }?.jsonLine
-                == #"{"event":"probe","t_ms":0,"path":"/v/cut.mp4","duration_ms":61000,"width":1920,"height":1080,"codec":"H.264","audio_codec":"AAC","warning":"\#(damage)"}"#)
-        #expect(rig.records("probe").first { $0.path == "/v/whole.mp4" }?.fields.contains { $0.0 == "warning" } == false,
-                "a whole file's probe has no warning")
+        #expect(
+            rig.records("probe").first { $0.path == "/v/cut.mp4" }?.jsonLine
+                == #"{"event":"probe","t_ms":0,"path":"/v/cut.mp4","duration_ms":61000,"width":1920,"height":1080,"codec":"H.264","audio_codec":"AAC","warning":"\#(damage)"}"#
+        )
+        #expect(
+            rig.records("probe").first { $0.path == "/v/whole.mp4" }?.fields.contains { $0.0 == "warning" } == false,
+            "a whole file's probe has no warning")
         #expect(rig.terminal.lines == ["/v/cut.mp4: damaged: \(damage)"])
 
         let row = try #require(rig.controller.row(for: ids[0]))
@@ -197,7 +213,8 @@ struct AppControllerTests {
         #expect(rig.records("play").last?.jsonLine == #"{"event":"play","t_ms":0,"path":"/v/a.mp4","position_ms":0}"#)
         player.positionMs = 40
         player.emit(.firstFrame)
-        #expect(rig.records("first-frame").last?.jsonLine
+        #expect(
+            rig.records("first-frame").last?.jsonLine
                 == #"{"event":"first-frame","t_ms":0,"path":"/v/a.mp4","window":"main","position_ms":40}"#)
         rig.controller.activate(a)
         #expect(player.transport == [.play], "activating the playing item again changes nothing")
@@ -258,7 +275,7 @@ struct AppControllerTests {
         rig.controller.activate(rig.ids[0])
         let old = try #require(rig.backend.player(for: paths[0]))
         rig.controller.activate(rig.ids[1])
-        old.positionMs = 9_000   // the pause landed but its report has not arrived
+        old.positionMs = 9_000  // the pause landed but its report has not arrived
         rig.controller.activate(rig.ids[2])
         rig.controller.activate(rig.ids[3])
         #expect(old.isClosed)
@@ -274,7 +291,8 @@ struct AppControllerTests {
         player.emit(.playing(positionMs: 0))
         rig.ticker.now = 61_500
         player.emit(.endOfStream)
-        #expect(rig.records("finished").last?.jsonLine
+        #expect(
+            rig.records("finished").last?.jsonLine
                 == #"{"event":"finished","t_ms":61500,"path":"/v/a.mp4","position_ms":60000}"#)
         let row = try #require(rig.controller.row(for: a))
         #expect(row.status == .finished)
@@ -294,7 +312,8 @@ struct AppControllerTests {
         // A window that counts its pictures adds them to the finished line.
         rig.presenter.frames[a] = FrameCounts(shown: 1_795, dropped: 5)
         rig.backend.players.last?.emit(.endOfStream)
-        #expect(rig.records("finished").last?.jsonLine
+        #expect(
+            rig.records("finished").last?.jsonLine
                 == #"{"event":"finished","t_ms":61500,"path":"/v/a.mp4","position_ms":60000,"frames_shown":1795,"frames_dropped":5}"#)
     }
 
@@ -306,8 +325,9 @@ struct AppControllerTests {
         player.emit(.endOfStream)
         #expect(player.transport == [.play, .seek(0), .play, .seek(0), .play])
         #expect(rig.records("finished").count == 2)
-        #expect(rig.controller.row(for: rig.ids[0])?.status == .playing,
-                "a loop goes on playing: the pipeline reports no new state, and the row must not go blank")
+        #expect(
+            rig.controller.row(for: rig.ids[0])?.status == .playing,
+            "a loop goes on playing: the pipeline reports no new state, and the row must not go blank")
         #expect(rig.presenter.quitStatus == nil, "--exit-on-end never quits a loop")
         #expect(rig.backend.players.count == 1)
     }
@@ -378,7 +398,8 @@ struct AppControllerTests {
         let player = try #require(rig.backend.player(for: "/v/a.mp4"))
         player.positionMs = 1_250
         player.emit(.error("Internal data stream error."))
-        #expect(rig.records("error").last?.jsonLine
+        #expect(
+            rig.records("error").last?.jsonLine
                 == #"{"event":"error","t_ms":0,"path":"/v/a.mp4","message":"Internal data stream error.","position_ms":1250}"#)
         #expect(rig.terminal.lines == ["/v/a.mp4: Internal data stream error."])
         #expect(player.isClosed)
@@ -431,11 +452,13 @@ struct AppControllerTests {
         rig.controller.intent(a, .toggleFullscreen)
         #expect(rig.controller.placement(of: a) == .fullscreen)
         #expect(rig.presenter.placements[a] == .fullscreen)
-        #expect(rig.records("fullscreen").last?.jsonLine
+        #expect(
+            rig.records("fullscreen").last?.jsonLine
                 == #"{"event":"fullscreen","t_ms":0,"path":"/v/a.mp4","on":true,"window":"main"}"#)
         rig.controller.intent(a, .toggleFullscreen)
         #expect(rig.controller.placement(of: a) == .row)
-        #expect(rig.records("fullscreen").last?.jsonLine
+        #expect(
+            rig.records("fullscreen").last?.jsonLine
                 == #"{"event":"fullscreen","t_ms":0,"path":"/v/a.mp4","on":false,"window":"main"}"#)
         rig.controller.intent(a, .leaveFullscreen)
         #expect(rig.presenter.placementHistory(of: a) == [.row, .fullscreen, .row], "leaving twice moves nothing")
@@ -472,8 +495,9 @@ struct AppControllerTests {
         #expect(panel == .onScreen(name: "Sony Bravia", connector: "HDMI-1"))
         #expect(panel.text.hasPrefix("Playing on ") && panel.text.hasSuffix(" (HDMI-1)") && !panel.isError)
         #expect(rig.presenter.notices == ["Playing on Sony Bravia"], "a notice says where the video went, once")
-        #expect(rig.records("fullscreen").map { $0.fields.first { $0.0 == "on" }?.1 } == [.bool(true), .bool(false)],
-                "the main window's fullscreen ends when the video leaves it")
+        #expect(
+            rig.records("fullscreen").map { $0.fields.first { $0.0 == "on" }?.1 } == [.bool(true), .bool(false)],
+            "the main window's fullscreen ends when the video leaves it")
         rig.controller.screensChanged([Fixture.laptop])
         #expect(rig.controller.placement(of: a) == .fullscreen)
         #expect(rig.records("fullscreen").map { $0.fields.first { $0.0 == "on" }?.1 } == [.bool(true), .bool(false), .bool(true)])
@@ -548,9 +572,11 @@ struct AppControllerTests {
         rig.controller.activate(a)
         rig.controller.intent(a, .toggleFullscreen)
         try #require(rig.controller.player(a) as? FakePlayer).emit(.error("gone"))
-        #expect(Array(rig.presenter.calls.filter {
-            if case .placeVideoView = $0 { true } else if case .dropVideoView = $0 { true } else { false }
-        }.suffix(2)) == [.placeVideoView(a, .row), .dropVideoView(a)])
+        #expect(
+            Array(
+                rig.presenter.calls.filter {
+                    if case .placeVideoView = $0 { true } else if case .dropVideoView = $0 { true } else { false }
+                }.suffix(2)) == [.placeVideoView(a, .row), .dropVideoView(a)])
         #expect(rig.controller.placement(of: a) == nil)
     }
 
@@ -562,8 +588,9 @@ struct AppControllerTests {
         rig.controller.intent(a, .toggleFullscreen)
         try #require(rig.controller.player(a) as? FakePlayer).emit(.endOfStream)
         #expect(rig.controller.policy.playing == b)
-        #expect(rig.controller.placement(of: a) != .fullscreen,
-                "the fullscreen view shows \(a), which finished, while \(b) plays in its row")
+        #expect(
+            rig.controller.placement(of: a) != .fullscreen,
+            "the fullscreen view shows \(a), which finished, while \(b) plays in its row")
     }
 
     @Test func transportIntentsReachThePlayer() async throws {
@@ -600,9 +627,15 @@ struct AppControllerTests {
         rig.controller.tick()
         let shown = rig.presenter.calls.filter { if case .showProgress = $0 { true } else { false } }
         // The view learns its sound from the controller too, instead of asking the player.
-        #expect(Set(shown) == [.showProgress(a, PlaybackProgress(positionMs: 1_500, durationMs: 60_000, playing: false)),
-                               .showProgress(b, PlaybackProgress(positionMs: 0, durationMs: 60_000, playing: true,
-                                                                  muted: true, volume: 0.25))])
+        #expect(
+            Set(shown) == [
+                .showProgress(a, PlaybackProgress(positionMs: 1_500, durationMs: 60_000, playing: false)),
+                .showProgress(
+                    b,
+                    PlaybackProgress(
+                        positionMs: 0, durationMs: 60_000, playing: true,
+                        muted: true, volume: 0.25)),
+            ])
     }
 
     @Test func shutDownClosesEveryPlayer() async throws {

@@ -9,8 +9,9 @@ struct AppStateRandomTests {
     // Two library folders, so one can be removed while the other plays on; an item's id is its index here.
     static let paths = (0..<5).map { "/v/\($0 < 3 ? "a" : "b")/\($0).mp4" }
 
-    @Test("one view per item, in one place; the row says where it is; timers balance; one video plays",
-          arguments: 0..<30)
+    @Test(
+        "one view per item, in one place; the row says where it is; timers balance; one video plays",
+        arguments: 0..<30)
     func invariantsHold(seed: Int) async throws {
         var random = SeededGenerator(seed: UInt64(seed) &* 7919 &+ 17)
         let onEnd = OnEnd.allCases[Int.random(in: 0..<3, using: &random)]
@@ -59,7 +60,8 @@ struct AppStateRandomTests {
             return "wait \(ms) ms"
         case 8:
             guard let id = controller.currentItem, let player = rig.backend.players(for: Self.paths[id.rawValue]).last,
-                  controller.player(id) != nil else { return "nothing to end" }
+                controller.player(id) != nil
+            else { return "nothing to end" }
             player.emit(.endOfStream)
             return "end \(id.rawValue)"
         case 9:

@@ -68,10 +68,11 @@ struct CommandLineTests {
         #expect(try options(["--play="]).play == "")
     }
 
-    @Test(arguments: [
-        ("demo", \Options.demo), ("fullscreen", \Options.fullscreen), ("exit-on-end", \Options.exitOnEnd),
-        ("keep-mode", \Options.keepMode), ("debug", \Options.debug), ("check", \Options.check),
-    ] as [(String, KeyPath<Options, Bool> & Sendable)])
+    @Test(
+        arguments: [
+            ("demo", \Options.demo), ("fullscreen", \Options.fullscreen), ("exit-on-end", \Options.exitOnEnd),
+            ("keep-mode", \Options.keepMode), ("debug", \Options.debug), ("check", \Options.check),
+        ] as [(String, KeyPath<Options, Bool> & Sendable)])
     func flags(name: String, flag: KeyPath<Options, Bool> & Sendable) throws {
         #expect(try options(["--\(name)"])[keyPath: flag])
         #expect(try !options([])[keyPath: flag])
@@ -126,9 +127,11 @@ struct CommandLineTests {
         }
         #expect(text.hasPrefix("Usage:\n  vt [OPTION…] [PATH…]\n"))
         #expect(text == CommandLineParser.help(program: "vt"))
-        for option in ["-h, --help", "--demo", "-p, --play=FILE", "-f, --fullscreen", "--on-end=stop|next|loop",
-                       "--exit-on-end", "--events=PATH", "--screen=CONNECTOR", "--reconnect-grace=SECONDS",
-                       "--keep-mode", "--debug", "--check", "--version"] {
+        for option in [
+            "-h, --help", "--demo", "-p, --play=FILE", "-f, --fullscreen", "--on-end=stop|next|loop",
+            "--exit-on-end", "--events=PATH", "--screen=CONNECTOR", "--reconnect-grace=SECONDS",
+            "--keep-mode", "--debug", "--check", "--version",
+        ] {
             #expect(text.contains("  \(option)  "), "help lists \(option)")
         }
     }
@@ -136,11 +139,13 @@ struct CommandLineTests {
     @Test func helpAlignsTheDescriptions() {
         let lines = CommandLineParser.help(program: "videotoy").split(separator: "\n").filter { $0.hasPrefix("  -") }
         #expect(lines.count == 16, "14 application options, --version and --help")
-        let columns = Set(lines.map { line -> Int in
-            let afterOption = line.dropFirst(2).firstRange(of: "  ").map { line.distance(from: line.startIndex, to: $0.lowerBound) } ?? 0
-            let text = line[line.index(line.startIndex, offsetBy: afterOption)...].prefix { $0 == " " }.count
-            return afterOption + text
-        })
+        let columns = Set(
+            lines.map { line -> Int in
+                let afterOption =
+                    line.dropFirst(2).firstRange(of: "  ").map { line.distance(from: line.startIndex, to: $0.lowerBound) } ?? 0
+                let text = line[line.index(line.startIndex, offsetBy: afterOption)...].prefix { $0 == " " }.count
+                return afterOption + text
+            })
         #expect(columns.count == 1, "descriptions start in one column: \(columns)")
     }
 

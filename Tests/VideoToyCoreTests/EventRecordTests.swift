@@ -12,17 +12,23 @@ struct EventRecordTests {
     }
 
     @Test func recordWithPathAndFieldsHasExactText() {
-        let record = EventRecord(name: "probe", tMs: 1_234, path: "/v/clip 2.mp4", fields: [
-            ("duration_ms", .int(61_000)), ("width", .int(1920)), ("codec", .string("H.264")),
-            ("audio_codec", .null), ("ok", .bool(true)), ("muted", .bool(false)), ("ratio", .double(1.5)),
-            ("tags", .array([.string("a"), .int(-1), .array([])])), ("extra", .object([("k", .string("v")), ("n", .null)])),
-            ("empty", .object([])),
-        ])
-        #expect(record.jsonLine == #"{"event":"probe","t_ms":1234,"path":"/v/clip 2.mp4","duration_ms":61000,"width":1920,"codec":"H.264","audio_codec":null,"ok":true,"muted":false,"ratio":1.5,"tags":["a",-1,[]],"extra":{"k":"v","n":null},"empty":{}}"#)
+        let record = EventRecord(
+            name: "probe", tMs: 1_234, path: "/v/clip 2.mp4",
+            fields: [
+                ("duration_ms", .int(61_000)), ("width", .int(1920)), ("codec", .string("H.264")),
+                ("audio_codec", .null), ("ok", .bool(true)), ("muted", .bool(false)), ("ratio", .double(1.5)),
+                ("tags", .array([.string("a"), .int(-1), .array([])])), ("extra", .object([("k", .string("v")), ("n", .null)])),
+                ("empty", .object([])),
+            ])
+        #expect(
+            record.jsonLine
+                == #"{"event":"probe","t_ms":1234,"path":"/v/clip 2.mp4","duration_ms":61000,"width":1920,"codec":"H.264","audio_codec":null,"ok":true,"muted":false,"ratio":1.5,"tags":["a",-1,[]],"extra":{"k":"v","n":null},"empty":{}}"#
+        )
     }
 
     @Test func recordWithoutPathOmitsIt() {
-        #expect(EventRecord(name: "library", tMs: 0, fields: [("count", .int(3))]).jsonLine
+        #expect(
+            EventRecord(name: "library", tMs: 0, fields: [("count", .int(3))]).jsonLine
                 == #"{"event":"library","t_ms":0,"count":3}"#)
         #expect(EventRecord(name: "quit", tMs: 7).jsonLine == #"{"event":"quit","t_ms":7}"#)
     }
@@ -65,10 +71,12 @@ struct EventRecordTests {
     }
 
     @Test func producedLineParsesBackWithFoundation() throws {
-        let record = EventRecord(name: "first-frame", tMs: 42, path: "/v/\"odd\"\\name\n.mp4", fields: [
-            ("window", .string("HDMI-1")), ("position_ms", .int(0)), ("on", .bool(true)), ("gone", .null),
-            ("list", .array([.int(1), .string("two")])), ("scale", .double(0.25)),
-        ])
+        let record = EventRecord(
+            name: "first-frame", tMs: 42, path: "/v/\"odd\"\\name\n.mp4",
+            fields: [
+                ("window", .string("HDMI-1")), ("position_ms", .int(0)), ("on", .bool(true)), ("gone", .null),
+                ("list", .array([.int(1), .string("two")])), ("scale", .double(0.25)),
+            ])
         let object = try parse(record.jsonLine)
         #expect(object.count == 9)
         #expect(object["event"] as? String == "first-frame")
@@ -112,35 +120,44 @@ struct EventRecordTests {
         let lines = Mutex<[String]>([])
         let said = Mutex<[String]>([])
         var now = 10
-        let log = EventLog(clock: { now += 5; return now }, keep: true,
-                           sink: { line in lines.withLock { $0.append(line) } },
-                           terminal: { message in said.withLock { $0.append(message) } })
+        let log = EventLog(
+            clock: {
+                now += 5; return now
+            }, keep: true,
+            sink: { line in lines.withLock { $0.append(line) } },
+            terminal: { message in said.withLock { $0.append(message) } })
         log.emit(.library, fields: [(.count, .int(2))])
         log.emit(.play, path: "/v/a.mp4", fields: [(.positionMs, .int(0))])
         log.terminal("/v/b.mp4: The file is empty (0 bytes).")
         #expect(log.records.map(\.tMs) == [15, 20])
-        #expect(lines.withLock { $0 } == [
-            #"{"event":"library","t_ms":15,"count":2}"#,
-            #"{"event":"play","t_ms":20,"path":"/v/a.mp4","position_ms":0}"#,
-        ])
+        #expect(
+            lines.withLock { $0 } == [
+                #"{"event":"library","t_ms":15,"count":2}"#,
+                #"{"event":"play","t_ms":20,"path":"/v/a.mp4","position_ms":0}"#,
+            ])
         #expect(said.withLock { $0 } == ["/v/b.mp4: The file is empty (0 bytes)."])
     }
 
     @MainActor
     @Test func logWithoutSinkOrKeepRecordsNothing() {
         var ticks = 0
-        let log = EventLog(clock: { ticks += 1; return ticks }, keep: false, sink: nil, terminal: { _ in })
+        let log = EventLog(
+            clock: {
+                ticks += 1; return ticks
+            }, keep: false, sink: nil, terminal: { _ in })
         log.emit(.play, path: "/v/a.mp4")
         #expect(log.records.isEmpty)
         #expect(ticks == 0, "the clock is not even read")
     }
 
     @Test func linesReadBackAsTheRecordsWritten() throws {
-        let record = EventRecord(name: "probe", tMs: 1_234, path: "/v/\u{e9}t\u{e9} \"2\"\\\n.mp4", fields: [
-            ("duration_ms", .int(61_000)), ("codec", .string("H.264 \u{1F3A5}")), ("audio_codec", .null), ("ok", .bool(true)),
-            ("ratio", .double(1.5)), ("tags", .array([.string("a"), .int(-1), .array([])])),
-            ("extra", .object([("k", .string("v\u{01}")), ("n", .null)])),
-        ])
+        let record = EventRecord(
+            name: "probe", tMs: 1_234, path: "/v/\u{e9}t\u{e9} \"2\"\\\n.mp4",
+            fields: [
+                ("duration_ms", .int(61_000)), ("codec", .string("H.264 \u{1F3A5}")), ("audio_codec", .null), ("ok", .bool(true)),
+                ("ratio", .double(1.5)), ("tags", .array([.string("a"), .int(-1), .array([])])),
+                ("extra", .object([("k", .string("v\u{01}")), ("n", .null)])),
+            ])
         let read = try #require(EventRecord(jsonLine: record.jsonLine))
         #expect(read == record)
         #expect(read.path == record.path)

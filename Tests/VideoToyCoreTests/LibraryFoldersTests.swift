@@ -113,7 +113,9 @@ struct FolderRemovalTests {
         #expect(rig.controller.policy.playing == one)
         #expect(rig.controller.policy.states[three] == nil)
         // The playlist goes on within what is left.
-        #expect(rig.controller.playable(after: try #require(rig.controller.library.id(forPath: "/v/a/2.mp4"))) == rig.controller.library.id(forPath: "/v/c.mp4"))
+        #expect(
+            rig.controller.playable(after: try #require(rig.controller.library.id(forPath: "/v/a/2.mp4")))
+                == rig.controller.library.id(forPath: "/v/c.mp4"))
     }
 
     @Test func filesInsideAnotherLibraryFolderStay() async throws {
@@ -131,7 +133,8 @@ struct FolderRemovalTests {
         #expect(rig.controller.displayCount == 5)
         rig.controller.removeFolder("/v/a")
         #expect(rig.controller.displayCount == 3)
-        #expect((0..<3).compactMap { rig.controller.id(at: $0) }.compactMap { rig.controller.library.item($0)?.path }
+        #expect(
+            (0..<3).compactMap { rig.controller.id(at: $0) }.compactMap { rig.controller.library.item($0)?.path }
                 == ["/v/b/3.mp4", "/v/b/sub/4.mp4", "/v/c.mp4"])
     }
 

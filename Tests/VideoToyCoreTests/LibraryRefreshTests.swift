@@ -30,19 +30,24 @@ struct LibraryRefreshTests {
         Case(name: "the folder is back", vanished: underV, present: underV, back: underV),
         Case(name: "still gone", vanished: underV, present: nil),
         Case(name: "a file added", present: underV + ["/v/b2.mp4"], added: ["/v/b2.mp4"], inserted: [2]),
-        Case(name: "files added at both ends", present: underV + ["/v/z.mp4", "/v/sub/0.mp4"],
-             added: ["/v/sub/0.mp4", "/v/z.mp4"], inserted: [0, 6]),
+        Case(
+            name: "files added at both ends", present: underV + ["/v/z.mp4", "/v/sub/0.mp4"],
+            added: ["/v/sub/0.mp4", "/v/z.mp4"], inserted: [0, 6]),
         Case(name: "a file removed", present: ["/v/a.mp4", "/v/sub/d.mp4"], gone: ["/v/c.mp4"]),
-        Case(name: "a file renamed", present: ["/v/a.mp4", "/v/cc.mp4", "/v/sub/d.mp4"],
-             added: ["/v/cc.mp4"], inserted: [3], gone: ["/v/c.mp4"]),
-        Case(name: "a file moved into a subfolder", present: ["/v/a.mp4", "/v/sub/c.mp4", "/v/sub/d.mp4"],
-             added: ["/v/sub/c.mp4"], inserted: [3], gone: ["/v/c.mp4"]),
+        Case(
+            name: "a file renamed", present: ["/v/a.mp4", "/v/cc.mp4", "/v/sub/d.mp4"],
+            added: ["/v/cc.mp4"], inserted: [3], gone: ["/v/c.mp4"]),
+        Case(
+            name: "a file moved into a subfolder", present: ["/v/a.mp4", "/v/sub/c.mp4", "/v/sub/d.mp4"],
+            added: ["/v/sub/c.mp4"], inserted: [3], gone: ["/v/c.mp4"]),
         Case(name: "a file rewritten", present: underV, changed: ["/v/c.mp4", "/v/unknown.mp4"], rewritten: ["/v/c.mp4"]),
-        Case(name: "a vanished file back rewritten is back, once", vanished: ["/v/c.mp4"], present: underV,
-             changed: ["/v/c.mp4"], back: ["/v/c.mp4"]),
+        Case(
+            name: "a vanished file back rewritten is back, once", vanished: ["/v/c.mp4"], present: underV,
+            changed: ["/v/c.mp4"], back: ["/v/c.mp4"]),
         Case(name: "a subfolder gone", folder: "/v/sub", present: nil, gone: ["/v/sub/d.mp4"]),
-        Case(name: "a trailing slash names the same folder", folder: "/v/", present: ["/v/a.mp4"],
-             gone: ["/v/c.mp4", "/v/sub/d.mp4"]),
+        Case(
+            name: "a trailing slash names the same folder", folder: "/v/", present: ["/v/a.mp4"],
+            gone: ["/v/c.mp4", "/v/sub/d.mp4"]),
         Case(name: "paths outside the folder are ignored", present: underV + ["/w/e.mp4", "/va/y.mp4"]),
         Case(name: "the root folder holds everything", folder: "/", present: start, changed: []),
         Case(name: "a sibling with a longer name is another folder", folder: "/va", present: [], gone: ["/va/x.mp4"]),
@@ -71,9 +76,13 @@ struct LibraryRefreshTests {
         for old in before {
             let now = try #require(library.item(old.id), "\(old.path) keeps its id")
             let expected: ProbeState
-            if c.gone.contains(old.path) { expected = .failed(.vanished) }
-            else if c.back.contains(old.path) || c.rewritten.contains(old.path) { expected = .pending }
-            else { expected = old.state }
+            if c.gone.contains(old.path) {
+                expected = .failed(.vanished)
+            } else if c.back.contains(old.path) || c.rewritten.contains(old.path) {
+                expected = .pending
+            } else {
+                expected = old.state
+            }
             #expect(now.state == expected, "\(old.path)")
         }
         for path in c.added { #expect(library.id(forPath: path).flatMap(library.item)?.state == .pending) }
@@ -85,8 +94,9 @@ struct LibraryRefreshTests {
         let present = ["/v/a.mp4", "/v/new.mp4"]
         #expect(!library.refresh(folder: "/v", present: present).isEmpty)
         #expect(library.refresh(folder: "/v", present: present).isEmpty)
-        #expect(library.refresh(folder: "/v", present: nil).gone.map { library.item($0)?.path } == ["/v/a.mp4", "/v/new.mp4"],
-                "c and d were gone already")
+        #expect(
+            library.refresh(folder: "/v", present: nil).gone.map { library.item($0)?.path } == ["/v/a.mp4", "/v/new.mp4"],
+            "c and d were gone already")
         #expect(library.refresh(folder: "/v", present: nil).isEmpty)
     }
 

@@ -42,7 +42,8 @@ struct LibraryTests {
         #expect(Set(library.items.map { Array($0.path.utf8) }) == [Array(composed.utf8), Array(decomposed.utf8)])
         let ids = [library.id(forPath: composed), library.id(forPath: decomposed)]
         #expect(ids[0] != nil && ids[1] != nil && ids[0] != ids[1])
-        #expect(Library(paths: [decomposed, composed]).items.map { Array($0.path.utf8) }
+        #expect(
+            Library(paths: [decomposed, composed]).items.map { Array($0.path.utf8) }
                 == library.items.map { Array($0.path.utf8) }, "their order does not depend on discovery")
         let refresh = library.refresh(folder: "/v", present: [composed])
         #expect(refresh.gone == [ids[1]!], "only the file whose bytes are missing is gone")
@@ -108,7 +109,7 @@ struct LibraryTests {
         library.update(b, state: .ready(info))
         #expect(library.item(b)?.state == .ready(info))
         #expect(library.items[0].state == .pending)
-        library.update(ItemID(99), state: .failed(.empty))   // ignored
+        library.update(ItemID(99), state: .failed(.empty))  // ignored
         #expect(library.count == 2)
     }
 

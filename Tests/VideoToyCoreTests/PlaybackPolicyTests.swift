@@ -83,7 +83,7 @@ struct PlaybackPolicyTests {
         _ = policy.handle(.activate(Self.a))
         _ = policy.handle(.activate(Self.b))
         _ = policy.handle(.paused(Self.a, positionMs: 4_200))
-        _ = policy.handle(.activate(Self.c))   // releases a
+        _ = policy.handle(.activate(Self.c))  // releases a
         #expect(!policy.live.contains(Self.a))
         #expect(policy.states[Self.a] == .paused(positionMs: 4_200))
         #expect(policy.handle(.activate(Self.a)) == [.pause(Self.c), .play(Self.a, fromMs: 4_200), .release(Self.b)])
@@ -128,7 +128,7 @@ struct PlaybackPolicyTests {
         var policy = PlaybackPolicy(onEnd: .stop, maxLivePlayers: 1)
         _ = policy.handle(.activate(Self.a))
         _ = policy.handle(.finished(Self.a, next: nil))
-        _ = policy.handle(.activate(Self.b))   // releases a
+        _ = policy.handle(.activate(Self.b))  // releases a
         #expect(policy.handle(.activate(Self.a)) == [.pause(Self.b), .play(Self.a, fromMs: nil), .release(Self.b)])
     }
 
@@ -197,7 +197,8 @@ struct PlaybackPolicyTests {
     @Test func failedItemIsMarkedReleasedAndNoLongerCurrent() {
         var policy = PlaybackPolicy()
         _ = policy.handle(.activate(Self.a))
-        #expect(policy.handle(.failed(Self.a, message: "boom"))
+        #expect(
+            policy.handle(.failed(Self.a, message: "boom"))
                 == [.markFailed(Self.a, message: "boom"), .leaveFullscreen(Self.a), .release(Self.a)])
         #expect(policy.current == nil)
         #expect(policy.playing == nil)
@@ -259,7 +260,7 @@ struct PlaybackPolicyTests {
         var quits = 0
 
         mutating func apply(_ effects: [PlaybackEffect], event: PlaybackEvent) {
-            if case .finished(let id, _) = event { playing.remove(id) }   // the stream ended by itself
+            if case .finished(let id, _) = event { playing.remove(id) }  // the stream ended by itself
             for effect in effects {
                 switch effect {
                 case .play(let id, _), .restart(let id):
@@ -326,7 +327,8 @@ struct PlaybackPolicyTests {
             }
             // A released item that was paused resumes from its last reported position.
             if case .activate(let target) = event, !before.live.contains(target),
-               case .paused(let position)? = before.states[target] {
+                case .paused(let position)? = before.states[target]
+            {
                 #expect(effects.contains(.play(target, fromMs: position > 0 ? position : nil)), context)
             }
             // Only a failed item may lose its place as the current one without another taking it.

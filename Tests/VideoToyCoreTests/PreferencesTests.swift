@@ -18,12 +18,14 @@ struct PreferencesTests {
         #expect(Preferences(stored: ["reconnect-grace": "3601"]).reconnectGraceSeconds == Preferences().reconnectGraceSeconds)
     }
 
-    @Test("The command line wins for one run; what it does not say comes from the preferences", arguments: [
-        ([], OnEnd.loop, 2500, true, ControlStyle.full),
-        (["--on-end", "stop"], OnEnd.stop, 2500, true, ControlStyle.full),
-        (["--reconnect-grace=0", "--controls", "none"], OnEnd.loop, 0, true, ControlStyle.none),
-        (["--keep-mode"], OnEnd.loop, 2500, true, ControlStyle.full),
-    ])
+    @Test(
+        "The command line wins for one run; what it does not say comes from the preferences",
+        arguments: [
+            ([], OnEnd.loop, 2500, true, ControlStyle.full),
+            (["--on-end", "stop"], OnEnd.stop, 2500, true, ControlStyle.full),
+            (["--reconnect-grace=0", "--controls", "none"], OnEnd.loop, 0, true, ControlStyle.none),
+            (["--keep-mode"], OnEnd.loop, 2500, true, ControlStyle.full),
+        ])
     func applied(arguments: [String], onEnd: OnEnd, graceMs: Int, keepMode: Bool, controls: ControlStyle) throws {
         guard case .run(let options) = try CommandLineParser.parse(arguments) else {
             Issue.record("\(arguments) did not run")

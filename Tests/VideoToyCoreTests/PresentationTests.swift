@@ -7,11 +7,11 @@ struct PresentationTests {
     static let controlCases: [(ControlStyle, Bool, Int, Bool, Bool, Bool, Bool)] = [
         (.none, false, 0, true, false, false, true),
         (.none, false, 0, false, false, false, true),
-        (.none, true, 10_000, true, true, false, false),          // --debug always shows controls
+        (.none, true, 10_000, true, true, false, false),  // --debug always shows controls
         (.embedded, false, 0, true, true, false, false),
         (.embedded, false, 2_999, true, true, false, false),
-        (.embedded, false, 3_000, true, false, false, true),      // faded after 3 s without input
-        (.embedded, false, 60_000, false, true, false, false),    // paused keeps its controls
+        (.embedded, false, 3_000, true, false, false, true),  // faded after 3 s without input
+        (.embedded, false, 60_000, false, true, false, false),  // paused keeps its controls
         (.embedded, true, 60_000, true, true, false, false),
         (.full, false, 60_000, true, true, true, false),
         (.full, true, 60_000, true, true, true, false),
@@ -56,14 +56,16 @@ struct PresentationTests {
         ("Up", .select(offset: -1)), ("Down", .select(offset: 1)), ("Return", .playSelected), ("KP_Enter", .playSelected),
     ]
 
-    @Test("typing in the search keeps letters, Space and Escape for the entry; Up, Down and Enter still work the list",
-          arguments: searchKeyCases.indices)
+    @Test(
+        "typing in the search keeps letters, Space and Escape for the entry; Up, Down and Enter still work the list",
+        arguments: searchKeyCases.indices)
     func searchKeys(index: Int) {
         let (key, expected) = Self.searchKeyCases[index]
         #expect(KeyBindings.command(for: key, control: false, inVideoWindow: false, typingInSearch: true) == expected)
         // Control shortcuts and a video window are unaffected.
         #expect(KeyBindings.command(for: "q", control: true, inVideoWindow: false, typingInSearch: true) == .quit)
-        #expect(KeyBindings.command(for: key, control: false, inVideoWindow: true, typingInSearch: true)
+        #expect(
+            KeyBindings.command(for: key, control: false, inVideoWindow: true, typingInSearch: true)
                 == KeyBindings.command(for: key, control: false, inVideoWindow: true))
     }
 
@@ -96,9 +98,12 @@ struct PresentationTests {
             session: "x11", modeSetting: .failure(ModeSettingUnavailable("no RandR 1.2")),
             decoders: [("H.264", "avdec_h264", "gstreamer1.0-libav"), ("AV1", nil, "gstreamer1.0-libav")],
             audioOutput: nil)
-        let screen = Screen(id: ScreenID(connector: "HDMI-1", model: "TV"), geometry: ScreenRect(x: 0, y: 0, width: 1280, height: 720),
-                            modes: [ScreenMode(width: 1280, height: 720, refreshMilliHz: 60_000),
-                                    ScreenMode(width: 1920, height: 1080, refreshMilliHz: 60_000)])
+        let screen = Screen(
+            id: ScreenID(connector: "HDMI-1", model: "TV"), geometry: ScreenRect(x: 0, y: 0, width: 1280, height: 720),
+            modes: [
+                ScreenMode(width: 1280, height: 720, refreshMilliHz: 60_000),
+                ScreenMode(width: 1920, height: 1080, refreshMilliHz: 60_000),
+            ])
         let text = capabilities.text(screens: [screen])
         #expect(text.contains("Session: x11"))
         #expect(text.contains("cannot be set (no RandR 1.2)"))
@@ -149,10 +154,10 @@ struct PresentationTests {
     static let all = Set(ControlsLayout.Part.allCases)
 
     static let cases: [(width: Int, wanted: Set<ControlsLayout.Part>, shown: Set<ControlsLayout.Part>)] = [
-        (1920, all, all),                                             // fullscreen: everything
-        (356, [.volumeSlider, .scalingMenu, .time], [.time]),       // a row's slot: slider and menu give way
-        (560, all, [.volumeSlider, .scalingMenu, .time]),           // the title gives way before the slider
-        (290, [.volumeSlider, .scalingMenu, .time], []),            // very narrow: only the buttons and the seek bar
+        (1920, all, all),  // fullscreen: everything
+        (356, [.volumeSlider, .scalingMenu, .time], [.time]),  // a row's slot: slider and menu give way
+        (560, all, [.volumeSlider, .scalingMenu, .time]),  // the title gives way before the slider
+        (290, [.volumeSlider, .scalingMenu, .time], []),  // very narrow: only the buttons and the seek bar
         (400, [.volumeSlider, .scalingMenu, .time], [.scalingMenu, .time]),
         (450, [.volumeSlider, .scalingMenu, .time], [.volumeSlider, .scalingMenu, .time]),
     ]
@@ -163,7 +168,9 @@ struct PresentationTests {
         #expect(layout.shown == shown)
     }
 
-    @Test("whatever the width, the seek bar keeps its minimum unless only the fixed parts are left", arguments: Array(stride(from: 100, through: 2000, by: 7)))
+    @Test(
+        "whatever the width, the seek bar keeps its minimum unless only the fixed parts are left",
+        arguments: Array(stride(from: 100, through: 2000, by: 7)))
     func seekBarIsUsable(width: Int) {
         let layout = ControlsLayout.fitting(available: width, fixed: Self.fixed, widths: Self.widths, wanted: Self.all)
         let used = Self.fixed + layout.shown.reduce(0) { $0 + Self.widths[$1]! }
@@ -175,16 +182,20 @@ struct PresentationTests {
 /// Rows stack their labels under the video in a narrow window.
 @Suite("Row arrangement")
 struct RowArrangementTests {
-    @Test("Phone-sized and half-screen windows stack; wider ones keep the labels beside the video", arguments: [
-        (360, RowArrangement.stacked), (600, .stacked), (639, .stacked), (640, .sideBySide), (1280, .sideBySide), (3840, .sideBySide),
-    ])
+    @Test(
+        "Phone-sized and half-screen windows stack; wider ones keep the labels beside the video",
+        arguments: [
+            (360, RowArrangement.stacked), (600, .stacked), (639, .stacked), (640, .sideBySide), (1280, .sideBySide), (3840, .sideBySide),
+        ])
     func arrangement(width: Int, expected: RowArrangement) {
         #expect(RowArrangement.forWidth(width) == expected)
     }
 
-    @Test("The slot keeps its full size beside the labels and narrows, 16:9, only as far as a stacked row needs", arguments: [
-        (1280, 334), (640, 334), (600, 334), (382, 334), (360, 312), (300, 252), (200, 200),
-    ])
+    @Test(
+        "The slot keeps its full size beside the labels and narrows, 16:9, only as far as a stacked row needs",
+        arguments: [
+            (1280, 334), (640, 334), (600, 334), (382, 334), (360, 312), (300, 252), (200, 200),
+        ])
     func slot(width: Int, slotWidth: Int) {
         let slot = RowSlot.forWidth(width)
         #expect(slot.width == slotWidth && slot.height == slotWidth * 9 / 16)

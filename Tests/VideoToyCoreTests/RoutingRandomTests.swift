@@ -113,14 +113,17 @@ struct RoutingRandomTests {
 
     static let breakages: [Breakage] = [
         Breakage(testDescription: "never brings a view home") { $0.filter { if case .moveView(_, .row) = $0 { false } else { true } } },
-        Breakage(testDescription: "never moves a view to a screen") { $0.filter { if case .moveView(_, .screen) = $0 { false } else { true } } },
+        Breakage(testDescription: "never moves a view to a screen") {
+            $0.filter { if case .moveView(_, .screen) = $0 { false } else { true } }
+        },
         Breakage(testDescription: "never restores a mode") { $0.filter { if case .restoreMode = $0 { false } else { true } } },
         Breakage(testDescription: "never pauses") { $0.filter { if case .pause = $0 { false } else { true } } },
         Breakage(testDescription: "never starts a grace timer") { $0.filter { if case .startGraceTimer = $0 { false } else { true } } },
         Breakage(testDescription: "never closes a scene") { $0.filter { if case .closeScene = $0 { false } else { true } } },
         Breakage(testDescription: "never opens an idle scene") { $0.filter { $0 != .openScene(Fixture.tv.id, .idle) } },
         Breakage(testDescription: "closes scenes before moving views out") { effects in
-            effects.filter { if case .closeScene = $0 { true } else { false } } + effects.filter { if case .closeScene = $0 { false } else { true } }
+            effects.filter { if case .closeScene = $0 { true } else { false } }
+                + effects.filter { if case .closeScene = $0 { false } else { true } }
         },
         Breakage(testDescription: "pauses the new video instead of the old") { effects in
             effects.map { if case .pause = $0, case .moveView(let item, .screen)? = effects.last { .pause(item) } else { $0 } }

@@ -28,22 +28,25 @@ struct RoutingRouterTests {
         #expect(router.handle(.selected(one)) == [.setSceneRole(tv.id, .video(one)), .moveView(one, to: .screen(tv.id))])
         #expect(router.route(for: one) == .screen(tv.id))
         #expect(router.handle(.selected(one)) == [])
-        #expect(router.handle(.selected(two)) == [
-            .pause(one), .moveView(one, to: .row(one)), .setSceneRole(tv.id, .video(two)), .moveView(two, to: .screen(tv.id)),
-        ])
+        #expect(
+            router.handle(.selected(two)) == [
+                .pause(one), .moveView(one, to: .row(one)), .setSceneRole(tv.id, .video(two)), .moveView(two, to: .screen(tv.id)),
+            ])
     }
 
     @Test func unplugWithinGraceHoldsTheClaimAndReturnRestoresIt() {
         var router = router([tv])
         _ = router.handle(.selected(one))
-        #expect(router.handle(.screensChanged([laptop])) == [
-            .moveView(one, to: .row(one)), .closeScene(tv.id), .startGraceTimer(tv.id, milliseconds: 2000),
-        ])
+        #expect(
+            router.handle(.screensChanged([laptop])) == [
+                .moveView(one, to: .row(one)), .closeScene(tv.id), .startGraceTimer(tv.id, milliseconds: 2000),
+            ])
         #expect(router.heldScreen == tv.id && router.route(for: one) == .row(one))
         #expect(router.handle(.screensChanged([laptop, projector])) == [])
-        #expect(router.handle(.screensChanged([laptop, projector, tv])) == [
-            .cancelGraceTimer(tv.id), .setMode(tv.id, uhd), .openScene(tv.id, .video(one)), .moveView(one, to: .screen(tv.id)),
-        ])
+        #expect(
+            router.handle(.screensChanged([laptop, projector, tv])) == [
+                .cancelGraceTimer(tv.id), .setMode(tv.id, uhd), .openScene(tv.id, .video(one)), .moveView(one, to: .screen(tv.id)),
+            ])
         #expect(router.handle(.graceTimerFired(tv.id)) == [], "a stale timer is ignored")
     }
 
@@ -51,22 +54,25 @@ struct RoutingRouterTests {
         var router = router([projector, tv])
         _ = router.handle(.selected(one))
         _ = router.handle(.screensChanged([laptop, projector]))
-        #expect(router.handle(.graceTimerFired(tv.id)) == [
-            .setMode(projector.id, uhd), .openScene(projector.id, .video(one)), .moveView(one, to: .screen(projector.id)),
-        ])
-        #expect(router.handle(.shutdown) == [
-            .moveView(one, to: .row(one)), .closeScene(projector.id), .restoreMode(projector.id, hd),
-        ])
+        #expect(
+            router.handle(.graceTimerFired(tv.id)) == [
+                .setMode(projector.id, uhd), .openScene(projector.id, .video(one)), .moveView(one, to: .screen(projector.id)),
+            ])
+        #expect(
+            router.handle(.shutdown) == [
+                .moveView(one, to: .row(one)), .closeScene(projector.id), .restoreMode(projector.id, hd),
+            ])
         #expect(router.handle(.screensChanged([laptop, tv])) == [], "nothing happens after shutdown")
     }
 
     @Test func graceOffMovesOnAtOnce() {
         var router = router([projector, tv], config: RouterConfig(gracePeriodMilliseconds: 0))
         _ = router.handle(.selected(one))
-        #expect(router.handle(.screensChanged([laptop, projector])) == [
-            .moveView(one, to: .row(one)), .closeScene(tv.id),
-            .setMode(projector.id, uhd), .openScene(projector.id, .video(one)), .moveView(one, to: .screen(projector.id)),
-        ])
+        #expect(
+            router.handle(.screensChanged([laptop, projector])) == [
+                .moveView(one, to: .row(one)), .closeScene(tv.id),
+                .setMode(projector.id, uhd), .openScene(projector.id, .video(one)), .moveView(one, to: .screen(projector.id)),
+            ])
     }
 
     @Test func aFlapKeepsTheOriginalModeRecord() {
@@ -90,10 +96,11 @@ struct RoutingRouterTests {
     @Test func userChoiceIsRememberedAndReplacesThePin() {
         var router = router([tv, projector], config: RouterConfig(pinnedConnector: "DP-1"))
         #expect(router.sceneScreen == projector.id)
-        #expect(router.handle(.userChoseScreen(tv.id)) == [
-            .rememberPreferredScreen(tv.id), .closeScene(projector.id), .restoreMode(projector.id, hd),
-            .setMode(tv.id, uhd), .openScene(tv.id, .idle),
-        ])
+        #expect(
+            router.handle(.userChoseScreen(tv.id)) == [
+                .rememberPreferredScreen(tv.id), .closeScene(projector.id), .restoreMode(projector.id, hd),
+                .setMode(tv.id, uhd), .openScene(tv.id, .idle),
+            ])
         #expect(router.preferredScreen == tv.id && router.pinnedConnector == nil)
         #expect(router.handle(.userChoseScreen(laptop.id)) == [], "the main screen cannot be chosen")
         #expect(router.handle(.userChoseScreen(Fixture.stranger.id)) == [], "an absent screen cannot be chosen")

@@ -62,7 +62,9 @@ struct RoutingScenarioTests {
                 views: [one: .row(one)], playing: [one]),
             RoutingScenario(
                 name: "unplugged and back within grace", launch: [laptop, tv],
-                steps: [.select(one), .wait(milliseconds: 500), .unplug(tv.id), .wait(milliseconds: 800), .plug(tv), .wait(milliseconds: 3000)],
+                steps: [
+                    .select(one), .wait(milliseconds: 500), .unplug(tv.id), .wait(milliseconds: 800), .plug(tv), .wait(milliseconds: 3000),
+                ],
                 views: [one: .screen(tv.id)], scene: (tv.id, .video(one)), modes: [tv.id: uhd], playing: [one]),
             RoutingScenario(
                 name: "unplugged beyond grace", launch: [laptop, tv],

@@ -17,8 +17,9 @@ struct RoutingScreenTests {
 @Suite("Screen roster")
 struct ScreenRosterTests {
     static func screen(_ connector: String, _ model: String = "TV", ready: Bool = true) -> Screen {
-        Screen(id: ScreenID(connector: connector, model: model),
-               geometry: ready ? ScreenRect(x: 0, y: 0, width: 1920, height: 1080) : ScreenRect(x: 0, y: 0, width: 0, height: 0))
+        Screen(
+            id: ScreenID(connector: connector, model: model),
+            geometry: ready ? ScreenRect(x: 0, y: 0, width: 1920, height: 1080) : ScreenRect(x: 0, y: 0, width: 0, height: 0))
     }
 
     @Test("Connections, disconnections and monitors that are not ready yet")

@@ -7,21 +7,23 @@ import VideoToyTesting
 struct SearchTests {
     static func key(_ path: String) -> SearchKey { SearchKey(LibraryItem(id: ItemID(0), path: path)) }
 
-    @Test("Case, accents and word order are ignored; every word must match the name or the folder", arguments: [
-        ("cafe", "/films/Café de Flore.mp4", true),
-        ("CAFÉ", "/films/cafe.mp4", true),
-        ("flore cafe", "/films/Café de Flore.mp4", true),
-        ("  flore   ", "/films/Café de Flore.mp4", true),
-        ("holiday", "/home/ann/Holidays 2024/beach.mkv", true),
-        ("beach 2024", "/home/ann/Holidays 2024/beach.mkv", true),
-        ("beach 2023", "/home/ann/Holidays 2024/beach.mkv", false),
-        ("Ærø", "/trips/ærø ferry.webm", true),
-        ("straße", "/Straße/x.mp4", true),
-        ("naïve", "/naive.mp4", true),
-        ("über", "/ueber.mp4", false),
-        ("mp5", "/a.mp4", false),
-        ("", "/a.mp4", true),
-    ])
+    @Test(
+        "Case, accents and word order are ignored; every word must match the name or the folder",
+        arguments: [
+            ("cafe", "/films/Café de Flore.mp4", true),
+            ("CAFÉ", "/films/cafe.mp4", true),
+            ("flore cafe", "/films/Café de Flore.mp4", true),
+            ("  flore   ", "/films/Café de Flore.mp4", true),
+            ("holiday", "/home/ann/Holidays 2024/beach.mkv", true),
+            ("beach 2024", "/home/ann/Holidays 2024/beach.mkv", true),
+            ("beach 2023", "/home/ann/Holidays 2024/beach.mkv", false),
+            ("Ærø", "/trips/ærø ferry.webm", true),
+            ("straße", "/Straße/x.mp4", true),
+            ("naïve", "/naive.mp4", true),
+            ("über", "/ueber.mp4", false),
+            ("mp5", "/a.mp4", false),
+            ("", "/a.mp4", true),
+        ])
     func matching(query: String, path: String, matches: Bool) {
         #expect(SearchQuery(query).matches(Self.key(path)) == matches)
     }
@@ -160,15 +162,17 @@ struct SortTests {
         return (library, byName)
     }
 
-    @Test("Each order, both ways; rows whose value is unknown come last in library order", arguments: [
-        ("name", ["a.mp4", "b.mp4", "c.mp4", "d.mp4"]),
-        ("name-descending", ["d.mp4", "c.mp4", "b.mp4", "a.mp4"]),
-        ("duration", ["b.mp4", "a.mp4", "c.mp4", "d.mp4"]),
-        ("duration-descending", ["a.mp4", "b.mp4", "c.mp4", "d.mp4"]),
-        ("size", ["a.mp4", "b.mp4", "c.mp4", "d.mp4"]),
-        ("size-descending", ["b.mp4", "a.mp4", "c.mp4", "d.mp4"]),
-        ("modified-descending", ["b.mp4", "a.mp4", "c.mp4", "d.mp4"]),
-    ])
+    @Test(
+        "Each order, both ways; rows whose value is unknown come last in library order",
+        arguments: [
+            ("name", ["a.mp4", "b.mp4", "c.mp4", "d.mp4"]),
+            ("name-descending", ["d.mp4", "c.mp4", "b.mp4", "a.mp4"]),
+            ("duration", ["b.mp4", "a.mp4", "c.mp4", "d.mp4"]),
+            ("duration-descending", ["a.mp4", "b.mp4", "c.mp4", "d.mp4"]),
+            ("size", ["a.mp4", "b.mp4", "c.mp4", "d.mp4"]),
+            ("size-descending", ["b.mp4", "a.mp4", "c.mp4", "d.mp4"]),
+            ("modified-descending", ["b.mp4", "a.mp4", "c.mp4", "d.mp4"]),
+        ])
     func orders(sort: String, expected: [String]) throws {
         let (library, _) = Self.library()
         var rows = ShownRows()
@@ -201,7 +205,8 @@ struct SortTests {
         rows.order(RowSort(key: .duration, ascending: false), in: library)
         #expect(rows.count(in: library) == 1)
         rows.filter(SearchQuery("mp4"), in: library)
-        #expect((0..<4).compactMap { rows.id(at: $0, in: library).flatMap { library.item($0)?.name } } == ["a.mp4", "b.mp4", "c.mp4", "d.mp4"])
+        #expect(
+            (0..<4).compactMap { rows.id(at: $0, in: library).flatMap { library.item($0)?.name } } == ["a.mp4", "b.mp4", "c.mp4", "d.mp4"])
     }
 }
 

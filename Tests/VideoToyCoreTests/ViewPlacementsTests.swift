@@ -21,46 +21,62 @@ struct ViewPlacementsTests {
     static let scenarios: [Scenario] = [
         Scenario(name: "a new view starts in its row", events: [.created(a)], lastEffects: [.place(a, .row)], placement: .row),
         Scenario(name: "a second creation changes nothing", events: [.created(a), .created(a)], lastEffects: [], placement: .row),
-        Scenario(name: "fullscreen on the main window", events: [.created(a), .fullscreen(a, true)],
-                 lastEffects: [.place(a, .fullscreen), .fullscreenChanged(a, true)], placement: .fullscreen),
-        Scenario(name: "leaving fullscreen when not in it does nothing", events: [.created(a), .fullscreen(a, false)],
-                 lastEffects: [], placement: .row),
-        Scenario(name: "sent to a screen", events: [.created(a), .routed(a, .screen(tv))],
-                 lastEffects: [.place(a, .screen(connector: "HDMI-1")), .moved(a, to: "HDMI-1")],
-                 placement: .screen(connector: "HDMI-1")),
-        Scenario(name: "from fullscreen to a screen, fullscreen on the main window ends",
-                 events: [.created(a), .fullscreen(a, true), .routed(a, .screen(tv))],
-                 lastEffects: [.place(a, .screen(connector: "HDMI-1")), .moved(a, to: "HDMI-1"), .fullscreenChanged(a, false)],
-                 placement: .screen(connector: "HDMI-1")),
-        Scenario(name: "back from a screen to fullscreen, where the user left it",
-                 events: [.created(a), .fullscreen(a, true), .routed(a, .screen(tv)), .routed(a, .row(a))],
-                 lastEffects: [.place(a, .fullscreen), .moved(a, to: "row"), .fullscreenChanged(a, true)], placement: .fullscreen),
-        Scenario(name: "fullscreen asked on a screen only changes the way home",
-                 events: [.created(a), .routed(a, .screen(tv)), .fullscreen(a, true)], lastEffects: [],
-                 placement: .screen(connector: "HDMI-1")),
-        Scenario(name: "...and the view comes home fullscreen",
-                 events: [.created(a), .routed(a, .screen(tv)), .fullscreen(a, true), .routed(a, .row(a))],
-                 lastEffects: [.place(a, .fullscreen), .moved(a, to: "row"), .fullscreenChanged(a, true)], placement: .fullscreen),
-        Scenario(name: "a return to the row is announced on its first frame there",
-                 events: [.created(a), .routed(a, .screen(tv)), .routed(a, .row(a)), .frameShown(a, .row)],
-                 lastEffects: [.arrived(a, window: "main")], placement: .row),
-        Scenario(name: "...once", events: [.created(a), .routed(a, .screen(tv)), .routed(a, .row(a)), .frameShown(a, .row), .frameShown(a, .row)],
-                 lastEffects: [], placement: .row),
-        Scenario(name: "a first frame in the row after a plain play is the player's to report",
-                 events: [.created(a), .frameShown(a, .row)], lastEffects: [], placement: .row),
-        Scenario(name: "a frame from where the view no longer is counts for nothing",
-                 events: [.created(a), .routed(a, .screen(tv)), .frameShown(a, .row)], lastEffects: [],
-                 placement: .screen(connector: "HDMI-1")),
-        Scenario(name: "arrival on the screen", events: [.created(a), .routed(a, .screen(tv)), .frameShown(a, .screen(connector: "HDMI-1"))],
-                 lastEffects: [.arrived(a, window: "HDMI-1")], placement: .screen(connector: "HDMI-1")),
-        Scenario(name: "a released view forgets its fullscreen home",
-                 events: [.created(a), .fullscreen(a, true), .released(a), .created(a), .routed(a, .screen(tv)), .routed(a, .row(a))],
-                 lastEffects: [.place(a, .row), .moved(a, to: "row")], placement: .row),
-        Scenario(name: "events for a view that is not live do nothing",
-                 events: [.routed(a, .screen(tv)), .fullscreen(a, true), .frameShown(a, .row)], lastEffects: [], placement: nil),
-        Scenario(name: "another item's events leave this one alone",
-                 events: [.created(a), .created(b), .routed(b, .screen(tv)), .fullscreen(b, true), .released(b)],
-                 lastEffects: [], placement: .row),
+        Scenario(
+            name: "fullscreen on the main window", events: [.created(a), .fullscreen(a, true)],
+            lastEffects: [.place(a, .fullscreen), .fullscreenChanged(a, true)], placement: .fullscreen),
+        Scenario(
+            name: "leaving fullscreen when not in it does nothing", events: [.created(a), .fullscreen(a, false)],
+            lastEffects: [], placement: .row),
+        Scenario(
+            name: "sent to a screen", events: [.created(a), .routed(a, .screen(tv))],
+            lastEffects: [.place(a, .screen(connector: "HDMI-1")), .moved(a, to: "HDMI-1")],
+            placement: .screen(connector: "HDMI-1")),
+        Scenario(
+            name: "from fullscreen to a screen, fullscreen on the main window ends",
+            events: [.created(a), .fullscreen(a, true), .routed(a, .screen(tv))],
+            lastEffects: [.place(a, .screen(connector: "HDMI-1")), .moved(a, to: "HDMI-1"), .fullscreenChanged(a, false)],
+            placement: .screen(connector: "HDMI-1")),
+        Scenario(
+            name: "back from a screen to fullscreen, where the user left it",
+            events: [.created(a), .fullscreen(a, true), .routed(a, .screen(tv)), .routed(a, .row(a))],
+            lastEffects: [.place(a, .fullscreen), .moved(a, to: "row"), .fullscreenChanged(a, true)], placement: .fullscreen),
+        Scenario(
+            name: "fullscreen asked on a screen only changes the way home",
+            events: [.created(a), .routed(a, .screen(tv)), .fullscreen(a, true)], lastEffects: [],
+            placement: .screen(connector: "HDMI-1")),
+        Scenario(
+            name: "...and the view comes home fullscreen",
+            events: [.created(a), .routed(a, .screen(tv)), .fullscreen(a, true), .routed(a, .row(a))],
+            lastEffects: [.place(a, .fullscreen), .moved(a, to: "row"), .fullscreenChanged(a, true)], placement: .fullscreen),
+        Scenario(
+            name: "a return to the row is announced on its first frame there",
+            events: [.created(a), .routed(a, .screen(tv)), .routed(a, .row(a)), .frameShown(a, .row)],
+            lastEffects: [.arrived(a, window: "main")], placement: .row),
+        Scenario(
+            name: "...once",
+            events: [.created(a), .routed(a, .screen(tv)), .routed(a, .row(a)), .frameShown(a, .row), .frameShown(a, .row)],
+            lastEffects: [], placement: .row),
+        Scenario(
+            name: "a first frame in the row after a plain play is the player's to report",
+            events: [.created(a), .frameShown(a, .row)], lastEffects: [], placement: .row),
+        Scenario(
+            name: "a frame from where the view no longer is counts for nothing",
+            events: [.created(a), .routed(a, .screen(tv)), .frameShown(a, .row)], lastEffects: [],
+            placement: .screen(connector: "HDMI-1")),
+        Scenario(
+            name: "arrival on the screen", events: [.created(a), .routed(a, .screen(tv)), .frameShown(a, .screen(connector: "HDMI-1"))],
+            lastEffects: [.arrived(a, window: "HDMI-1")], placement: .screen(connector: "HDMI-1")),
+        Scenario(
+            name: "a released view forgets its fullscreen home",
+            events: [.created(a), .fullscreen(a, true), .released(a), .created(a), .routed(a, .screen(tv)), .routed(a, .row(a))],
+            lastEffects: [.place(a, .row), .moved(a, to: "row")], placement: .row),
+        Scenario(
+            name: "events for a view that is not live do nothing",
+            events: [.routed(a, .screen(tv)), .fullscreen(a, true), .frameShown(a, .row)], lastEffects: [], placement: nil),
+        Scenario(
+            name: "another item's events leave this one alone",
+            events: [.created(a), .created(b), .routed(b, .screen(tv)), .fullscreen(b, true), .released(b)],
+            lastEffects: [], placement: .row),
     ]
 
     @Test("Hotplug and fullscreen scenarios", arguments: scenarios)

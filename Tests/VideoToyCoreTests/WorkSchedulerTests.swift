@@ -19,11 +19,13 @@ struct WorkSchedulerTests {
         let order = Order()
         let gate = DispatchSemaphore(value: 0)
         var delivered = 0
-        let scheduler = WorkScheduler<Int, Int>(limit: 1, work: { key in
-            if key == 0 { gate.wait() }
-            order.append(key)
-            return key
-        }, deliver: { _, _ in delivered += 1 })
+        let scheduler = WorkScheduler<Int, Int>(
+            limit: 1,
+            work: { key in
+                if key == 0 { gate.wait() }
+                order.append(key)
+                return key
+            }, deliver: { _, _ in delivered += 1 })
         scheduler.request(0, urgent: true)
         queue(scheduler)
         let expected = scheduler.pendingCount
@@ -104,10 +106,12 @@ struct WorkSchedulerTests {
         let gate = DispatchSemaphore(value: 0)
         let version = Version()
         var delivered: [(Int, Int)] = []
-        let scheduler = WorkScheduler<Int, Int>(limit: 1, work: { key in
-            if key == 1 { gate.wait() }
-            return version.value
-        }, deliver: { key, value in delivered.append((key, value)) })
+        let scheduler = WorkScheduler<Int, Int>(
+            limit: 1,
+            work: { key in
+                if key == 1 { gate.wait() }
+                return version.value
+            }, deliver: { key, value in delivered.append((key, value)) })
         scheduler.request(1, urgent: false)
         scheduler.request(2, urgent: false)
         scheduler.invalidate(2)
@@ -129,10 +133,12 @@ struct WorkSchedulerTests {
     func invalidateWithoutRequestDeliversNothing() async throws {
         let gate = DispatchSemaphore(value: 0)
         var delivered = 0
-        let scheduler = WorkScheduler<Int, Int>(limit: 1, work: { key in
-            gate.wait()
-            return key
-        }, deliver: { _, _ in delivered += 1 })
+        let scheduler = WorkScheduler<Int, Int>(
+            limit: 1,
+            work: { key in
+                gate.wait()
+                return key
+            }, deliver: { _, _ in delivered += 1 })
         scheduler.request(1, urgent: true)
         scheduler.invalidate(1)
         gate.signal()

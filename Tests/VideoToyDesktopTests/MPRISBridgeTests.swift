@@ -41,8 +41,9 @@ struct BridgeRig {
         controller.attach(presenter)
         kept.append(controller)
         let art = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-mpris-art-\(UUID())").path
-        bridge = MPRISBridge(controller: controller, raise: {}, quit: {}, openablePath: { openable.contains($0) ? $0 : nil },
-                             artwork: MPRISArtwork(folder: art))
+        bridge = MPRISBridge(
+            controller: controller, raise: {}, quit: {}, openablePath: { openable.contains($0) ? $0 : nil },
+            artwork: MPRISArtwork(folder: art))
         bridge.announce(to: announcer)
         ids = controller.add(paths: paths)
         let deadline = ContinuousClock.now + .seconds(5)
@@ -97,8 +98,8 @@ struct MPRISBridgeTests {
         a.durationMs = 60_000
         a.emit(.playing(positionMs: 10_000))
         rig.bridge.seek(toMs: 30_000)
-        rig.controller.intent(rig.ids[0], .seekBy(5000))   // Right in the window
-        a.emit(.endOfStream)                                // a loop starts over
+        rig.controller.intent(rig.ids[0], .seekBy(5000))  // Right in the window
+        a.emit(.endOfStream)  // a loop starts over
         #expect(rig.announcer.seeks == [30_000, 35_000, 0])
     }
 
@@ -135,9 +136,9 @@ struct MPRISBridgeTests {
         let b = try rig.player("/v/b.mp4")
         b.emit(.playing(positionMs: 0))
         let before = rig.announcer.calls.count
-        a.emit(.paused(positionMs: 4000))                   // the previous video's late report
+        a.emit(.paused(positionMs: 4000))  // the previous video's late report
         #expect(rig.announcer.calls.count == before, "\(rig.announcer.calls.suffix(3))")
-        b.emit(.error("Internal data stream error."))       // the current video fails: nothing is current any more
+        b.emit(.error("Internal data stream error."))  // the current video fails: nothing is current any more
         #expect(rig.announcer.calls.count > before, "the failure of the current video is announced")
         #expect(rig.bridge.playbackStatus == .stopped)
     }

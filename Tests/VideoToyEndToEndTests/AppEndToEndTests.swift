@@ -96,8 +96,9 @@ extension EndToEnd {
             try FileManager.default.copyItem(atPath: Fixture.clips.snow, toPath: path)
             let display = try VirtualDisplay()
             defer { display.stop() }
-            let app = try AppProcess(arguments: ["--exit-on-end", "--play", path], display: display,
-                                     environment: Reliability.isolatedEnvironment())
+            let app = try AppProcess(
+                arguments: ["--exit-on-end", "--play", path], display: display,
+                environment: Reliability.isolatedEnvironment())
             defer { app.terminate() }
             _ = try await app.waitFor("play", timeout: .seconds(20)) { $0.path == path }
             // Cut short under the player: it ends with an error instead of finishing.

@@ -34,19 +34,23 @@ extension EndToEnd {
             let before = try tree(base)
 
             let scripts = PackagePaths.root.appendingPathComponent("scripts")
-            try Command.check([scripts.appendingPathComponent("install").path, "--prefix", prefix.path,
-                               "--binary", AppProcess.defaultBinary.path])
+            try Command.check([
+                scripts.appendingPathComponent("install").path, "--prefix", prefix.path,
+                "--binary", AppProcess.defaultBinary.path,
+            ])
             let binary = prefix.appendingPathComponent("bin/videotoy").path
             #expect(FileManager.default.isExecutableFile(atPath: binary))
-            let desktop = try String(contentsOf: prefix.appendingPathComponent("share/applications/videotoy.desktop"),
-                                     encoding: .utf8)
+            let desktop = try String(
+                contentsOf: prefix.appendingPathComponent("share/applications/videotoy.desktop"),
+                encoding: .utf8)
             let lines = Set(desktop.split(separator: "\n").map(String.init))
             #expect(lines.contains("Exec=videotoy %U"))
             #expect(lines.contains("Icon=videotoy"))
             #expect(lines.contains("Categories=AudioVideo;Video;Player;"))
             #expect(lines.contains { $0.hasPrefix("MimeType=") && $0.contains("video/mp4;") && $0.contains("video/webm;") })
-            let icon = try String(contentsOf: prefix.appendingPathComponent("share/icons/hicolor/scalable/apps/videotoy.svg"),
-                                  encoding: .utf8)
+            let icon = try String(
+                contentsOf: prefix.appendingPathComponent("share/icons/hicolor/scalable/apps/videotoy.svg"),
+                encoding: .utf8)
             #expect(icon.contains("<svg"))
             if let validate = which("desktop-file-validate") {
                 let result = try Command.run([validate, prefix.appendingPathComponent("share/applications/videotoy.desktop").path])
@@ -56,8 +60,10 @@ extension EndToEnd {
             #expect(try Command.check([binary, "--version"]).output.hasPrefix("videotoy "))
 
             // Installing twice is harmless, and uninstall still restores the tree.
-            try Command.check([scripts.appendingPathComponent("install").path, "--prefix", prefix.path,
-                               "--binary", AppProcess.defaultBinary.path])
+            try Command.check([
+                scripts.appendingPathComponent("install").path, "--prefix", prefix.path,
+                "--binary", AppProcess.defaultBinary.path,
+            ])
             try Command.check([scripts.appendingPathComponent("uninstall").path, "--prefix", prefix.path])
             #expect(try tree(base) == before)
         }

@@ -33,8 +33,10 @@ enum Fixture {
             short = folder + "/c short.webm"
             try ClipFactory.make(ClipSpec(width: 640, height: 360, durationMs: 30_000, pattern: "snow"), at: snow)
             try ClipFactory.make(ClipSpec(width: 640, height: 360, durationMs: 30_000, pattern: "ball"), at: ball)
-            try ClipFactory.make(ClipSpec(width: 320, height: 240, durationMs: 1500, container: .webm, videoCodec: .vp8,
-                                          pattern: "smpte"), at: short)
+            try ClipFactory.make(
+                ClipSpec(
+                    width: 320, height: 240, durationMs: 1500, container: .webm, videoCodec: .vp8,
+                    pattern: "smpte"), at: short)
         }
     }
 
@@ -67,15 +69,19 @@ enum Fixture {
     /// Waits for motion instead of for time: on a loaded machine the player may skip a beat, so later
     /// screenshots are taken until one differs from the first by more than `needed`, or `within` has passed.
     /// Returns the first fraction above `needed`, or else the largest one seen.
-    static func motion(_ display: VirtualDisplay, crop: String? = nil, in rect: Rect? = nil, needed: Double,
-                       within: Duration = .seconds(10)) async throws -> Double {
+    static func motion(
+        _ display: VirtualDisplay, crop: String? = nil, in rect: Rect? = nil, needed: Double,
+        within: Duration = .seconds(10)
+    ) async throws -> Double {
         try await motionPair(display, crop: crop, in: rect, needed: needed, within: within).fraction
     }
 
     /// Whether the screen in `rect` keeps changing: `pairs` screenshot pairs in a row, 300 ms apart, each differing by
     /// more than `needed`, seen within `within`. Playing video passes; a poster drawn once does not.
-    static func keepsMoving(_ display: VirtualDisplay, in rect: Rect, needed: Double = 0.02, pairs: Int = 4,
-                            within: Duration = .seconds(20)) async throws -> (moving: Bool, fractions: [Double]) {
+    static func keepsMoving(
+        _ display: VirtualDisplay, in rect: Rect, needed: Double = 0.02, pairs: Int = 4,
+        within: Duration = .seconds(20)
+    ) async throws -> (moving: Bool, fractions: [Double]) {
         let deadline = ContinuousClock.now + within
         var previous = try display.screenshot()
         var run = 0
@@ -115,8 +121,10 @@ enum Fixture {
 
     /// Waits until the screen in `rect` differs from `reference` by more than `needed` (a redraw after input), and
     /// returns the largest fraction seen within `within`.
-    static func waitForScreen(_ display: VirtualDisplay, in rect: Rect, differingFrom reference: Image, needed: Double = 0.001,
-                              within: Duration = .seconds(10)) async throws -> Double {
+    static func waitForScreen(
+        _ display: VirtualDisplay, in rect: Rect, differingFrom reference: Image, needed: Double = 0.001,
+        within: Duration = .seconds(10)
+    ) async throws -> Double {
         let deadline = ContinuousClock.now + within
         var best = 0.0
         repeat {
@@ -129,8 +137,10 @@ enum Fixture {
     }
 
     /// Like `motion`, and also returns the two screenshots compared, to check what must not move.
-    static func motionPair(_ display: VirtualDisplay, crop: String? = nil, in rect: Rect? = nil, needed: Double,
-                           within: Duration = .seconds(10)) async throws -> (fraction: Double, first: Image, second: Image) {
+    static func motionPair(
+        _ display: VirtualDisplay, crop: String? = nil, in rect: Rect? = nil, needed: Double,
+        within: Duration = .seconds(10)
+    ) async throws -> (fraction: Double, first: Image, second: Image) {
         let first = try display.screenshot(crop: crop)
         let deadline = ContinuousClock.now + within
         var best: (fraction: Double, first: Image, second: Image)?

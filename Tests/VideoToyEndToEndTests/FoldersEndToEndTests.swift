@@ -7,9 +7,12 @@ extension EndToEnd.FrontEndTests {
     /// toast's Undo button do inside the app.
     static func activate(_ name: String, folder: String, display: VirtualDisplay) throws {
         let quoted = "'" + folder.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
-        try Command.check(["gdbus", "call", "--session", "--dest", "org.videotoy.VideoToy", "--object-path", "/org/videotoy/VideoToy",
-                           "--method", "org.gtk.Actions.Activate", name, "[<\(quoted)>]", "{}"],
-                          extraEnvironment: display.environment)
+        try Command.check(
+            [
+                "gdbus", "call", "--session", "--dest", "org.videotoy.VideoToy", "--object-path", "/org/videotoy/VideoToy",
+                "--method", "org.gtk.Actions.Activate", name, "[<\(quoted)>]", "{}",
+            ],
+            extraEnvironment: display.environment)
     }
 
     @Test("Remove from Library takes a folder's rows out and is remembered; Open Recent brings them back")

@@ -123,8 +123,9 @@ extension EndToEnd.FrontEndTests {
         defer { display.stop() }
         let clips = Fixture.clips
         // Full controls stay on screen; embedded ones fade, and hidden widgets are not in the tree.
-        let app = try AppProcess(arguments: ["--controls", "full", "--play", clips.snow, clips.folder], display: display,
-                                 environment: ["GTK_A11Y": "atspi"])
+        let app = try AppProcess(
+            arguments: ["--controls", "full", "--play", clips.snow, clips.folder], display: display,
+            environment: ["GTK_A11Y": "atspi"])
         defer { app.terminate() }
         _ = try await app.waitFor("play", timeout: .seconds(45)) { $0.path == clips.snow }
         _ = try await app.waitFor("probe", timeout: .seconds(45)) { $0.path == clips.short }
@@ -164,13 +165,16 @@ extension EndToEnd.FrontEndTests {
         let display = try VirtualDisplay()
         defer { display.stop() }
         let clips = Fixture.clips
-        let app = try AppProcess(arguments: [clips.folder], display: display,
-                                 environment: ["GTK_A11Y": "atspi", "XDG_CONFIG_HOME": config.path])
+        let app = try AppProcess(
+            arguments: [clips.folder], display: display,
+            environment: ["GTK_A11Y": "atspi", "XDG_CONFIG_HOME": config.path])
         defer { app.terminate() }
         for clip in [clips.snow, clips.ball, clips.short] { _ = try await app.waitFor("probe", timeout: .seconds(45)) { $0.path == clip } }
         // Probes re-sort the rows a second after they arrive.
         try await Task.sleep(for: .seconds(2))
-        let rows = try Self.accessibleTree(display).filter { $0.role == "panel" && ($0.name.contains(".webm, ") || $0.name.contains(".mp4, ")) }
+        let rows = try Self.accessibleTree(display).filter {
+            $0.role == "panel" && ($0.name.contains(".webm, ") || $0.name.contains(".mp4, "))
+        }
         #expect(rows.map { String($0.name.prefix { $0 != "," }) } == ["c short.webm", "a snow.mp4", "b ball.mp4"], "\(rows.map(\.name))")
         // Select the second row, a snow; a search that hides it and its end must leave the selection on that video,
         // not on whatever row took its position meanwhile.
@@ -201,14 +205,16 @@ extension EndToEnd.FrontEndTests {
         let display = try VirtualDisplay()
         defer { display.stop() }
         let clips = Fixture.clips
-        let app = try AppProcess(arguments: (overridden ? ["--on-end", "stop"] : []) + ["--play", clips.short], display: display,
-                                 environment: ["XDG_CONFIG_HOME": config.path])
+        let app = try AppProcess(
+            arguments: (overridden ? ["--on-end", "stop"] : []) + ["--play", clips.short], display: display,
+            environment: ["XDG_CONFIG_HOME": config.path])
         defer { app.terminate() }
         let finished = try await app.waitFor("finished", timeout: .seconds(45)) { $0.path == clips.short }
         if overridden {
             try await Task.sleep(for: .seconds(2))
-            #expect(!app.events().contains { ($0.name == "play" || $0.name == "finished") && $0.index > finished.index },
-                    "--on-end stop wins over the stored loop")
+            #expect(
+                !app.events().contains { ($0.name == "play" || $0.name == "finished") && $0.index > finished.index },
+                "--on-end stop wins over the stored loop")
         } else {
             // A loop starts over without a new play: the clip simply ends a second time.
             let again = try await app.waitFor("finished", after: finished, timeout: .seconds(45))

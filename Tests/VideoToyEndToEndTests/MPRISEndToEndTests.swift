@@ -32,8 +32,9 @@ extension EndToEnd {
             #expect(try client.get("CanQuit", interface: MPRISClient.root).contains("true"))
             #expect(try client.get("SupportedUriSchemes", interface: MPRISClient.root).contains("['file']"))
             // The bus and the installed .desktop file must offer the same types.
-            let desktop = try String(contentsOf: PackagePaths.root.appendingPathComponent("data/videotoy.desktop"),
-                                     encoding: .utf8)
+            let desktop = try String(
+                contentsOf: PackagePaths.root.appendingPathComponent("data/videotoy.desktop"),
+                encoding: .utf8)
             let line = desktop.split(separator: "\n").first { $0.hasPrefix("MimeType=") } ?? ""
             let desktopTypes = line.dropFirst("MimeType=".count).split(separator: ";").map(String.init)
             let busTypes = try client.get("SupportedMimeTypes", interface: MPRISClient.root)
@@ -79,9 +80,10 @@ extension EndToEnd {
             let monitorLog = FileManager.default.temporaryDirectory.appendingPathComponent("mpris-monitor-\(UUID()).txt")
             defer { try? FileManager.default.removeItem(at: monitorLog) }
             // stdbuf: gdbus writes through stdio, which would hold the lines back in a file until exit.
-            let monitor = try ChildProcess(["stdbuf", "-oL", "gdbus", "monitor", "--session", "--dest", MPRISClient.busName],
-                                           environment: ProcessInfo.processInfo.environment.merging(display.environment) { $1 },
-                                           stdout: monitorLog.path, stderr: "/dev/null")
+            let monitor = try ChildProcess(
+                ["stdbuf", "-oL", "gdbus", "monitor", "--session", "--dest", MPRISClient.busName],
+                environment: ProcessInfo.processInfo.environment.merging(display.environment) { $1 },
+                stdout: monitorLog.path, stderr: "/dev/null")
             defer {
                 monitor.send(SIGTERM)
                 _ = monitor.wait()
@@ -174,8 +176,9 @@ extension EndToEnd {
             let display = try VirtualDisplay()
             defer { display.stop() }
             let clips = Fixture.clips
-            let app = try AppProcess(arguments: ["--play", clips.snow, clips.folder], display: display,
-                                     environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/videotoy-no-bus"])
+            let app = try AppProcess(
+                arguments: ["--play", clips.snow, clips.folder], display: display,
+                environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/videotoy-no-bus"])
             defer { app.terminate() }
             _ = try await app.waitFor("play", timeout: .seconds(20)) { $0.path == clips.snow }
             try await Task.sleep(for: .seconds(2))

@@ -49,8 +49,9 @@ extension EndToEnd {
             try ClipFactory.make(ClipSpec(width: 1280, height: 800, durationMs: 20_000, pattern: "white"), at: clip)
             let display = try VirtualDisplay()
             defer { display.stop() }
-            let app = try AppProcess(arguments: ["--controls", controls, "--scaling", "stretch", "--fullscreen", "--play", clip],
-                                     display: display)
+            let app = try AppProcess(
+                arguments: ["--controls", controls, "--scaling", "stretch", "--fullscreen", "--play", clip],
+                display: display)
             defer { app.terminate() }
             let fullscreen = try await app.waitFor("fullscreen", timeout: .seconds(20)) { $0.fields["on"]?.bool == true }
             _ = try await app.waitFor("first-frame", after: fullscreen) { $0.fields["window"]?.string == "main" }

@@ -19,7 +19,8 @@ extension EndToEnd {
             guard PathBytes.withCString(folder, { mkdir($0, 0o755) }) == 0 else {
                 throw HarnessError("cannot make \(PathBytes.display(folder)): \(String(cString: strerror(errno)))")
             }
-            let cafe = try OddFiles.copy(Fixture.clips.snow, toFolder: folder, rawName: Array("caf".utf8) + [0xE9] + Array(" snow.mp4".utf8))
+            let cafe = try OddFiles.copy(
+                Fixture.clips.snow, toFolder: folder, rawName: Array("caf".utf8) + [0xE9] + Array(" snow.mp4".utf8))
             let ete = try OddFiles.copy(Fixture.clips.short, toFolder: folder, rawName: [0xE9, 0x74, 0xE9] + Array(".webm".utf8))
             return (folder, cafe, ete)
         }
@@ -34,7 +35,8 @@ extension EndToEnd {
             let play = try await app.waitFor("play", timeout: .seconds(20)) { $0.path == files.cafe }
             _ = try await app.waitFor("first-frame", timeout: .seconds(10)) { $0.path == files.cafe }
             let probes = try await Reliability.probes(app, for: [files.cafe, files.ete])
-            #expect(probes.values.allSatisfy { $0.fields["error"] == nil && $0.fields["width"]?.int != nil }, "\(probes.values.map(\.line))")
+            #expect(
+                probes.values.allSatisfy { $0.fields["error"] == nil && $0.fields["width"]?.int != nil }, "\(probes.values.map(\.line))")
 
             // The row's name is what MPRIS shows as the title; the URL is that of the real bytes.
             let client = MPRISClient(display: display)

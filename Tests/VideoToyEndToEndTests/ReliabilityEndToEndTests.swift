@@ -69,11 +69,14 @@ enum Reliability {
     }
 
     /// Waits until every path in `paths` has a `probe` event, and returns them by path.
-    static func probes(_ app: AppProcess, for paths: Set<String>, timeout: Duration = .seconds(60)) async throws -> [String: AppProcess.Event] {
+    static func probes(_ app: AppProcess, for paths: Set<String>, timeout: Duration = .seconds(60)) async throws -> [String: AppProcess
+        .Event]
+    {
         let deadline = ContinuousClock.now + timeout
         while true {
-            let seen = Dictionary(app.events().filter { $0.name == "probe" }.compactMap { event in event.path.map { ($0, event) } },
-                                  uniquingKeysWith: { first, _ in first })
+            let seen = Dictionary(
+                app.events().filter { $0.name == "probe" }.compactMap { event in event.path.map { ($0, event) } },
+                uniquingKeysWith: { first, _ in first })
             if paths.isSubset(of: seen.keys) { return seen }
             if !app.isRunning { throw HarnessError("app ended while probing\n" + app.report()) }
             if ContinuousClock.now >= deadline {
@@ -151,36 +154,40 @@ enum OddLibrary {
         }
     }
 
-    static let rows: [Row] = [
-        Row(file: "empty.mp4", code: "empty", says: "empty", hasWidth: nil, play: .refused),
-        Row(file: "notes.mp4", code: "not-media", says: "text/plain", hasWidth: nil, play: .refused),
-        Row(file: "cut-index.mp4", code: "incomplete", says: "moov", hasWidth: nil, play: .refused),
-        // Its index is whole: it plays up to the cut and ends there, and its row says it is damaged (see `cutMidData`).
-        Row(file: "cut-data.mp4", code: nil, says: nil, hasWidth: true, play: .finishes, warns: "% of its media data"),
-        Row(file: "really-a-video.dat", code: nil, says: nil, hasWidth: true, play: .finishes),
-        Row(file: "sound-only.mp4", code: nil, says: nil, hasWidth: false, play: .finishes),
-        Row(file: "subtitled.mkv", code: nil, says: nil, hasWidth: true, play: .finishes),
-        Row(file: "data-track.mkv", code: nil, says: nil, hasWidth: true, play: .finishes),
-        Row(file: "dirac-aac.mp4", code: nil, says: nil, hasWidth: true, play: .endsOrErrors),
-        Row(file: "h264-ac4.mp4", code: nil, says: nil, hasWidth: true, play: .endsOrErrors),
-        Row(file: "two-audio.mp4", code: nil, says: nil, hasWidth: true, play: .endsOrErrors),
-        Row(file: "dirac-ac4.mp4", code: "missing-decoder", says: "Dirac", hasWidth: nil, play: .refused),
-        Row(file: "8k.mp4", code: nil, says: nil, hasWidth: true, play: .finishes),
-        Row(file: "16k.mp4", code: "missing-decoder", says: "16384×16384", hasWidth: nil, play: .refused),
-        Row(file: "live.mkv", code: nil, says: nil, hasWidth: true, play: .finishes),
-        Row(file: "vfr.mp4", code: nil, says: nil, hasWidth: true, play: .finishes),
-        Row(file: "fragmented.mp4", code: nil, says: nil, hasWidth: true, play: .finishes),
-        Row(file: "corrupt.mp4", code: nil, says: nil, hasWidth: true, play: .endsOrErrors),
-        Row(file: "leased.mp4", code: "error", says: "locked by another program", hasWidth: nil, play: .refused),
-        Row(file: "dangling.mp4", code: nil, says: nil, hasWidth: nil, play: .refused, listed: false),
-        Row(file: "loop.mp4", code: nil, says: nil, hasWidth: nil, play: .refused, listed: false),
-        Row(file: "pipe.mp4", code: nil, says: nil, hasWidth: nil, play: .refused, listed: false),
-        Row(file: "socket.mp4", code: nil, says: nil, hasWidth: nil, play: .refused, listed: false),
-        Row(file: "folder.mp4", code: nil, says: nil, hasWidth: nil, play: .refused, listed: false),
-    ] + ["with space.mp4", "hash#1.mp4", "100%.mp4", "what?.mp4", "new\nline.mp4", "-leading dash.mp4",
-         "quote\"and'apostrophe.mp4", "ünïcødé 日本.mp4", "back\\slash.mp4", latin1Name].map {
-        Row(file: $0, code: nil, says: nil, hasWidth: true, play: .finishes, isName: true)
-    }
+    static let rows: [Row] =
+        [
+            Row(file: "empty.mp4", code: "empty", says: "empty", hasWidth: nil, play: .refused),
+            Row(file: "notes.mp4", code: "not-media", says: "text/plain", hasWidth: nil, play: .refused),
+            Row(file: "cut-index.mp4", code: "incomplete", says: "moov", hasWidth: nil, play: .refused),
+            // Its index is whole: it plays up to the cut and ends there, and its row says it is damaged (see `cutMidData`).
+            Row(file: "cut-data.mp4", code: nil, says: nil, hasWidth: true, play: .finishes, warns: "% of its media data"),
+            Row(file: "really-a-video.dat", code: nil, says: nil, hasWidth: true, play: .finishes),
+            Row(file: "sound-only.mp4", code: nil, says: nil, hasWidth: false, play: .finishes),
+            Row(file: "subtitled.mkv", code: nil, says: nil, hasWidth: true, play: .finishes),
+            Row(file: "data-track.mkv", code: nil, says: nil, hasWidth: true, play: .finishes),
+            Row(file: "dirac-aac.mp4", code: nil, says: nil, hasWidth: true, play: .endsOrErrors),
+            Row(file: "h264-ac4.mp4", code: nil, says: nil, hasWidth: true, play: .endsOrErrors),
+            Row(file: "two-audio.mp4", code: nil, says: nil, hasWidth: true, play: .endsOrErrors),
+            Row(file: "dirac-ac4.mp4", code: "missing-decoder", says: "Dirac", hasWidth: nil, play: .refused),
+            Row(file: "8k.mp4", code: nil, says: nil, hasWidth: true, play: .finishes),
+            Row(file: "16k.mp4", code: "missing-decoder", says: "16384×16384", hasWidth: nil, play: .refused),
+            Row(file: "live.mkv", code: nil, says: nil, hasWidth: true, play: .finishes),
+            Row(file: "vfr.mp4", code: nil, says: nil, hasWidth: true, play: .finishes),
+            Row(file: "fragmented.mp4", code: nil, says: nil, hasWidth: true, play: .finishes),
+            Row(file: "corrupt.mp4", code: nil, says: nil, hasWidth: true, play: .endsOrErrors),
+            Row(file: "leased.mp4", code: "error", says: "locked by another program", hasWidth: nil, play: .refused),
+            Row(file: "dangling.mp4", code: nil, says: nil, hasWidth: nil, play: .refused, listed: false),
+            Row(file: "loop.mp4", code: nil, says: nil, hasWidth: nil, play: .refused, listed: false),
+            Row(file: "pipe.mp4", code: nil, says: nil, hasWidth: nil, play: .refused, listed: false),
+            Row(file: "socket.mp4", code: nil, says: nil, hasWidth: nil, play: .refused, listed: false),
+            Row(file: "folder.mp4", code: nil, says: nil, hasWidth: nil, play: .refused, listed: false),
+        ]
+        + [
+            "with space.mp4", "hash#1.mp4", "100%.mp4", "what?.mp4", "new\nline.mp4", "-leading dash.mp4",
+            "quote\"and'apostrophe.mp4", "ünïcødé 日本.mp4", "back\\slash.mp4", latin1Name,
+        ].map {
+            Row(file: $0, code: nil, says: nil, hasWidth: true, play: .finishes, isName: true)
+        }
 
     /// "café.mp4" from an old camera or a Windows share: Latin-1's é is the byte 0xE9, not UTF-8 (a PathBytes string).
     static let latin1Name = PathBytes.decode(Array("caf".utf8) + [0xE9] + Array(".mp4".utf8))
@@ -266,13 +273,16 @@ extension EndToEnd {
                 if let hasWidth = row.hasWidth {
                     #expect((probe.fields["width"]?.int != nil) == hasWidth, "\(row): \(probe.line)")
                 }
-                #expect(row.warns.map { probe.fields["warning"]?.string?.contains($0) == true } ?? (probe.fields["warning"] == nil),
-                        "\(row): \(probe.line)")
+                #expect(
+                    row.warns.map { probe.fields["warning"]?.string?.contains($0) == true } ?? (probe.fields["warning"] == nil),
+                    "\(row): \(probe.line)")
             }
             // Posters are made after probes: give them a moment, then the window must still be responsive.
             try await Task.sleep(for: .seconds(2))
             #expect(app.isRunning)
-            #expect(Reliability.appStalls(app, after: ready).isEmpty, "the main loop stalled: \(Reliability.explain(Reliability.stalls(app, after: ready), in: app))")
+            #expect(
+                Reliability.appStalls(app, after: ready).isEmpty,
+                "the main loop stalled: \(Reliability.explain(Reliability.stalls(app, after: ready), in: app))")
             #expect(Reliability.windows(of: app, on: display) == 1)
             #expect(app.malformedLines.isEmpty, "\(app.malformedLines)")
         }
@@ -281,8 +291,9 @@ extension EndToEnd {
         func watchdogReportsStalls() async throws {
             let display = try VirtualDisplay()
             defer { display.stop() }
-            let app = try AppProcess(arguments: ["--play", Fixture.clips.snow, Fixture.clips.folder], display: display,
-                                     environment: Reliability.isolatedEnvironment())
+            let app = try AppProcess(
+                arguments: ["--play", Fixture.clips.snow, Fixture.clips.folder], display: display,
+                environment: Reliability.isolatedEnvironment())
             defer { app.terminate() }
             let play = try await app.waitFor("play", timeout: .seconds(20))
             try await Task.sleep(for: .seconds(1))
@@ -305,8 +316,9 @@ extension EndToEnd {
                 // The same clip as leased.mp4, whose lease an earlier probe may have outlived.
                 let path = row.file == "leased.mp4" ? try library.freshlyLeased(copyOf: "really-a-video.dat") : library.path(row.file)
                 // A refused file never reaches the window: no display needed.
-                let app = try AppProcess(arguments: ["--exit-on-end", "--play", path], display: row.play == .refused ? nil : display,
-                                         environment: Reliability.isolatedEnvironment())
+                let app = try AppProcess(
+                    arguments: ["--exit-on-end", "--play", path], display: row.play == .refused ? nil : display,
+                    environment: Reliability.isolatedEnvironment())
                 defer { app.terminate() }
                 switch row.play {
                 case .refused:
@@ -347,11 +359,13 @@ extension EndToEnd {
             defer { display.stop() }
             // Started on the first in display order, each plays to its end and the next follows; the app quits after the last.
             let first = try #require(names.sorted { $0.lowercased() < $1.lowercased() }.first)
-            let app = try AppProcess(arguments: ["--on-end", "next", "--exit-on-end", "--play", folder + "/" + first, folder],
-                                     display: display, environment: Reliability.isolatedEnvironment())
+            let app = try AppProcess(
+                arguments: ["--on-end", "next", "--exit-on-end", "--play", folder + "/" + first, folder],
+                display: display, environment: Reliability.isolatedEnvironment())
             defer { app.terminate() }
             let probes = try await Reliability.probes(app, for: Set(paths))
-            #expect(probes.values.allSatisfy { $0.fields["error"] == nil && $0.fields["width"]?.int == 320 }, "\(probes.values.map(\.line))")
+            #expect(
+                probes.values.allSatisfy { $0.fields["error"] == nil && $0.fields["width"]?.int == 320 }, "\(probes.values.map(\.line))")
             let status = try await app.waitForExit(timeout: .seconds(60))
             #expect(status == 0, "\(app.report())")
             let played = Set(app.events().filter { $0.name == "finished" }.compactMap(\.path))
@@ -366,8 +380,9 @@ extension EndToEnd {
             let display = try VirtualDisplay()
             defer { display.stop() }
             let path = library.path("cut-data.mp4")
-            let app = try AppProcess(arguments: ["--play", path, library.folder], display: display,
-                                     environment: Reliability.isolatedEnvironment())
+            let app = try AppProcess(
+                arguments: ["--play", path, library.folder], display: display,
+                environment: Reliability.isolatedEnvironment())
             defer { app.terminate() }
             let probe = try #require(try await Reliability.probes(app, for: [path])[path])
             #expect(probe.fields["error"] == nil && probe.fields["width"]?.int == 320, "\(probe.line)")
@@ -427,8 +442,9 @@ extension EndToEnd {
                 let end = try await firstOf(["finished", "error"], in: app, path: path, after: play)
                 print("truncate: \(end.line)")
                 #expect(end.name == "error", "\(end.line)")
-                #expect(end.fields["message"]?.string?.hasPrefix("The file was cut short while it was playing (now ") == true,
-                        "\(end.line)")
+                #expect(
+                    end.fields["message"]?.string?.hasPrefix("The file was cut short while it was playing (now ") == true,
+                    "\(end.line)")
             } else {
                 // The open descriptor keeps the old bytes: it plays on.
                 #expect(!after.contains("error") && !after.contains("finished"), "\(mutation): \(after)")
@@ -441,7 +457,8 @@ extension EndToEnd {
             let back = app.events().filter { $0.index > second.index && $0.path == path }.map(\.name)
             print("\(mutation): after switching back: \(back)")
             #expect(app.isRunning && !app.wasKilledBySignal, "\(app.report())")
-            #expect(Reliability.appStalls(app, after: play).isEmpty, "\(Reliability.explain(Reliability.stalls(app, after: play), in: app))")
+            #expect(
+                Reliability.appStalls(app, after: play).isEmpty, "\(Reliability.explain(Reliability.stalls(app, after: play), in: app))")
         }
 
         @Test("a folder that disappears and comes back: its rows say the files are gone, then play again; new files appear in place")
@@ -465,9 +482,12 @@ extension EndToEnd {
             try FileManager.default.moveItem(atPath: folder, toPath: away)
             let gone = try await app.waitFor("refresh", after: playing, timeout: .seconds(5)) { $0.fields["gone"]?.int == 2 }
             print("folder refresh: gone seen \(ContinuousClock.now - moved) after the move: \(gone.line)")
-            #expect(gone.fields["folder"]?.string == folder && gone.fields["added"]?.int == 0 && gone.fields["back"]?.int == 0,
-                    "\(gone.line)")
-            let vanished = app.events().filter { $0.index > playing.index && $0.name == "probe" && $0.fields["error"]?.string == "vanished" }
+            #expect(
+                gone.fields["folder"]?.string == folder && gone.fields["added"]?.int == 0 && gone.fields["back"]?.int == 0,
+                "\(gone.line)")
+            let vanished = app.events().filter {
+                $0.index > playing.index && $0.name == "probe" && $0.fields["error"]?.string == "vanished"
+            }
             #expect(Set(vanished.compactMap(\.path)) == [first, second], "\(vanished.map(\.line))")
             #expect(vanished.allSatisfy { $0.fields["message"]?.string?.hasPrefix("The file is gone") == true })
             // A gone row does not start; the playing video reads from its open file and plays on.
@@ -475,7 +495,8 @@ extension EndToEnd {
             try await Task.sleep(for: .milliseconds(1500))
             let meanwhile = app.events().filter { $0.index > gone.index }
             #expect(!meanwhile.contains { $0.name == "play" && $0.path == first }, "\(meanwhile.map(\.line))")
-            #expect(!meanwhile.contains { ["error", "finished", "pause"].contains($0.name) && $0.path == second }, "\(meanwhile.map(\.line))")
+            #expect(
+                !meanwhile.contains { ["error", "finished", "pause"].contains($0.name) && $0.path == second }, "\(meanwhile.map(\.line))")
 
             moved = ContinuousClock.now
             try FileManager.default.moveItem(atPath: away, toPath: folder)
@@ -508,8 +529,9 @@ extension EndToEnd {
             #expect(Reliability.appStalls(app).isEmpty, "\(Reliability.explain(Reliability.stalls(app), in: app))")
         }
 
-        @Test("a share that stops answering: probes time out, the scan and other files go on, the window never blocks",
-              .enabled(if: StallingFilesystem.isAvailable))
+        @Test(
+            "a share that stops answering: probes time out, the scan and other files go on, the window never blocks",
+            .enabled(if: StallingFilesystem.isAvailable))
         func stalledShare() async throws {
             let data = try Data(contentsOf: URL(fileURLWithPath: Fixture.clips.snow))
             let fs = try StallingFilesystem(files: [
@@ -540,7 +562,8 @@ extension EndToEnd {
             // The entry whose stat hangs was listed unchecked by the scan; its probe must time out like the others.
             let unchecked = try? await Reliability.probes(app, for: [fs.path("b stat hangs.mp4")], timeout: .seconds(15))
             #expect(unchecked?[fs.path("b stat hangs.mp4")]?.fields["error"]?.string == "timeout", "no probe event: the worker is stuck")
-            #expect(Reliability.appStalls(app, after: ready).isEmpty, "\(Reliability.explain(Reliability.stalls(app, after: ready), in: app))")
+            #expect(
+                Reliability.appStalls(app, after: ready).isEmpty, "\(Reliability.explain(Reliability.stalls(app, after: ready), in: app))")
 
             // The share dies while a video from it is about to play: the window must stay responsive.
             fs.setStall(.open, for: "e dies later.mp4")
@@ -551,16 +574,19 @@ extension EndToEnd {
             fs.release()
             let failed = try await firstOf(["error", "play"], in: app, path: fs.path("e dies later.mp4"), after: mark)
             print("stalled share: \(failed.line); stalls: \(Reliability.stalls(app, after: mark).map(\.line))")
-            #expect(!Reliability.stalls(app, after: mark).contains { ($0.fields["ms"]?.int ?? 0) > 1000 },
-                    "the window froze while the file would not open: \(Reliability.explain(Reliability.stalls(app, after: mark), in: app))")
+            #expect(
+                !Reliability.stalls(app, after: mark).contains { ($0.fields["ms"]?.int ?? 0) > 1000 },
+                "the window froze while the file would not open: \(Reliability.explain(Reliability.stalls(app, after: mark), in: app))")
             #expect(app.isRunning)
         }
     }
 }
 
 /// The first of several events for `path` after `after`.
-func firstOf(_ names: Set<String>, in app: AppProcess, path: String, after: AppProcess.Event? = nil,
-             timeout: Duration = .seconds(30)) async throws -> AppProcess.Event {
+func firstOf(
+    _ names: Set<String>, in app: AppProcess, path: String, after: AppProcess.Event? = nil,
+    timeout: Duration = .seconds(30)
+) async throws -> AppProcess.Event {
     let deadline = ContinuousClock.now + timeout
     while true {
         let ended = app.termination

@@ -18,8 +18,9 @@ extension EndToEnd {
             let display = try VirtualDisplay()
             defer { display.stop() }
 
-            let first = try AppProcess(arguments: ["--scaling", "fill", "--play", long, folder], display: display,
-                                       environment: ["XDG_CONFIG_HOME": config])
+            let first = try AppProcess(
+                arguments: ["--scaling", "fill", "--play", long, folder], display: display,
+                environment: ["XDG_CONFIG_HOME": config])
             let play = try await first.waitFor("play", timeout: .seconds(20)) { $0.path == long }
             _ = play
             try display.run(["xdotool", "key", "--clearmodifiers", "Right", "Right"])

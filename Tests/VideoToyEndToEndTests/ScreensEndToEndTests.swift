@@ -7,8 +7,10 @@ extension EndToEnd {
     @Suite("External screens")
     struct ScreensTests {
         /// Waits for a `route` event of `path` to `to` after `after`.
-        func route(_ app: AppProcess, _ path: String, to: String, after: AppProcess.Event? = nil,
-                           timeout: Duration = .seconds(15)) async throws -> AppProcess.Event {
+        func route(
+            _ app: AppProcess, _ path: String, to: String, after: AppProcess.Event? = nil,
+            timeout: Duration = .seconds(15)
+        ) async throws -> AppProcess.Event {
             try await app.waitFor("route", after: after, timeout: timeout) { $0.path == path && $0.fields["to"]?.string == to }
         }
 
@@ -140,8 +142,9 @@ extension EndToEnd.ScreensTests {
         try display.plug("DUMMY1", modes: ["1280x720"])
         try display.plug("DUMMY2", modes: ["1024x768"])
 
-        let app = try AppProcess(arguments: ["--reconnect-grace", "0", "--play", clips.snow, clips.folder], display: display,
-                                 environment: ["XDG_CONFIG_HOME": config])
+        let app = try AppProcess(
+            arguments: ["--reconnect-grace", "0", "--play", clips.snow, clips.folder], display: display,
+            environment: ["XDG_CONFIG_HOME": config])
         defer { app.terminate() }
         let first = try await route(app, clips.snow, to: "DUMMY1", timeout: .seconds(20))
         try display.unplug("DUMMY1")

@@ -21,25 +21,31 @@ extension Reliability {
     }
 
     /// Checks the end state after screens changed: the selected video's last route, open scenes and windows.
-    static func expectFinalState(_ app: AppProcess, on display: VirtualDisplay, playing path: String, external: String?,
-                                 baselineWindows: Int, label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectFinalState(
+        _ app: AppProcess, on display: VirtualDisplay, playing path: String, external: String?,
+        baselineWindows: Int, label: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let events = app.events()
         #expect(app.isRunning && !app.wasKilledBySignal, "\(label): the app died\n\(app.report())", sourceLocation: sourceLocation)
         let routes = events.filter { $0.name == "route" && $0.path == path }
         let last = routes.last?.fields["to"]?.string ?? "row"
         #expect(last == (external ?? "row"), "\(label): last route \(last), expected \(external ?? "row")", sourceLocation: sourceLocation)
         let opens = events.filter { $0.name == "scene-open" }.count, closes = events.filter { $0.name == "scene-close" }.count
-        #expect(opens - closes == (external == nil ? 0 : 1), "\(label): \(opens) scenes opened, \(closes) closed",
-                sourceLocation: sourceLocation)
+        #expect(
+            opens - closes == (external == nil ? 0 : 1), "\(label): \(opens) scenes opened, \(closes) closed",
+            sourceLocation: sourceLocation)
         let windows = Reliability.windows(of: app, on: display)
-        #expect(windows == baselineWindows + (external == nil ? 0 : 1), "\(label): \(windows) visible windows, baseline \(baselineWindows)",
-                sourceLocation: sourceLocation)
+        #expect(
+            windows == baselineWindows + (external == nil ? 0 : 1), "\(label): \(windows) visible windows, baseline \(baselineWindows)",
+            sourceLocation: sourceLocation)
     }
 
     /// Plugs and unplugs `output` `times` times, one change every `gap` (kept to schedule however long xrandr takes),
     /// ending plugged if `endPlugged`; `during` runs after each plug.
-    static func flap(_ display: VirtualDisplay, _ output: String, times: Int, gap: Duration, endPlugged: Bool,
-                     during: ((Int) throws -> Void)? = nil) async throws {
+    static func flap(
+        _ display: VirtualDisplay, _ output: String, times: Int, gap: Duration, endPlugged: Bool,
+        during: ((Int) throws -> Void)? = nil
+    ) async throws {
         let start = ContinuousClock.now
         func onSchedule(_ change: Int) async throws {
             let due = start + gap * change
@@ -66,8 +72,9 @@ extension EndToEnd {
         /// Starts the app playing the snow clip on DUMMY0 alone; returns it with its visible-window baseline.
         func launch(_ display: VirtualDisplay, _ extra: [String] = []) async throws -> (AppProcess, AppProcess.Event, Int) {
             let clips = Fixture.clips
-            let app = try AppProcess(arguments: extra + ["--play", clips.snow, clips.folder], display: display,
-                                     environment: Reliability.isolatedEnvironment())
+            let app = try AppProcess(
+                arguments: extra + ["--play", clips.snow, clips.folder], display: display,
+                environment: Reliability.isolatedEnvironment())
             let play = try await app.waitFor("play", timeout: .seconds(20)) { $0.path == clips.snow }
             try await Reliability.settle(app)
             return (app, play, Reliability.windows(of: app, on: display))
@@ -83,9 +90,11 @@ extension EndToEnd {
             if delayMs > 0 { try await Task.sleep(for: .milliseconds(delayMs)) }
             try display.unplug("DUMMY1")
             try await Reliability.settle(app)
-            Reliability.expectFinalState(app, on: display, playing: Fixture.clips.snow, external: nil, baselineWindows: windows,
-                                         label: "unplugged \(delayMs) ms after plugging")
-            #expect(Reliability.appStalls(app, after: play).isEmpty, "\(Reliability.explain(Reliability.stalls(app, after: play), in: app))")
+            Reliability.expectFinalState(
+                app, on: display, playing: Fixture.clips.snow, external: nil, baselineWindows: windows,
+                label: "unplugged \(delayMs) ms after plugging")
+            #expect(
+                Reliability.appStalls(app, after: play).isEmpty, "\(Reliability.explain(Reliability.stalls(app, after: play), in: app))")
             // Still playing in its row.
             let window = try Fixture.mainWindow(display)
             let slots = Fixture.slotColumn(window)
@@ -115,14 +124,17 @@ extension EndToEnd {
             _ = try await app.waitFor("first-frame", after: back) { $0.fields["window"]?.string == "main" }
             try await Reliability.settle(app)
             let events = app.events()
-            print("fullscreen then unplug: \(events.filter { ["fullscreen", "route", "scene-open", "scene-close"].contains($0.name) }.map(\.line))")
+            print(
+                "fullscreen then unplug: \(events.filter { ["fullscreen", "route", "scene-open", "scene-close"].contains($0.name) }.map(\.line))"
+            )
             #expect(app.isRunning)
             let opens = events.filter { $0.name == "scene-open" }.count, closes = events.filter { $0.name == "scene-close" }.count
             #expect(opens == closes)
             // The fullscreen window came back; apart from it no window may be left behind.
             let after = Reliability.windows(of: app, on: display)
             #expect(after <= windows, "\(after) visible windows, \(windows) at the start")
-            #expect(Reliability.appStalls(app, after: play).isEmpty, "\(Reliability.explain(Reliability.stalls(app, after: play), in: app))")
+            #expect(
+                Reliability.appStalls(app, after: play).isEmpty, "\(Reliability.explain(Reliability.stalls(app, after: play), in: app))")
             _ = clips
         }
 
@@ -136,15 +148,18 @@ extension EndToEnd {
             try display.unplug("DUMMY1")
             try display.plug("DUMMY1", modes: ["1920x1080"])
             try await Reliability.settle(app)
-            Reliability.expectFinalState(app, on: display, playing: Fixture.clips.snow, external: "DUMMY1", baselineWindows: windows,
-                                         label: "plug, unplug, plug")
+            Reliability.expectFinalState(
+                app, on: display, playing: Fixture.clips.snow, external: "DUMMY1", baselineWindows: windows,
+                label: "plug, unplug, plug")
             try display.plug("DUMMY2", modes: ["1024x768"])
             try display.plug("DUMMY3", modes: ["1280x720"])
             try await Reliability.settle(app)
             // The most recently connected external screen gets the scene.
-            Reliability.expectFinalState(app, on: display, playing: Fixture.clips.snow, external: "DUMMY3", baselineWindows: windows,
-                                         label: "two more at once")
-            #expect(Reliability.appStalls(app, after: play).isEmpty, "\(Reliability.explain(Reliability.stalls(app, after: play), in: app))")
+            Reliability.expectFinalState(
+                app, on: display, playing: Fixture.clips.snow, external: "DUMMY3", baselineWindows: windows,
+                label: "two more at once")
+            #expect(
+                Reliability.appStalls(app, after: play).isEmpty, "\(Reliability.explain(Reliability.stalls(app, after: play), in: app))")
         }
 
         @Test("50 flaps in 10 s during playback, ending unplugged and ending plugged", arguments: [false, true])
@@ -158,11 +173,14 @@ extension EndToEnd {
             // How long the harness's own xrandr calls took: reported, not asserted, since a loaded machine slows them.
             let took = ContinuousClock.now - start
             try await Reliability.settle(app)
-            Reliability.expectFinalState(app, on: display, playing: Fixture.clips.snow, external: endPlugged ? "DUMMY1" : nil,
-                                         baselineWindows: windows, label: "50 flaps")
+            Reliability.expectFinalState(
+                app, on: display, playing: Fixture.clips.snow, external: endPlugged ? "DUMMY1" : nil,
+                baselineWindows: windows, label: "50 flaps")
             let stalls = Reliability.stalls(app, after: play)
             #expect(Reliability.appStalls(app, after: play).isEmpty, "\(Reliability.explain(stalls, in: app))")
-            print("50 flaps (end plugged: \(endPlugged)) in \(took): \(app.events().filter { $0.name == "route" }.count) routes, stalls \(stalls.map(\.line))")
+            print(
+                "50 flaps (end plugged: \(endPlugged)) in \(took): \(app.events().filter { $0.name == "route" }.count) routes, stalls \(stalls.map(\.line))"
+            )
         }
 
         @Test("50 flaps in 10 s while switching videos")
@@ -179,8 +197,9 @@ extension EndToEnd {
             try await Reliability.settle(app)
             // The video selected last is the one whose view the final monitor shows.
             let selected = try #require(app.events().last { $0.name == "play" }?.path)
-            Reliability.expectFinalState(app, on: display, playing: selected, external: "DUMMY1", baselineWindows: windows,
-                                         label: "50 flaps while switching")
+            Reliability.expectFinalState(
+                app, on: display, playing: selected, external: "DUMMY1", baselineWindows: windows,
+                label: "50 flaps while switching")
             let stalls = Reliability.stalls(app, after: play)
             #expect(Reliability.appStalls(app, after: play).isEmpty, "\(Reliability.explain(stalls, in: app))")
         }
@@ -192,8 +211,9 @@ extension EndToEnd {
         /// Rounds to run: 100, or `VIDEOTOY_STRESS_ROUNDS` for a longer soak (about 0.85 s per round).
         static let rounds = ProcessInfo.processInfo.environment["VIDEOTOY_STRESS_ROUNDS"].flatMap { Int($0) }.map { max(8, $0) } ?? 100
 
-        @Test("100 rounds of play, pause and switch with a flapping monitor leave no leak",
-              .timeLimit(.minutes(StressTests.rounds > 200 ? 60 : 5)))
+        @Test(
+            "100 rounds of play, pause and switch with a flapping monitor leave no leak",
+            .timeLimit(.minutes(StressTests.rounds > 200 ? 60 : 5)))
         func playPauseSwitch() async throws {
             let rounds = Self.rounds
             // Five clips, more than the three live players the policy keeps: switching also closes pipelines.
@@ -202,8 +222,9 @@ extension EndToEnd {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let patterns = ["snow", "ball", "smpte", "pinwheel", "gamut"]
             for (index, pattern) in patterns.enumerated() {
-                try ClipFactory.make(ClipSpec(width: 320, height: 180, durationMs: 20_000, fps: 15, audio: index % 2 == 0, pattern: pattern),
-                                     at: folder + "/\(index) \(pattern).mp4")
+                try ClipFactory.make(
+                    ClipSpec(width: 320, height: 180, durationMs: 20_000, fps: 15, audio: index % 2 == 0, pattern: pattern),
+                    at: folder + "/\(index) \(pattern).mp4")
             }
             let display = try VirtualDisplay()
             defer { display.stop() }
@@ -279,7 +300,8 @@ extension EndToEnd {
             let plays = events.filter { $0.name == "play" }.count, errors = events.filter { $0.name == "error" }
             let stalls = events.filter { $0.name == "stall" }
             let appStalls = Reliability.appStalls(app, after: mark)
-            print("""
+            print(
+                """
                 STRESS \(rounds) rounds in \(took): plays \(plays), routes \(events.filter { $0.name == "route" }.count), \
                 scenes \(events.filter { $0.name == "scene-open" }.count), errors \(errors.count), stalls \(stalls.count) \
                 (max \(stalls.compactMap { $0.fields["ms"]?.int }.max() ?? 0) ms)

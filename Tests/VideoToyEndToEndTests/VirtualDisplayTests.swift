@@ -70,8 +70,10 @@ extension EndToEnd {
             // Paint the root: red under DUMMY0, green under DUMMY1, so a crop shows which output it came from.
             let dir = try temporaryDirectory()
             let background = dir.appendingPathComponent("bg.png")
-            try Command.check(["convert", "-size", "3200x1080", "xc:lime", "-fill", "red",
-                               "-draw", "rectangle 0,0 1279,1079", background.path])
+            try Command.check([
+                "convert", "-size", "3200x1080", "xc:lime", "-fill", "red",
+                "-draw", "rectangle 0,0 1279,1079", background.path,
+            ])
             // `display -window root` exits 1 even when it has set the background, so only the screenshot is trusted.
             _ = try display.run(["sh", "-c", "display -window root '\(background.path)' || true"])
 
@@ -100,8 +102,10 @@ extension EndToEnd {
             let dir = try temporaryDirectory()
             let red = dir.appendingPathComponent("red.png"), half = dir.appendingPathComponent("half.png")
             try Command.check(["convert", "-size", "100x50", "xc:red", red.path])
-            try Command.check(["convert", "-size", "100x50", "xc:red", "-fill", "blue",
-                               "-draw", "rectangle 0,0 49,49", half.path])
+            try Command.check([
+                "convert", "-size", "100x50", "xc:red", "-fill", "blue",
+                "-draw", "rectangle 0,0 49,49", half.path,
+            ])
             let a = try Image.load(red), b = try Image.load(half)
             #expect(a.width == 100 && a.height == 50)
             #expect(a[x: 10, y: 10] == RGB(r: 255, g: 0, b: 0))
@@ -147,7 +151,8 @@ extension EndToEnd {
 
         @Test func appProcessReadsEventsPassesEnvironmentAndTerminates() async throws {
             let display = try VirtualDisplay()
-            let fake = try fakeApp("""
+            let fake = try fakeApp(
+                """
                 f=$2
                 printf '{"event":"started","t_ms":1,"display":"%s","renderer":"%s"}\\n' "$DISPLAY" "$GSK_RENDERER" >>"$f"
                 printf '{"event":"opened","t_ms":2,"path":"/v/a.mp4","ok":true}\\nnot json\\n' >>"$f"
@@ -174,11 +179,14 @@ extension EndToEnd {
         }
 
         @Test func appProcessKillsAnAppThatIgnoresSIGTERMAndReportsAnEarlyExit() async throws {
-            let stubborn = try AppProcess(display: nil, binary: try fakeApp("""
-                trap '' TERM
-                echo '{"event":"ready","t_ms":0}' >>"$2"
-                while :; do sleep 0.05; done
-                """))
+            let stubborn = try AppProcess(
+                display: nil,
+                binary: try fakeApp(
+                    """
+                    trap '' TERM
+                    echo '{"event":"ready","t_ms":0}' >>"$2"
+                    while :; do sleep 0.05; done
+                    """))
             // SIGTERM before the trap is set would end it normally.
             _ = try await stubborn.waitFor("ready")
             stubborn.terminate(timeout: 0.5)

@@ -24,7 +24,9 @@ struct BenchmarkTests {
             frames = try zip(paths, durations).map { ($0, try maker.poster(path: $0, durationMs: $1).get()) }
         }
         let posterMs = Date().timeIntervalSince(start) * 1000 / Double(5 * paths.count)
-        print("BENCH probe \(String(format: "%.1f", probeMs)) ms/file, poster \(String(format: "%.1f", posterMs)) ms/file over \(paths.count) files")
+        print(
+            "BENCH probe \(String(format: "%.1f", probeMs)) ms/file, poster \(String(format: "%.1f", posterMs)) ms/file over \(paths.count) files"
+        )
         print("BENCH files: \(folder)")
         if let out {
             for (path, frame) in frames {
@@ -32,8 +34,10 @@ struct BenchmarkTests {
                 for y in 0..<frame.height {
                     for x in 0..<frame.width {
                         let p = frame.bytes + y * frame.stride + x * 4
-                        ppm.append(contentsOf: [p.load(fromByteOffset: 2, as: UInt8.self), p.load(fromByteOffset: 1, as: UInt8.self),
-                                                p.load(fromByteOffset: 0, as: UInt8.self)])
+                        ppm.append(contentsOf: [
+                            p.load(fromByteOffset: 2, as: UInt8.self), p.load(fromByteOffset: 1, as: UInt8.self),
+                            p.load(fromByteOffset: 0, as: UInt8.self),
+                        ])
                     }
                 }
                 try ppm.write(to: URL(fileURLWithPath: out + "/" + (path as NSString).lastPathComponent + ".ppm"))

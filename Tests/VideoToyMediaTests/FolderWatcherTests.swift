@@ -21,21 +21,28 @@ struct FolderWatcherTests {
     }
 
     nonisolated static let rescanCases: [RescanCase] = [
-        RescanCase(name: "unchanged: a known hidden file still counts", change: { _ in },
-                   files: [".hidden.mp4", "a.mp4", "sub/b.mp4"]),
-        RescanCase(name: "a file deleted", change: { try FileManager.default.removeItem(atPath: $0 + "/a.mp4") },
-                   files: [".hidden.mp4", "sub/b.mp4"]),
-        RescanCase(name: "a known hidden file deleted", change: { try FileManager.default.removeItem(atPath: $0 + "/.hidden.mp4") },
-                   files: ["a.mp4", "sub/b.mp4"]),
-        RescanCase(name: "a file added", change: { try ClipFactory.makeEmpty(at: $0 + "/sub/c.mkv") },
-                   files: [".hidden.mp4", "a.mp4", "sub/b.mp4", "sub/c.mkv"]),
-        RescanCase(name: "a subfolder removed", change: { try FileManager.default.removeItem(atPath: $0 + "/sub") },
-                   files: [".hidden.mp4", "a.mp4"]),
+        RescanCase(
+            name: "unchanged: a known hidden file still counts", change: { _ in },
+            files: [".hidden.mp4", "a.mp4", "sub/b.mp4"]),
+        RescanCase(
+            name: "a file deleted", change: { try FileManager.default.removeItem(atPath: $0 + "/a.mp4") },
+            files: [".hidden.mp4", "sub/b.mp4"]),
+        RescanCase(
+            name: "a known hidden file deleted", change: { try FileManager.default.removeItem(atPath: $0 + "/.hidden.mp4") },
+            files: ["a.mp4", "sub/b.mp4"]),
+        RescanCase(
+            name: "a file added", change: { try ClipFactory.makeEmpty(at: $0 + "/sub/c.mkv") },
+            files: [".hidden.mp4", "a.mp4", "sub/b.mp4", "sub/c.mkv"]),
+        RescanCase(
+            name: "a subfolder removed", change: { try FileManager.default.removeItem(atPath: $0 + "/sub") },
+            files: [".hidden.mp4", "a.mp4"]),
         RescanCase(name: "the folder removed", change: { try FileManager.default.removeItem(atPath: $0) }, files: nil),
-        RescanCase(name: "the folder replaced by a file", change: { folder in
-            try FileManager.default.removeItem(atPath: folder)
-            try ClipFactory.makeEmpty(at: folder)
-        }, files: nil),
+        RescanCase(
+            name: "the folder replaced by a file",
+            change: { folder in
+                try FileManager.default.removeItem(atPath: folder)
+                try ClipFactory.makeEmpty(at: folder)
+            }, files: nil),
     ]
 
     @Test(arguments: rescanCases)
@@ -63,12 +70,16 @@ struct FolderWatcherTests {
 
     /// Turns the default main context (GIO's monitors and the watcher's timers) and the main queue until
     /// a delivery after `after` satisfies `condition`; returns its index.
-    private func delivery(after: Int, in heard: Heard, _ what: String,
-                          _ condition: (FolderRescan, Set<String>) -> Bool) async throws -> Int {
+    private func delivery(
+        after: Int, in heard: Heard, _ what: String,
+        _ condition: (FolderRescan, Set<String>) -> Bool
+    ) async throws -> Int {
         let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline {
             while g_main_context_iteration(nil, 0) != 0 {}
-            if let index = heard.deliveries.indices.first(where: { $0 > after && condition(heard.deliveries[$0].rescan, heard.deliveries[$0].written) }) {
+            if let index = heard.deliveries.indices.first(where: {
+                $0 > after && condition(heard.deliveries[$0].rescan, heard.deliveries[$0].written)
+            }) {
                 return index
             }
             try await Task.sleep(for: .milliseconds(10))
@@ -85,7 +96,8 @@ struct FolderWatcherTests {
         try ClipFactory.makeEmpty(at: root + "/a.mp4")
         let heard = Heard()
         heard.known = [root + "/a.mp4"]
-        let watcher = FolderWatcher(quietMs: 100, known: { _ in heard.known }, report: { heard.reports.append($0) }) { folder, rescan, written in
+        let watcher = FolderWatcher(quietMs: 100, known: { _ in heard.known }, report: { heard.reports.append($0) }) {
+            folder, rescan, written in
             heard.deliveries.append((folder, rescan, written))
         }
         defer { watcher.stop() }

@@ -49,14 +49,16 @@ struct LibraryScannerTests {
         #expect(Set(listed) == [Array(composed.utf8), Array(decomposed.utf8)])
     }
 
-    @Test("Finds videos by extension and by content, skips the rest, and ends despite a symlink loop",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "Finds videos by extension and by content, skips the rest, and ends despite a symlink loop",
+        .timeLimit(.minutes(1)))
     func scansTree() throws {
         let root = try Self.makeTree()
         let result = scanner.scan([root])
-        #expect(result.videos == [
-            root + "/a.mp4", root + "/b.WEBM", root + "/sub/c.mkv", root + "/sub/deeper/d.mov", root + "/sub/mystery.dat",
-        ])
+        #expect(
+            result.videos == [
+                root + "/a.mp4", root + "/b.WEBM", root + "/sub/c.mkv", root + "/sub/deeper/d.mov", root + "/sub/mystery.dat",
+            ])
         #expect(result.problems.isEmpty)
     }
 
@@ -64,10 +66,11 @@ struct LibraryScannerTests {
     func directFiles() throws {
         let root = try Self.makeTree()
         let result = scanner.scan([root + "/notes.txt", root + "/a.mp4", root + "/gone.mp4", root + "/a.mp4", root])
-        #expect(result.videos == [
-            root + "/a.mp4", root + "/b.WEBM", root + "/gone.mp4", root + "/notes.txt", root + "/sub/c.mkv",
-            root + "/sub/deeper/d.mov", root + "/sub/mystery.dat",
-        ])
+        #expect(
+            result.videos == [
+                root + "/a.mp4", root + "/b.WEBM", root + "/gone.mp4", root + "/notes.txt", root + "/sub/c.mkv",
+                root + "/sub/deeper/d.mov", root + "/sub/mystery.dat",
+            ])
     }
 
     @Test("An unreadable folder is reported and the scan goes on")

@@ -68,13 +68,13 @@ struct MainLoopWatchdogTests {
 
     /// Late by `late` ms with `cpu` ms of work on the loop's thread, which was last seen in `state`.
     static let causes: [(late: Int, cpu: Int, state: Character?, cause: MainLoopWatchdog.Stall.Cause)] = [
-        (300, 290, "R", .busy),        // computing all along
-        (900, 300, "R", .busy),        // 300 ms of work on a loaded machine: the work is still the cause
-        (400, 90, "R", .starved),      // little work, waiting for a CPU
-        (400, 10, "S", .blocked),      // asleep in the kernel
+        (300, 290, "R", .busy),  // computing all along
+        (900, 300, "R", .busy),  // 300 ms of work on a loaded machine: the work is still the cause
+        (400, 90, "R", .starved),  // little work, waiting for a CPU
+        (400, 10, "S", .blocked),  // asleep in the kernel
         (400, 10, "D", .blocked),
-        (400, 10, nil, .unknown),      // nobody looked (the process was stopped)
-        (150, 80, "S", .busy),         // half of a short stall was work
+        (400, 10, nil, .unknown),  // nobody looked (the process was stopped)
+        (150, 80, "S", .busy),  // half of a short stall was work
     ]
 
     @Test("a stall's cause follows from the CPU time and the thread's state", arguments: causes)
@@ -112,8 +112,9 @@ struct MainLoopWatchdogTests {
     func hang() {
         let loop = PrivateMainLoop()
         let hangs = Mutex<[MainLoopWatchdog.Stall]>([])
-        let dog = MainLoopWatchdog(thresholdMs: 100, heartbeatMs: 20, hangMs: 300, context: loop.context,
-                                   onHang: { stall in hangs.withLock { $0.append(stall) } }, onStall: { _ in })
+        let dog = MainLoopWatchdog(
+            thresholdMs: 100, heartbeatMs: 20, hangMs: 300, context: loop.context,
+            onHang: { stall in hangs.withLock { $0.append(stall) } }, onStall: { _ in })
         dog.start()
         defer { dog.stop() }
         loop.run(forMilliseconds: 60)

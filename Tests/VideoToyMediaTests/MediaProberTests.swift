@@ -2,8 +2,9 @@ import Foundation
 import Glibc
 import Testing
 import VideoToyCore
-@testable import VideoToyMedia
 import VideoToyMediaTesting
+
+@testable import VideoToyMedia
 
 /// A clip to probe and what the prober must report for it.
 struct ProbeCase: Sendable, CustomTestStringConvertible {
@@ -20,18 +21,26 @@ struct MediaProberTests {
     let prober = MediaProber(timeoutSeconds: 10)
 
     static let clips: [ProbeCase] = [
-        ProbeCase(name: "h264-aac.mp4", spec: ClipSpec(width: 320, height: 240, durationMs: 2000),
-                  size: PixelSize(width: 320, height: 240), videoCodec: "H.264", audioCodec: "AAC"),
-        ProbeCase(name: "vp8-vorbis.webm", spec: ClipSpec(width: 640, height: 360, durationMs: 3000, container: .webm, videoCodec: .vp8, pattern: "ball"),
-                  size: PixelSize(width: 640, height: 360), videoCodec: "VP8", audioCodec: "Vorbis"),
-        ProbeCase(name: "h264-vorbis.mkv", spec: ClipSpec(width: 426, height: 240, durationMs: 1500, fps: 30, container: .mkv, pattern: "pinwheel"),
-                  size: PixelSize(width: 426, height: 240), videoCodec: "H.264", audioCodec: "Vorbis"),
-        ProbeCase(name: "silent.mp4", spec: ClipSpec(width: 256, height: 144, durationMs: 2500, audio: false),
-                  size: PixelSize(width: 256, height: 144), videoCodec: "H.264", audioCodec: nil),
-        ProbeCase(name: "audio-only.mp4", spec: ClipSpec(durationMs: 2000, videoCodec: .none),
-                  size: nil, videoCodec: nil, audioCodec: "AAC"),
-        ProbeCase(name: "audio-only.webm", spec: ClipSpec(durationMs: 1800, container: .webm, videoCodec: .none),
-                  size: nil, videoCodec: nil, audioCodec: "Vorbis"),
+        ProbeCase(
+            name: "h264-aac.mp4", spec: ClipSpec(width: 320, height: 240, durationMs: 2000),
+            size: PixelSize(width: 320, height: 240), videoCodec: "H.264", audioCodec: "AAC"),
+        ProbeCase(
+            name: "vp8-vorbis.webm",
+            spec: ClipSpec(width: 640, height: 360, durationMs: 3000, container: .webm, videoCodec: .vp8, pattern: "ball"),
+            size: PixelSize(width: 640, height: 360), videoCodec: "VP8", audioCodec: "Vorbis"),
+        ProbeCase(
+            name: "h264-vorbis.mkv",
+            spec: ClipSpec(width: 426, height: 240, durationMs: 1500, fps: 30, container: .mkv, pattern: "pinwheel"),
+            size: PixelSize(width: 426, height: 240), videoCodec: "H.264", audioCodec: "Vorbis"),
+        ProbeCase(
+            name: "silent.mp4", spec: ClipSpec(width: 256, height: 144, durationMs: 2500, audio: false),
+            size: PixelSize(width: 256, height: 144), videoCodec: "H.264", audioCodec: nil),
+        ProbeCase(
+            name: "audio-only.mp4", spec: ClipSpec(durationMs: 2000, videoCodec: .none),
+            size: nil, videoCodec: nil, audioCodec: "AAC"),
+        ProbeCase(
+            name: "audio-only.webm", spec: ClipSpec(durationMs: 1800, container: .webm, videoCodec: .none),
+            size: nil, videoCodec: nil, audioCodec: "Vorbis"),
     ]
 
     @Test("Generated clips report duration, size and codecs", arguments: clips)
@@ -97,7 +106,8 @@ struct MediaProberTests {
     @Test("A still image is not a video")
     func stillImage() throws {
         let path = try Fixtures.file("picture.png") {
-            try ClipFactory.runPipeline("videotestsrc num-buffers=1 ! video/x-raw,width=64,height=48 ! pngenc ! filesink location=\"\($0)\"")
+            try ClipFactory.runPipeline(
+                "videotestsrc num-buffers=1 ! video/x-raw,width=64,height=48 ! pngenc ! filesink location=\"\($0)\"")
         }
         #expect(prober.probe(path: path) == .failure(.notMedia(contentType: "image/png")))
     }
@@ -170,7 +180,8 @@ struct MediaProberTests {
         try ClipFactory.make(ClipSpec(durationMs: 500), at: path)
         try #require(chmod(path, 0) == 0)
         let prober = self.prober
-        let (opened, result) = geteuid() == 0
+        let (opened, result) =
+            geteuid() == 0
             ? asUnprivilegedThread { (canOpen(path), prober.probe(path: path)) }
             : (canOpen(path), prober.probe(path: path))
         try #require(!opened, "the unprivileged identity could still open a mode-000 file")

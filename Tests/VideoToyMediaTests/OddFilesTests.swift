@@ -3,8 +3,9 @@ import Glibc
 import Testing
 import VideoToyCore
 import VideoToyFiles
-@testable import VideoToyMedia
 import VideoToyMediaTesting
+
+@testable import VideoToyMedia
 
 /// One odd input, how to make it, and what the prober, the poster maker and a folder scan must say about it.
 struct OddFile: Sendable, CustomTestStringConvertible {
@@ -80,55 +81,82 @@ struct OddFilesTests {
         }
     }
 
-    static let rows: [OddFile] = [
-        OddFile(name: "empty.mp4", make: file("empty.mp4") { try ClipFactory.makeEmpty(at: $0) },
+    static let rows: [OddFile] =
+        [
+            OddFile(
+                name: "empty.mp4", make: file("empty.mp4") { try ClipFactory.makeEmpty(at: $0) },
                 probe: .fails(code: "empty", says: "empty"), poster: .reason(code: "empty"), listed: true),
-        OddFile(name: "text named .mp4", make: file("notes.mp4") { try ClipFactory.makeText(at: $0) },
+            OddFile(
+                name: "text named .mp4", make: file("notes.mp4") { try ClipFactory.makeText(at: $0) },
                 probe: .fails(code: "not-media", says: "text/plain"), poster: .none, listed: true),
-        OddFile(name: "MP4 cut before its index", make: file("cut-index.mp4") { try ClipFactory.makeTruncatedBeforeIndex(at: $0) },
+            OddFile(
+                name: "MP4 cut before its index", make: file("cut-index.mp4") { try ClipFactory.makeTruncatedBeforeIndex(at: $0) },
                 probe: .fails(code: "incomplete", says: "'moov' index is missing"), poster: .none, listed: true),
-        // Its index is whole: GStreamer plays it up to the cut and ends with EOS, so it is damaged, not refused.
-        OddFile(name: "MP4 cut mid-data", make: file("cut-data.mp4") { try ClipFactory.makeTruncatedMidData(at: $0) },
+            // Its index is whole: GStreamer plays it up to the cut and ends with EOS, so it is damaged, not refused.
+            OddFile(
+                name: "MP4 cut mid-data", make: file("cut-data.mp4") { try ClipFactory.makeTruncatedMidData(at: $0) },
                 probe: .plays(video: "H.264", audio: "AAC", width: 320, damaged: "% of its media data"),
                 poster: .picture(height: 180), listed: true),
-        OddFile(name: "valid MP4 named .dat", make: file("really-a-video.dat") { try ClipFactory.makeWrongExtension(at: $0, spec: ClipSpec(durationMs: 1000)) },
+            OddFile(
+                name: "valid MP4 named .dat",
+                make: file("really-a-video.dat") { try ClipFactory.makeWrongExtension(at: $0, spec: ClipSpec(durationMs: 1000)) },
                 probe: .plays(video: "H.264", audio: "AAC", width: 320), poster: .picture(height: 180), listed: true),
-        OddFile(name: "audio only", make: clip("sound-only.mp4", ClipSpec(durationMs: 1000, videoCodec: .none)),
+            OddFile(
+                name: "audio only", make: clip("sound-only.mp4", ClipSpec(durationMs: 1000, videoCodec: .none)),
                 probe: .plays(video: nil, audio: "AAC"), poster: .none, listed: true),
-        OddFile(name: "subtitle track", make: file("subtitled.mkv") { try OddFiles.makeWithSubtitles(at: $0, undecodable: false) },
+            OddFile(
+                name: "subtitle track", make: file("subtitled.mkv") { try OddFiles.makeWithSubtitles(at: $0, undecodable: false) },
                 probe: .plays(video: "H.264", audio: nil, width: 320), poster: .picture(height: 180), listed: true),
-        OddFile(name: "undecodable data track", make: file("data-track.mkv") { try OddFiles.makeWithSubtitles(at: $0, undecodable: true) },
+            OddFile(
+                name: "undecodable data track", make: file("data-track.mkv") { try OddFiles.makeWithSubtitles(at: $0, undecodable: true) },
                 probe: .plays(video: "H.264", audio: nil, width: 320), poster: .picture(height: 180), listed: true),
-        OddFile(name: "no video decoder", make: file("dirac-aac.mp4") { try ClipFactory.makeUndecodable(at: $0, video: true, audio: false) },
+            OddFile(
+                name: "no video decoder",
+                make: file("dirac-aac.mp4") { try ClipFactory.makeUndecodable(at: $0, video: true, audio: false) },
                 probe: .plays(video: "Dirac", audio: "AAC", missing: ["Dirac"]), poster: .reason(code: "missing-decoder"), listed: true),
-        OddFile(name: "no audio decoder", make: file("h264-ac4.mp4") { try ClipFactory.makeUndecodable(at: $0, video: false, audio: true) },
+            OddFile(
+                name: "no audio decoder", make: file("h264-ac4.mp4") { try ClipFactory.makeUndecodable(at: $0, video: false, audio: true) },
                 probe: .plays(video: "H.264", audio: "AC-4", missing: ["AC-4"]), poster: .picture(height: 180), listed: true),
-        OddFile(name: "one of two audio tracks undecodable", make: file("two-audio.mp4") { try OddFiles.makeSecondAudioUndecodable(at: $0) },
+            OddFile(
+                name: "one of two audio tracks undecodable",
+                make: file("two-audio.mp4") { try OddFiles.makeSecondAudioUndecodable(at: $0) },
                 probe: .plays(video: "H.264", audio: "AC-4", missing: ["AC-4"]), poster: .picture(height: 180), listed: true),
-        OddFile(name: "no decoder at all", make: file("dirac-ac4.mp4") { try ClipFactory.makeUndecodable(at: $0, video: true, audio: true) },
+            OddFile(
+                name: "no decoder at all",
+                make: file("dirac-ac4.mp4") { try ClipFactory.makeUndecodable(at: $0, video: true, audio: true) },
                 probe: .fails(code: "missing-decoder", says: "Dirac"), poster: .reason(code: "missing-decoder"), listed: true),
-        OddFile(name: "8K picture", make: file("8k.mp4") { try OddFiles.makeHuge(width: 7680, height: 4320, frames: 2, at: $0) },
+            OddFile(
+                name: "8K picture", make: file("8k.mp4") { try OddFiles.makeHuge(width: 7680, height: 4320, frames: 2, at: $0) },
                 probe: .plays(video: "H.264", audio: nil, width: 7680), poster: .picture(height: 180), listed: true),
-        // libav refuses pictures of 2^28 pixels: the decoder is installed, so "install gstreamer1.0-libav" would be wrong advice.
-        OddFile(name: "16384x16384 picture", make: file("16k.mp4") { try OddFiles.makeHuge(width: 16384, height: 16384, at: $0) },
+            // libav refuses pictures of 2^28 pixels: the decoder is installed, so "install gstreamer1.0-libav" would be wrong advice.
+            OddFile(
+                name: "16384x16384 picture", make: file("16k.mp4") { try OddFiles.makeHuge(width: 16384, height: 16384, at: $0) },
                 probe: .fails(code: "missing-decoder", says: "16384×16384"), poster: .reason(code: "missing-decoder"), listed: true,
                 limitSeconds: 10),
-        OddFile(name: "no duration in header", make: file("live.mkv") { try OddFiles.makeWithoutDuration(at: $0) },
+            OddFile(
+                name: "no duration in header", make: file("live.mkv") { try OddFiles.makeWithoutDuration(at: $0) },
                 probe: .plays(video: "H.264", audio: "Vorbis", width: 320), poster: .picture(height: 180), listed: true),
-        OddFile(name: "variable frame rate", make: file("vfr.mp4") { try OddFiles.makeVariableFrameRate(at: $0) },
+            OddFile(
+                name: "variable frame rate", make: file("vfr.mp4") { try OddFiles.makeVariableFrameRate(at: $0) },
                 probe: .plays(video: "H.264", audio: "AAC", width: 320), poster: .picture(height: 180), listed: true),
-        OddFile(name: "fragmented MP4", make: file("fragmented.mp4") { try OddFiles.makeFragmented(at: $0) },
+            OddFile(
+                name: "fragmented MP4", make: file("fragmented.mp4") { try OddFiles.makeFragmented(at: $0) },
                 probe: .plays(video: "H.264", audio: "AAC", width: 320), poster: .picture(height: 180), listed: true),
-        OddFile(name: "corrupted bytes mid-stream", make: file("corrupt.mp4") { try OddFiles.makeCorrupted(at: $0) },
+            OddFile(
+                name: "corrupted bytes mid-stream", make: file("corrupt.mp4") { try OddFiles.makeCorrupted(at: $0) },
                 probe: .plays(video: "H.264", audio: "AAC", width: 320), poster: .picture(height: 180), listed: true),
-        OddFile(name: "permission denied", make: { folder in
+            OddFile(
+                name: "permission denied",
+                make: { folder in
                     let path = folder + "/locked.mp4"
                     try ClipFactory.make(ClipSpec(durationMs: 500), at: path)
                     chmod(path, 0)
                     return (path, nil)
                 }, probe: .fails(code: "permission-denied", says: "Permission denied"), poster: .reason(code: "permission-denied"),
                 listed: true, unprivileged: true),
-        OddFile(name: "file in an unreadable folder", make: { folder in
+            OddFile(
+                name: "file in an unreadable folder",
+                make: { folder in
                     try FileManager.default.createDirectory(atPath: folder + "/closed", withIntermediateDirectories: true)
                     let path = folder + "/closed/inside.mp4"
                     try ClipFactory.make(ClipSpec(durationMs: 500), at: path)
@@ -136,45 +164,60 @@ struct OddFilesTests {
                     return (path, nil)
                 }, probe: .fails(code: "permission-denied", says: "Permission denied"), poster: .reason(code: "permission-denied"),
                 listed: false, unprivileged: true),
-        OddFile(name: "dangling symlink", make: file("dangling.mp4") { try OddFiles.makeDanglingSymlink(at: $0) },
+            OddFile(
+                name: "dangling symlink", make: file("dangling.mp4") { try OddFiles.makeDanglingSymlink(at: $0) },
                 probe: .fails(code: "vanished", says: "gone"), poster: .reason(code: "vanished"), listed: false),
-        OddFile(name: "symlink loop", make: file("loop.mp4") { try OddFiles.makeSymlinkLoop(at: $0) },
-                probe: .fails(code: "not-regular-file", says: "symbolic link loop"), poster: .reason(code: "not-regular-file"), listed: false),
-        OddFile(name: "FIFO named .mp4", make: file("pipe.mp4") { try OddFiles.makeFIFO(at: $0) },
+            OddFile(
+                name: "symlink loop", make: file("loop.mp4") { try OddFiles.makeSymlinkLoop(at: $0) },
+                probe: .fails(code: "not-regular-file", says: "symbolic link loop"), poster: .reason(code: "not-regular-file"),
+                listed: false),
+            OddFile(
+                name: "FIFO named .mp4", make: file("pipe.mp4") { try OddFiles.makeFIFO(at: $0) },
                 probe: .fails(code: "not-regular-file", says: "FIFO"), poster: .reason(code: "not-regular-file"), listed: false,
                 limitSeconds: 1),
-        OddFile(name: "socket named .mp4", make: { folder in
+            OddFile(
+                name: "socket named .mp4",
+                make: { folder in
                     let path = folder + "/socket.mp4"
                     return (path, HeldDescriptor(try OddFiles.makeSocket(at: path)))
                 }, probe: .fails(code: "not-regular-file", says: "socket"), poster: .reason(code: "not-regular-file"), listed: false,
                 limitSeconds: 1),
-        OddFile(name: "folder named .mp4", make: { folder in
+            OddFile(
+                name: "folder named .mp4",
+                make: { folder in
                     let path = folder + "/folder.mp4"
                     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
                     return (path, nil)
                 }, probe: .fails(code: "not-regular-file", says: "folder"), poster: .reason(code: "not-regular-file"), listed: false,
                 limitSeconds: 1),
-        // A write lease (Samba, NFS servers) makes a blocking open wait up to 45 s; the probe must not.
-        OddFile(name: "file under a write lease", make: { folder in
+            // A write lease (Samba, NFS servers) makes a blocking open wait up to 45 s; the probe must not.
+            OddFile(
+                name: "file under a write lease",
+                make: { folder in
                     let path = folder + "/leased.mp4"
                     try ClipFactory.make(ClipSpec(durationMs: 500), at: path)
                     return (path, try FileLease(path: path))
                 }, probe: .fails(code: "error", says: "locked by another program"), poster: .none, listed: true,
                 limitSeconds: 2),
-        // "café.mp4" from an old camera or a Windows share: Latin-1's é is the single byte 0xE9, not UTF-8.
-        OddFile(name: "name not UTF-8 (Latin-1)", make: { folder in
+            // "café.mp4" from an old camera or a Windows share: Latin-1's é is the single byte 0xE9, not UTF-8.
+            OddFile(
+                name: "name not UTF-8 (Latin-1)",
+                make: { folder in
                     let source = try Fixtures.clip("latin1-source.mp4", ClipSpec(durationMs: 500))
                     return (try OddFiles.copy(source, toFolder: folder, rawName: Array("caf".utf8) + [0xE9] + Array(".mp4".utf8)), nil)
                 }, probe: .plays(video: "H.264", audio: "AAC", width: 320), poster: .picture(height: 180), listed: true),
-    ] + nameRows + stallRows
+        ] + nameRows + stallRows
 
     /// Names that are legal but awkward: each must probe, make a poster and be listed under exactly that name.
-    static let nameRows: [OddFile] = ["with space.mp4", "hash#1.mp4", "100%.mp4", "what?.mp4", "new\nline.mp4", "-leading dash.mp4",
-                                      "quote\"and'apostrophe.mp4", "ünïcødé 日本.mp4", "back\\slash.mp4", "semi;colon&amp.mp4"]
-        .map { name in
-            OddFile(name: "name \(name.debugDescription)", make: clip(name, ClipSpec(durationMs: 500)),
-                    probe: .plays(video: "H.264", audio: "AAC", width: 320), poster: .picture(height: 180), listed: true)
-        }
+    static let nameRows: [OddFile] = [
+        "with space.mp4", "hash#1.mp4", "100%.mp4", "what?.mp4", "new\nline.mp4", "-leading dash.mp4",
+        "quote\"and'apostrophe.mp4", "ünïcødé 日本.mp4", "back\\slash.mp4", "semi;colon&amp.mp4",
+    ]
+    .map { name in
+        OddFile(
+            name: "name \(name.debugDescription)", make: clip(name, ClipSpec(durationMs: 500)),
+            probe: .plays(video: "H.264", audio: "AAC", width: 320), poster: .picture(height: 180), listed: true)
+    }
 
     /// Files on a FUSE file system that stops answering: the probe must give up by itself.
     static let stallRows: [OddFile] = [
@@ -182,14 +225,16 @@ struct OddFilesTests {
         ("open never answers", .open),
         ("read after the header never answers", .read(from: 64 * 1024)),
     ].map { label, stall in
-        OddFile(name: "stalled share: \(label)", make: { _ in
-                    let clip = try Fixtures.clip("stall-source.mp4", ClipSpec(durationMs: 3000))
-                    let fs = try StallingFilesystem(files: [
-                        .init(name: "stalled.mp4", contents: try Data(contentsOf: URL(fileURLWithPath: clip)), stall: stall),
-                    ])
-                    return (fs.path("stalled.mp4"), fs)
-                }, probe: .fails(code: "timeout", says: "took longer than \(timeout) s"), poster: .reason(code: "timeout"), listed: nil,
-                limitSeconds: Double(timeout) + 3, enabled: StallingFilesystem.isAvailable)
+        OddFile(
+            name: "stalled share: \(label)",
+            make: { _ in
+                let clip = try Fixtures.clip("stall-source.mp4", ClipSpec(durationMs: 3000))
+                let fs = try StallingFilesystem(files: [
+                    .init(name: "stalled.mp4", contents: try Data(contentsOf: URL(fileURLWithPath: clip)), stall: stall)
+                ])
+                return (fs.path("stalled.mp4"), fs)
+            }, probe: .fails(code: "timeout", says: "took longer than \(timeout) s"), poster: .reason(code: "timeout"), listed: nil,
+            limitSeconds: Double(timeout) + 3, enabled: StallingFilesystem.isAvailable)
     }
 
     @Test("Each odd file probes to its expected state quickly, and its poster and listing are right", arguments: rows)
@@ -272,7 +317,9 @@ struct OddFilesTests {
         let start = Date()
         let result = LibraryScanner().scan([folder])
         #expect(Date().timeIntervalSince(start) < 8)
-        #expect(Set(result.videos) == expected, "extra: \(Set(result.videos).subtracting(expected)), missing: \(expected.subtracting(result.videos))")
+        #expect(
+            Set(result.videos) == expected,
+            "extra: \(Set(result.videos).subtracting(expected)), missing: \(expected.subtracting(result.videos))")
         #expect(result.problems.isEmpty, "\(result.problems)")
         withExtendedLifetime(kept) {}
     }
@@ -316,8 +363,9 @@ struct OddFilesTests {
         #expect(throws: (any Error).self) { try CommandLineParser.parse(["-clip.mp4"]) }
     }
 
-    @Test("A stalled share blocks no more than one probe at a time, and the others go on", .enabled(if: StallingFilesystem.isAvailable),
-          .timeLimit(.minutes(1)))
+    @Test(
+        "A stalled share blocks no more than one probe at a time, and the others go on", .enabled(if: StallingFilesystem.isAvailable),
+        .timeLimit(.minutes(1)))
     func stalledShareDoesNotStarve() throws {
         let clip = try Fixtures.clip("stall-source.mp4", ClipSpec(durationMs: 3000))
         let data = try Data(contentsOf: URL(fileURLWithPath: clip))
@@ -334,8 +382,9 @@ struct OddFilesTests {
         #expect((try? prober.probe(path: clip).get())?.videoCodec == "H.264")
     }
 
-    @Test("A scan of a share with an entry that never answers lists everything, that one unchecked, and says so",
-          .enabled(if: StallingFilesystem.isAvailable), .timeLimit(.minutes(1)))
+    @Test(
+        "A scan of a share with an entry that never answers lists everything, that one unchecked, and says so",
+        .enabled(if: StallingFilesystem.isAvailable), .timeLimit(.minutes(1)))
     func scanStalledShare() throws {
         let fs = try StallingFilesystem(files: [
             .init(name: "a.mp4", contents: Data("x".utf8), stall: .never),
@@ -362,9 +411,10 @@ struct OddFilesTests {
         #expect(deadResult.videos.count == 3 && deadResult.problems.last?.contains("stopped answering") == true, "\(deadResult)")
     }
 
-    @Test("A scan of a share whose entries fail with an error lists the videos unchecked and says why, never silently",
-          .enabled(if: StallingFilesystem.isAvailable), .timeLimit(.minutes(1)),
-          arguments: [EIO, ENOTCONN, ESTALE])
+    @Test(
+        "A scan of a share whose entries fail with an error lists the videos unchecked and says why, never silently",
+        .enabled(if: StallingFilesystem.isAvailable), .timeLimit(.minutes(1)),
+        arguments: [EIO, ENOTCONN, ESTALE])
     func scanFailingEntries(code: Int32) throws {
         let fs = try StallingFilesystem(files: [
             .init(name: "a.mp4", contents: Data("x".utf8), stall: .never),
@@ -376,10 +426,11 @@ struct OddFilesTests {
         let result = LibraryScanner(folderTimeoutSeconds: 5, entryTimeoutSeconds: 1).scan([fs.mountPoint])
         #expect(result.videos == [fs.path("a.mp4"), fs.path("b-fails.mp4"), fs.path("c.mp4")])
         let reason = String(cString: strerror(code))
-        #expect(result.problems == [
-            "\(fs.path("b-fails.mp4")) could not be checked (\(reason)); listed without checking",
-            "\(fs.path("d-fails.txt")) could not be checked (\(reason)); skipped",
-        ])
+        #expect(
+            result.problems == [
+                "\(fs.path("b-fails.mp4")) could not be checked (\(reason)); listed without checking",
+                "\(fs.path("d-fails.txt")) could not be checked (\(reason)); skipped",
+            ])
         // Given by itself: still listed (the probe says more), and the error is said with its name.
         let given = LibraryScanner(folderTimeoutSeconds: 5, entryTimeoutSeconds: 1).scan([fs.path("b-fails.mp4")])
         #expect(given.videos == [fs.path("b-fails.mp4")])

@@ -7,8 +7,9 @@ import VideoToyPOSIX
 /// Descriptors on a share that drops: closed exactly once, whatever `close` reports.
 @Suite("Open files")
 struct OpenFileTests {
-    @Test("A close that fails on a dropped share never closes the number a second time, when someone else holds it",
-          .enabled(if: StallingFilesystem.isAvailable), .timeLimit(.minutes(1)), arguments: [EIO, ECONNABORTED])
+    @Test(
+        "A close that fails on a dropped share never closes the number a second time, when someone else holds it",
+        .enabled(if: StallingFilesystem.isAvailable), .timeLimit(.minutes(1)), arguments: [EIO, ECONNABORTED])
     func closeFailsOnce(code: Int32) throws {
         let fs = try StallingFilesystem(files: [.init(name: "a.mp4", contents: Data("0123456789".utf8), stall: .closeFails(code))])
         defer { fs.unmount() }

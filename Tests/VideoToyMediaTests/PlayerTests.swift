@@ -3,8 +3,9 @@ import Glibc
 import Synchronization
 import Testing
 import VideoToyCore
-@testable import VideoToyMedia
 import VideoToyMediaTesting
+
+@testable import VideoToyMedia
 
 /// Counts the frames a player delivers, from its streaming thread.
 private final class CountingOutput: VideoOutput {
@@ -67,8 +68,9 @@ struct PlayerTests {
         do { return try Fixtures.clip("player-3s.mp4", ClipSpec(durationMs: 3000)) } catch { fatalError("\(error)") }
     }()
 
-    @Test("a file changed while it plays: only one cut short in place ends with an error, and it says so",
-          arguments: PlayingFileChange.allCases)
+    @Test(
+        "a file changed while it plays: only one cut short in place ends with an error, and it says so",
+        arguments: PlayingFileChange.allCases)
     func fileChangesWhilePlaying(_ change: PlayingFileChange) throws {
         let folder = try Fixtures.newFolder("player-change")
         let path = folder + "/playing.mp4"
@@ -116,8 +118,9 @@ struct PlayerTests {
         #expect(!harness.messages.contains { if case .playing = $0 { return true } else { return false } })
     }
 
-    @Test("a file whose open never returns: the main thread never waits, and close frees the pipeline once the open fails",
-          .enabled(if: StallingFilesystem.isAvailable))
+    @Test(
+        "a file whose open never returns: the main thread never waits, and close frees the pipeline once the open fails",
+        .enabled(if: StallingFilesystem.isAvailable))
     func openThatHangs() async throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Self.clip))
         let fs = try StallingFilesystem(files: [.init(name: "hangs.mp4", contents: data, stall: .open)])
@@ -165,37 +168,44 @@ struct PlayerTests {
         #expect(harness?.messages == [], "a closed player spoke: \(harness?.messages ?? [])")
     }
 
-    @Test("resource errors use the probe's words; an open that failed otherwise says why",
-          arguments: [
-              (MessageText.ResourceProblem.notFound, nil as String?, ProbeFailure.vanished.message),
-              (.notAuthorized, nil, ProbeFailure.permissionDenied.message),
-              (.openRead, "gstfilesrc.c(1): gst_file_src_start (): /GstFileSrc:source:\nsystem error: Permission denied",
-               ProbeFailure.permissionDenied.message),
-              (.openRead, nil, ProbeFailure.permissionDenied.message),
-              (.openRead, "gstfilesrc.c(1): gst_file_src_start (): /GstFileSrc:source:\nsystem error: Input/output error",
-               "The file cannot be opened: Input/output error."),
-              (nil, nil, "Could not read from resource."),
-          ] as [(MessageText.ResourceProblem?, String?, String)])
+    @Test(
+        "resource errors use the probe's words; an open that failed otherwise says why",
+        arguments: [
+            (MessageText.ResourceProblem.notFound, nil as String?, ProbeFailure.vanished.message),
+            (.notAuthorized, nil, ProbeFailure.permissionDenied.message),
+            (
+                .openRead, "gstfilesrc.c(1): gst_file_src_start (): /GstFileSrc:source:\nsystem error: Permission denied",
+                ProbeFailure.permissionDenied.message
+            ),
+            (.openRead, nil, ProbeFailure.permissionDenied.message),
+            (
+                .openRead, "gstfilesrc.c(1): gst_file_src_start (): /GstFileSrc:source:\nsystem error: Input/output error",
+                "The file cannot be opened: Input/output error."
+            ),
+            (nil, nil, "Could not read from resource."),
+        ] as [(MessageText.ResourceProblem?, String?, String)])
     func resourceWording(_ problem: MessageText.ResourceProblem?, detail: String?, expected: String) {
         #expect(MessageText.userText(problem, gstreamerText: "Could not read from resource.", detail: detail) == expected)
     }
 
-    @Test("sizes in the cut-short message read as people write them",
-          arguments: [(0, "0 bytes"), (999, "999 bytes"), (411_429, "411 kB"), (8_228_593, "8.2 MB"), (1_000_000, "1.0 MB")]
-              as [(Int64, String)])
+    @Test(
+        "sizes in the cut-short message read as people write them",
+        arguments: [(0, "0 bytes"), (999, "999 bytes"), (411_429, "411 kB"), (8_228_593, "8.2 MB"), (1_000_000, "1.0 MB")]
+            as [(Int64, String)])
     func sizeWording(_ bytes: Int64, expected: String) {
         #expect(MessageText.size(bytes) == expected)
     }
 
-    @Test("only the same file, shorter now, was cut short",
-          arguments: [
-              (FileSnapshot(device: 1, inode: 7, size: 900), true),
-              (FileSnapshot(device: 1, inode: 7, size: 1000), false),
-              (FileSnapshot(device: 1, inode: 7, size: 2000), false),
-              (FileSnapshot(device: 1, inode: 8, size: 10), false),
-              (FileSnapshot(device: 2, inode: 7, size: 10), false),
-              (nil, false),
-          ] as [(FileSnapshot?, Bool)])
+    @Test(
+        "only the same file, shorter now, was cut short",
+        arguments: [
+            (FileSnapshot(device: 1, inode: 7, size: 900), true),
+            (FileSnapshot(device: 1, inode: 7, size: 1000), false),
+            (FileSnapshot(device: 1, inode: 7, size: 2000), false),
+            (FileSnapshot(device: 1, inode: 8, size: 10), false),
+            (FileSnapshot(device: 2, inode: 7, size: 10), false),
+            (nil, false),
+        ] as [(FileSnapshot?, Bool)])
     func cutShortVerdict(_ now: FileSnapshot?, expected: Bool) {
         #expect(FileSnapshot(device: 1, inode: 7, size: 1000).wasCutShort(now: now) == expected)
     }

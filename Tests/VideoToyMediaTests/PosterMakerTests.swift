@@ -17,7 +17,8 @@ struct PosterMakerTests {
             let row = frame.bytes + y * frame.stride
             for x in 0..<frame.width {
                 let p = row + x * 4
-                let luma = 0.114 * Double(p.load(fromByteOffset: 0, as: UInt8.self))
+                let luma =
+                    0.114 * Double(p.load(fromByteOffset: 0, as: UInt8.self))
                     + 0.587 * Double(p.load(fromByteOffset: 1, as: UInt8.self))
                     + 0.299 * Double(p.load(fromByteOffset: 2, as: UInt8.self))
                 sum += luma
@@ -37,13 +38,15 @@ struct PosterMakerTests {
         #expect(!Self.hasContent(frame))
     }
 
-    @Test("Posters are real, scaled to at most 180 px high, keeping the display aspect", arguments: [
-        (ClipSpec(width: 1280, height: 720, durationMs: 3000, pattern: "smpte"), 320, 180),
-        (ClipSpec(width: 640, height: 360, durationMs: 3000, container: .webm, videoCodec: .vp8, pattern: "ball"), 320, 180),
-        (ClipSpec(width: 640, height: 480, durationMs: 2000, container: .mkv, pattern: "pinwheel"), 240, 180),
-        (ClipSpec(width: 160, height: 120, durationMs: 2000, pattern: "smpte"), 160, 120),
-        (ClipSpec(width: 320, height: 180, durationMs: 2000, pattern: "smpte", rotation: 90), 102, 180),
-    ])
+    @Test(
+        "Posters are real, scaled to at most 180 px high, keeping the display aspect",
+        arguments: [
+            (ClipSpec(width: 1280, height: 720, durationMs: 3000, pattern: "smpte"), 320, 180),
+            (ClipSpec(width: 640, height: 360, durationMs: 3000, container: .webm, videoCodec: .vp8, pattern: "ball"), 320, 180),
+            (ClipSpec(width: 640, height: 480, durationMs: 2000, container: .mkv, pattern: "pinwheel"), 240, 180),
+            (ClipSpec(width: 160, height: 120, durationMs: 2000, pattern: "smpte"), 160, 120),
+            (ClipSpec(width: 320, height: 180, durationMs: 2000, pattern: "smpte", rotation: 90), 102, 180),
+        ])
     func poster(_ spec: ClipSpec, width: Int, height: Int) throws {
         let name = "poster-\(spec.width)x\(spec.height)-r\(spec.rotation).\(spec.container.rawValue)"
         let path = try Fixtures.clip(name, spec)
@@ -97,7 +100,8 @@ struct PosterMakerTests {
         if case .success = maker.poster(path: audio, durationMs: 2000) { Issue.record("an audio-only file gave a poster") }
         let dirac = try Fixtures.file("dirac-aac.mp4") { try ClipFactory.makeUndecodable(at: $0, video: true, audio: false) }
         guard case .failure(.missingDecoder(codec: "Dirac", package: nil)) = maker.poster(path: dirac, durationMs: nil) else {
-            Issue.record("a video without a decoder was not reported as such: \(String(describing: maker.poster(path: dirac, durationMs: nil)))")
+            Issue.record(
+                "a video without a decoder was not reported as such: \(String(describing: maker.poster(path: dirac, durationMs: nil)))")
             return
         }
         let cut = try Fixtures.file("poster-cut.mp4") { try ClipFactory.makeTruncatedBeforeIndex(at: $0) }

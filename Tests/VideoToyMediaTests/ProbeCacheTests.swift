@@ -19,8 +19,10 @@ private final class CountingBackend: MediaBackend, @unchecked Sendable {
     var posters: Int { lock.withLock { posterCalls } }
 
     @MainActor
-    func makePlayer(path: String, output: VideoOutput,
-                    onMessage: @escaping @MainActor (PlayerMessage) -> Void) -> MediaPlayer? { nil }
+    func makePlayer(
+        path: String, output: VideoOutput,
+        onMessage: @escaping @MainActor (PlayerMessage) -> Void
+    ) -> MediaPlayer? { nil }
 
     func probe(path: String) -> Result<MediaInfo, ProbeFailure> {
         lock.withLock {
@@ -57,8 +59,9 @@ private final class CountingBackend: MediaBackend, @unchecked Sendable {
     }
 }
 
-private let h264 = MediaInfo(durationMs: 20_021, videoSize: PixelSize(width: 1920, height: 1080),
-                             videoCodec: "H.264", audioCodec: "AAC", rotation: 90)
+private let h264 = MediaInfo(
+    durationMs: 20_021, videoSize: PixelSize(width: 1920, height: 1080),
+    videoCodec: "H.264", audioCodec: "AAC", rotation: 90)
 
 @Suite("Probe cache and caching backend")
 struct ProbeCacheTests {
@@ -69,8 +72,9 @@ struct ProbeCacheTests {
     }
 
     private func backend(_ inner: CountingBackend, folder: String, thumbnails: Bool = false) -> CachingBackend {
-        CachingBackend(wrapping: inner, cache: ProbeCache(file: folder + "/cache.tsv", fingerprint: "test"),
-                       thumbnailFolder: thumbnails ? folder + "/thumbnails" : nil, saveDelay: 3600)
+        CachingBackend(
+            wrapping: inner, cache: ProbeCache(file: folder + "/cache.tsv", fingerprint: "test"),
+            thumbnailFolder: thumbnails ? folder + "/thumbnails" : nil, saveDelay: 3600)
     }
 
     /// Sets the file's mtime to `seconds` since the epoch, keeping its size.
@@ -136,23 +140,29 @@ struct ProbeCacheTests {
         _ = caching.probe(path: clip)
         #expect(inner.probes == 3)
 
-        inner.answer = .success(MediaInfo(durationMs: 1000, videoSize: PixelSize(width: 320, height: 240), videoCodec: "H.264",
-                                          missingDecoders: ["AC-4"]))
+        inner.answer = .success(
+            MediaInfo(
+                durationMs: 1000, videoSize: PixelSize(width: 320, height: 240), videoCodec: "H.264",
+                missingDecoders: ["AC-4"]))
         touch(clip, seconds: 1_600_000_001)
         _ = caching.probe(path: clip)
         _ = caching.probe(path: clip)
         #expect(inner.probes == 5)
     }
 
-    @Test("Every field survives a save and load, including tabs and newlines in paths", arguments: [
-        Result<MediaInfo, ProbeFailure>.success(h264),
-        .success(MediaInfo(durationMs: nil, videoSize: nil, videoCodec: nil, audioCodec: "Opus")),
-        .success(MediaInfo(durationMs: 2000, videoSize: PixelSize(width: 320, height: 240), videoCodec: "H.264",
-                           damage: "cut short at 59 % of its media data\t(the file\nends \\ here)")),
-        .failure(.empty),
-        .failure(.notMedia(contentType: nil)),
-        .failure(.incomplete(detail: "the 'moov' box\tneeds\nmore \\ bytes")),
-    ])
+    @Test(
+        "Every field survives a save and load, including tabs and newlines in paths",
+        arguments: [
+            Result<MediaInfo, ProbeFailure>.success(h264),
+            .success(MediaInfo(durationMs: nil, videoSize: nil, videoCodec: nil, audioCodec: "Opus")),
+            .success(
+                MediaInfo(
+                    durationMs: 2000, videoSize: PixelSize(width: 320, height: 240), videoCodec: "H.264",
+                    damage: "cut short at 59 % of its media data\t(the file\nends \\ here)")),
+            .failure(.empty),
+            .failure(.notMedia(contentType: nil)),
+            .failure(.incomplete(detail: "the 'moov' box\tneeds\nmore \\ bytes")),
+        ])
     func roundTrip(result: Result<MediaInfo, ProbeFailure>) throws {
         let folder = try scratch()
         let path = folder + "/odd\tname\r\nwith é.mp4"
@@ -166,14 +176,16 @@ struct ProbeCacheTests {
         #expect(ProbeCache(file: folder + "/cache.tsv", fingerprint: "other GStreamer").count == 0)
     }
 
-    @Test("A corrupt or cut-short cache file is ignored and the file is probed", arguments: [
-        "garbage\u{0}\u{1}\u{2} not a cache\n",
-        "videotoy-probe-cache\t2\ttest\n/x\tnot-a-size\t1\tok\t1\t1\t1\tH.264\t\t0\t\t.\n",
-        "videotoy-probe-cache\t2\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t\t.\n/y\t1\t1\tok\t1\t1",
-        // A version-1 line (no damage field) in a version-2 file.
-        "videotoy-probe-cache\t2\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t.\n",
-        "",
-    ])
+    @Test(
+        "A corrupt or cut-short cache file is ignored and the file is probed",
+        arguments: [
+            "garbage\u{0}\u{1}\u{2} not a cache\n",
+            "videotoy-probe-cache\t2\ttest\n/x\tnot-a-size\t1\tok\t1\t1\t1\tH.264\t\t0\t\t.\n",
+            "videotoy-probe-cache\t2\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t\t.\n/y\t1\t1\tok\t1\t1",
+            // A version-1 line (no damage field) in a version-2 file.
+            "videotoy-probe-cache\t2\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t.\n",
+            "",
+        ])
     func corruptFileIgnored(contents: String) throws {
         let folder = try scratch()
         let clip = folder + "/clip.mp4"
@@ -194,7 +206,8 @@ struct ProbeCacheTests {
         let folder = try scratch()
         let clip = folder + "/clip.mp4"
         let stamp = try #require(FileStamp.of(path: clip))
-        let old = "videotoy-probe-cache\t1\ttest\n\(clip)\t\(stamp.size)\t\(stamp.mtimeNs)\tfail\tincomplete\tthe 'mdat' box needs more\t.\n"
+        let old =
+            "videotoy-probe-cache\t1\ttest\n\(clip)\t\(stamp.size)\t\(stamp.mtimeNs)\tfail\tincomplete\tthe 'mdat' box needs more\t.\n"
         try Data(old.utf8).write(to: URL(fileURLWithPath: folder + "/cache.tsv"))
         let inner = CountingBackend(answer: .success(h264))
         #expect(try backend(inner, folder: folder).probe(path: clip).get() == h264)

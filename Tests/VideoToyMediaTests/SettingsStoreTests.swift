@@ -108,8 +108,10 @@ struct SettingsStoreTests {
     @Test("paths that key files cannot hold as keys still round trip as resume positions")
     func awkwardPaths() throws {
         let store = SettingsStore(path: try freshPath())
-        let paths = ["/v/a=b.mp4", "/v/[draft] cut.mkv", "/v/line\nbreak.webm", "/v/100%.mp4", "/v/semi;colon.mp4",
-                     "/v/#hash.mp4", "/v/ café.mp4 ", "/v/日本語.mp4", "/v/back\\slash.mp4"]
+        let paths = [
+            "/v/a=b.mp4", "/v/[draft] cut.mkv", "/v/line\nbreak.webm", "/v/100%.mp4", "/v/semi;colon.mp4",
+            "/v/#hash.mp4", "/v/ café.mp4 ", "/v/日本語.mp4", "/v/back\\slash.mp4",
+        ]
         for (index, path) in paths.enumerated() {
             #expect(store.rememberPosition(ofPath: path, positionMs: 10_000 + index, durationMs: 600_000) == nil)
         }
@@ -175,8 +177,9 @@ struct SettingsStoreTests {
                     let store = SettingsStore(path: path, resumeCapacity: 1000)
                     for round in 0..<rounds {
                         if round % 2 == 0 {
-                            _ = store.rememberPosition(ofPath: "/w\(writer)/\(round).mp4", positionMs: 1000 + round,
-                                                       durationMs: 600_000)
+                            _ = store.rememberPosition(
+                                ofPath: "/w\(writer)/\(round).mp4", positionMs: 1000 + round,
+                                durationMs: 600_000)
                         } else {
                             _ = store.saveWindowSize(PixelSize(width: 100 + writer, height: 100 + round))
                         }
@@ -201,15 +204,16 @@ struct SettingsStoreTests {
         #expect(settings.windowSize?.height == 100 + rounds - 1)
     }
 
-    @Test("positions are remembered only for videos over two minutes, not at the start or in the last 5 %",
-          arguments: [
-              (60_000, 120_000, false),     // exactly two minutes is not longer than two minutes
-              (60_000, 120_001, true),
-              (0, 600_000, false),          // never started
-              (569_999, 600_000, true),     // just before the last 5 %
-              (570_000, 600_000, false),    // within 5 % of the end
-              (600_000, 600_000, false),
-          ])
+    @Test(
+        "positions are remembered only for videos over two minutes, not at the start or in the last 5 %",
+        arguments: [
+            (60_000, 120_000, false),  // exactly two minutes is not longer than two minutes
+            (60_000, 120_001, true),
+            (0, 600_000, false),  // never started
+            (569_999, 600_000, true),  // just before the last 5 %
+            (570_000, 600_000, false),  // within 5 % of the end
+            (600_000, 600_000, false),
+        ])
     func resumeRules(positionMs: Int, durationMs: Int, kept: Bool) throws {
         let store = SettingsStore(path: try freshPath())
         #expect(store.rememberPosition(ofPath: "/v/clip.mp4", positionMs: positionMs, durationMs: durationMs) == nil)

@@ -82,9 +82,10 @@ extension AppController {
             let name = [screen?.id.manufacturer ?? "", screen?.id.model ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
             line = .onScreen(name: name, connector: connector)
         }
-        return RowModel(id: id, title: item.name, folder: item.folder, detail: detail,
-                        status: line, isError: isError || line.isError, isWarning: isWarning,
-                        poster: poster, hasVideoView: players[id] != nil)
+        return RowModel(
+            id: id, title: item.name, folder: item.folder, detail: detail,
+            status: line, isError: isError || line.isError, isWarning: isWarning,
+            poster: poster, hasVideoView: players[id] != nil)
     }
 
     func probed(_ id: ItemID, _ result: Result<MediaInfo, ProbeFailure>) {

@@ -27,8 +27,12 @@ extension AppController {
         for id in refresh.gone + refresh.back + refresh.changed { presenter?.refreshRow(id) }
         if refresh.changesRows {
             announce(.library)
-            log.emit(.refresh, fields: [(.folder, .string(folder)), (.added, .int(refresh.added.count)),
-                                         (.gone, .int(refresh.gone.count)), (.back, .int(refresh.back.count))])
+            log.emit(
+                .refresh,
+                fields: [
+                    (.folder, .string(folder)), (.added, .int(refresh.added.count)),
+                    (.gone, .int(refresh.gone.count)), (.back, .int(refresh.back.count)),
+                ])
         }
         if !refresh.gone.isEmpty {
             let files = refresh.gone.count == 1 ? "1 video is" : "\(refresh.gone.count) videos are"

@@ -29,9 +29,11 @@ extension AppController {
     }
 
     static func fields(of screen: Screen) -> [(EventField, JSONValue)] {
-        [(.connector, .string(screen.id.connector)), (.manufacturer, .string(screen.id.manufacturer)),
-         (.model, .string(screen.id.model)), (.geometry, .string(screen.geometry.description)),
-         (.modes, .array(screen.modes.reversed().map { .string($0.description) }))]
+        [
+            (.connector, .string(screen.id.connector)), (.manufacturer, .string(screen.id.manufacturer)),
+            (.model, .string(screen.id.model)), (.geometry, .string(screen.geometry.description)),
+            (.modes, .array(screen.modes.reversed().map { .string($0.description) })),
+        ]
     }
 
     func route(_ event: RouterEvent) {
@@ -97,8 +99,12 @@ extension AppController {
 
     private func reportMode(_ refusal: String?, _ mode: ScreenMode, on screen: ScreenID, event: EventName) {
         if let refusal {
-            log.emit(.modeUnavailable, fields: [(.connector, .string(screen.connector)), (.mode, .string(mode.description)),
-                                                  (.reason, .string(refusal))])
+            log.emit(
+                .modeUnavailable,
+                fields: [
+                    (.connector, .string(screen.connector)), (.mode, .string(mode.description)),
+                    (.reason, .string(refusal)),
+                ])
         } else {
             log.emit(event, fields: [(.connector, .string(screen.connector)), (.mode, .string(mode.description))])
         }

@@ -50,9 +50,11 @@ public final class AppController {
     public private(set) var scaling: ScalingMode
 
     /// Creates a controller; `workers` bounds concurrent probes and posters.
-    public init(backend: MediaBackend, log: EventLog, onEnd: OnEnd, exitOnEnd: Bool,
-                router: RouterConfig = RouterConfig(), scaling: ScalingMode = .fit, sort: RowSort = .standard, workers: Int = 2,
-                timers: TimerScheduling = MainQueueTimers()) {
+    public init(
+        backend: MediaBackend, log: EventLog, onEnd: OnEnd, exitOnEnd: Bool,
+        router: RouterConfig = RouterConfig(), scaling: ScalingMode = .fit, sort: RowSort = .standard, workers: Int = 2,
+        timers: TimerScheduling = MainQueueTimers()
+    ) {
         self.timers = timers
         self.scaling = scaling
         self.router = Router(config: router)
@@ -62,14 +64,18 @@ public final class AppController {
         let paths = PathTable()
         self.pathTable = paths
         shown.order(sort, in: library)
-        probes = WorkScheduler(limit: workers, work: { id in
-            guard let path = paths.path(id) else { return .failure(.vanished) }
-            return backend.probe(path: path)
-        }, deliver: { [weak self] id, result in self?.probed(id, result) })
-        posterJobs = WorkScheduler(limit: max(1, workers - 1), work: { id in
-            guard let path = paths.path(id) else { return nil }
-            return backend.poster(path: path, durationMs: paths.duration(id))
-        }, deliver: { [weak self] id, frame in self?.postered(id, frame) })
+        probes = WorkScheduler(
+            limit: workers,
+            work: { id in
+                guard let path = paths.path(id) else { return .failure(.vanished) }
+                return backend.probe(path: path)
+            }, deliver: { [weak self] id, result in self?.probed(id, result) })
+        posterJobs = WorkScheduler(
+            limit: max(1, workers - 1),
+            work: { id in
+                guard let path = paths.path(id) else { return nil }
+                return backend.poster(path: path, durationMs: paths.duration(id))
+            }, deliver: { [weak self] id, frame in self?.postered(id, frame) })
     }
 
     let pathTable: PathTable
@@ -163,8 +169,10 @@ public final class AppController {
     /// (Scaling has its own call; the control style applies to views made later, which the window decides.)
     public func use(_ preferences: Preferences) {
         apply(policy.handle(.setOnEnd(preferences.onEnd)))
-        route(.reconfigure(gracePeriodMilliseconds: Int(preferences.reconnectGraceSeconds * 1000 + 0.5),
-                           keepMode: preferences.keepMode))
+        route(
+            .reconfigure(
+                gracePeriodMilliseconds: Int(preferences.reconnectGraceSeconds * 1000 + 0.5),
+                keepMode: preferences.keepMode))
     }
 
     /// Makes every video view fill its area the way `mode` says, now and for views made later.
@@ -178,9 +186,12 @@ public final class AppController {
     /// Refreshes the time shown by live views; call a few times a second.
     public func tick() {
         for (id, player) in players {
-            presenter?.showProgress(for: id, PlaybackProgress(positionMs: player.positionMs ?? 0, durationMs: player.durationMs,
-                                                              playing: policy.states[id] == .playing, muted: player.muted,
-                                                              volume: player.volume))
+            presenter?.showProgress(
+                for: id,
+                PlaybackProgress(
+                    positionMs: player.positionMs ?? 0, durationMs: player.durationMs,
+                    playing: policy.states[id] == .playing, muted: player.muted,
+                    volume: player.volume))
         }
     }
 
@@ -213,7 +224,8 @@ public final class AppController {
                 log.emit(.fullscreen, path: item.path, fields: [(.on, .bool(on)), (.window, .string("main"))])
             case .arrived(let id, let window):
                 guard let item = library.item(id) else { continue }
-                log.emit(.firstFrame, path: item.path, fields: [(.window, .string(window)), (.positionMs, .int(players[id]?.positionMs ?? 0))])
+                log.emit(
+                    .firstFrame, path: item.path, fields: [(.window, .string(window)), (.positionMs, .int(players[id]?.positionMs ?? 0))])
             }
         }
     }
@@ -320,8 +332,12 @@ public final class AppController {
             case .row, .fullscreen: window = "main"
             case .screen(let connector): window = connector
             }
-            log.emit(.firstFrame, path: item.path, fields: [(.window, .string(window)),
-                                                             (.positionMs, .int(players[id]?.positionMs ?? 0))])
+            log.emit(
+                .firstFrame, path: item.path,
+                fields: [
+                    (.window, .string(window)),
+                    (.positionMs, .int(players[id]?.positionMs ?? 0)),
+                ])
         case .duration:
             announce(.playback(id))
         case .endOfStream:
@@ -334,8 +350,12 @@ public final class AppController {
             remember(id, positionMs: position)
             apply(policy.handle(.finished(id, next: playable(after: id))))
         case .error(let text):
-            log.emit(.error, path: item.path, fields: [(.message, .string(text)),
-                                                      (.positionMs, .int(players[id]?.positionMs ?? 0))])
+            log.emit(
+                .error, path: item.path,
+                fields: [
+                    (.message, .string(text)),
+                    (.positionMs, .int(players[id]?.positionMs ?? 0)),
+                ])
             log.terminal("\(PathBytes.display(item.path)): \(text)")
             apply(policy.handle(.failed(id, message: text, next: playable(after: id))))
         }

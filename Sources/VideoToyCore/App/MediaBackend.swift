@@ -25,8 +25,10 @@ public protocol MediaPlayer: AnyObject {
 public protocol MediaBackend: Sendable {
     /// Makes a paused player for `path` rendering into `output`; nil if no pipeline can be built.
     @MainActor
-    func makePlayer(path: String, output: VideoOutput,
-                    onMessage: @escaping @MainActor (PlayerMessage) -> Void) -> MediaPlayer?
+    func makePlayer(
+        path: String, output: VideoOutput,
+        onMessage: @escaping @MainActor (PlayerMessage) -> Void
+    ) -> MediaPlayer?
     /// Probes a file's metadata; blocking, called on a worker thread.
     func probe(path: String) -> Result<MediaInfo, ProbeFailure>
     /// Makes a poster frame; blocking, called on a worker thread.

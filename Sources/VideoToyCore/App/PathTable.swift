@@ -8,7 +8,11 @@ final class PathTable: @unchecked Sendable {
 
     func set(_ id: ItemID, path: String) { lock.withLock { paths[id] = path } }
     func setDuration(_ id: ItemID, _ ms: Int?) { lock.withLock { durations[id] = ms } }
-    func forget(_ id: ItemID) { lock.withLock { paths[id] = nil; durations[id] = nil } }
+    func forget(_ id: ItemID) {
+        lock.withLock {
+            paths[id] = nil; durations[id] = nil
+        }
+    }
     func path(_ id: ItemID) -> String? { lock.withLock { paths[id] } }
     func duration(_ id: ItemID) -> Int? { lock.withLock { durations[id] } }
 }

@@ -17,7 +17,6 @@ public final class ScheduledTimer {
     /// Creates a running timer.
     public init() {}
 
-
     /// Stops the body from running, if it has not run yet.
     public func cancel() { isCancelled = true }
 }

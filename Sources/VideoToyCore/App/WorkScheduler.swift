@@ -29,8 +29,10 @@ public final class WorkScheduler<Key: Hashable & Sendable, Value: Sendable> {
     public var priority: ((Key) -> Int)?
 
     /// Creates a scheduler running at most `limit` jobs at once.
-    public init(limit: Int, work: @escaping @Sendable (Key) -> Value,
-                deliver: @escaping @MainActor (Key, Value) -> Void) {
+    public init(
+        limit: Int, work: @escaping @Sendable (Key) -> Value,
+        deliver: @escaping @MainActor (Key, Value) -> Void
+    ) {
         self.limit = max(1, limit)
         self.work = work
         self.deliver = deliver
@@ -130,7 +132,6 @@ public final class WorkScheduler<Key: Hashable & Sendable, Value: Sendable> {
         urgentKeys.remove(key)
         return key
     }
-
 
     private func finish(_ key: Key, _ value: Value) {
         running.remove(key)

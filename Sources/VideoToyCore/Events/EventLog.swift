@@ -9,8 +9,10 @@ public final class EventLog {
     private let keep: Bool
 
     /// Creates a log; `sink` receives JSON lines, `terminal` one-line messages for stderr.
-    public init(clock: @escaping () -> Int, keep: Bool = false,
-                sink: (@Sendable (String) -> Void)?, terminal: @escaping @Sendable (String) -> Void) {
+    public init(
+        clock: @escaping () -> Int, keep: Bool = false,
+        sink: (@Sendable (String) -> Void)?, terminal: @escaping @Sendable (String) -> Void
+    ) {
         self.clock = clock
         self.keep = keep
         self.sink = sink

@@ -43,7 +43,8 @@ struct JSONReader {
         repeat {
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string(),
-                  consume(UInt8(ascii: ":")), let member = value(depth: depth + 1) else { return nil }
+                consume(UInt8(ascii: ":")), let member = value(depth: depth + 1)
+            else { return nil }
             pairs.append((key, member))
         } while consume(UInt8(ascii: ","))
         return consume(UInt8(ascii: "}")) ? .object(pairs) : nil
@@ -112,8 +113,9 @@ struct JSONReader {
 
     private mutating func hex4() -> UInt32? {
         guard index + 4 <= bytes.count,
-              let text = String(validating: bytes[index..<index + 4], as: UTF8.self),
-              let value = UInt32(text, radix: 16) else { return nil }
+            let text = String(validating: bytes[index..<index + 4], as: UTF8.self),
+            let value = UInt32(text, radix: 16)
+        else { return nil }
         index += 4
         return value
     }
@@ -128,7 +130,9 @@ struct JSONReader {
             } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+") {
                 isInteger = false
                 index += 1
-            } else { break }
+            } else {
+                break
+            }
         }
         guard start < index, let text = String(validating: bytes[start..<index], as: UTF8.self) else { return nil }
         if isInteger, let i = Int(text) { return .int(i) }

@@ -18,8 +18,10 @@ public struct MediaInfo: Hashable, Sendable {
     public var file: FileFacts?
 
     /// Creates a media description.
-    public init(durationMs: Int? = nil, videoSize: PixelSize? = nil, videoCodec: String? = nil,
-                audioCodec: String? = nil, rotation: Int = 0, missingDecoders: [String] = [], damage: String? = nil) {
+    public init(
+        durationMs: Int? = nil, videoSize: PixelSize? = nil, videoCodec: String? = nil,
+        audioCodec: String? = nil, rotation: Int = 0, missingDecoders: [String] = [], damage: String? = nil
+    ) {
         self.durationMs = durationMs
         self.videoSize = videoSize
         self.videoCodec = videoCodec

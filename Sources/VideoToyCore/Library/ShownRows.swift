@@ -73,7 +73,7 @@ public struct ShownRows: Sendable {
             let values = items.map(sort.value(of:))
             let order = values.indices.sorted { a, b in
                 switch (values[a], values[b]) {
-                case let (x?, y?) where x != y: return sort.ascending ? x < y : x > y
+                case (let x?, let y?) where x != y: return sort.ascending ? x < y : x > y
                 case (.some, nil): return true
                 case (nil, .some): return false
                 default: return a < b

@@ -18,10 +18,13 @@ public enum CommandLineParser {
         Spec(long: "controls", short: nil, argument: "none|embedded|full", help: "How much playback control to show (default: embedded)"),
         Spec(long: "scaling", short: nil, argument: "fit|fill|stretch|none", help: "How videos fill their views (default: fit)"),
         Spec(long: "on-end", short: nil, argument: "stop|next|loop", help: "What happens when a video ends (default: stop)"),
-        Spec(long: "exit-on-end", short: nil, argument: nil, help: "Quit after the last video: status 0 when it finished, 1 when it failed"),
+        Spec(
+            long: "exit-on-end", short: nil, argument: nil, help: "Quit after the last video: status 0 when it finished, 1 when it failed"),
         Spec(long: "events", short: nil, argument: "PATH", help: "Write a JSON-lines events log to PATH (- for stdout)"),
         Spec(long: "screen", short: nil, argument: "CONNECTOR", help: "Use this external screen, e.g. HDMI-1"),
-        Spec(long: "reconnect-grace", short: nil, argument: "SECONDS", help: "Keep a screen's route this long after it vanishes (default: 2, 0 = off)"),
+        Spec(
+            long: "reconnect-grace", short: nil, argument: "SECONDS",
+            help: "Keep a screen's route this long after it vanishes (default: 2, 0 = off)"),
         Spec(long: "keep-mode", short: nil, argument: nil, help: "Never change the external screen's display mode"),
         Spec(long: "new-window", short: nil, argument: nil, help: "Open a separate window instead of using the running one"),
         Spec(long: "debug", short: nil, argument: nil, help: "Always show playback controls"),
@@ -46,8 +49,10 @@ public enum CommandLineParser {
     }
 
     /// Parses `arguments` (without the program name).
-    public static func parse(_ arguments: [String], program: String = "videotoy",
-                             environment: [String: String] = [:]) throws(CommandLineError) -> CommandLineRequest {
+    public static func parse(
+        _ arguments: [String], program: String = "videotoy",
+        environment: [String: String] = [:]
+    ) throws(CommandLineError) -> CommandLineRequest {
         var options = Options()
         if let flag = environment["VIDEOTOY_DEBUG"], flag != "", flag != "0" { options.debug = true }
         var index = 0
@@ -67,7 +72,9 @@ public enum CommandLineParser {
             }
             var value: String?
             if spec.argument != nil {
-                if let inlineValue { value = inlineValue } else if index < arguments.count {
+                if let inlineValue {
+                    value = inlineValue
+                } else if index < arguments.count {
                     value = arguments[index]
                     index += 1
                 } else {

@@ -22,8 +22,10 @@ public struct Preferences: Sendable, Equatable {
 
     /// The strings the settings file keeps, named as the command-line options are.
     public var stored: [String: String] {
-        ["on-end": onEnd.rawValue, "reconnect-grace": String(reconnectGraceSeconds), "keep-mode": String(keepMode),
-         "controls": controls.rawValue]
+        [
+            "on-end": onEnd.rawValue, "reconnect-grace": String(reconnectGraceSeconds), "keep-mode": String(keepMode),
+            "controls": controls.rawValue,
+        ]
     }
 
     /// The options for this run: each one given on the command line wins, the others come from these preferences.

@@ -1,4 +1,3 @@
-
 /// A typed report from a player, delivered on the main thread (in the spirit of GstPlay's messages).
 public enum PlayerMessage: Sendable, Equatable {
     /// The pipeline is playing from this position.

@@ -10,8 +10,10 @@ public struct Capabilities: Sendable, Equatable {
     public var audioOutput: String?
 
     /// Creates a report.
-    public init(session: String, modeSetting: Result<Void, ModeSettingUnavailable>,
-                decoders: [(codec: String, element: String?, package: String)], audioOutput: String?) {
+    public init(
+        session: String, modeSetting: Result<Void, ModeSettingUnavailable>,
+        decoders: [(codec: String, element: String?, package: String)], audioOutput: String?
+    ) {
         self.session = session
         self.modeSetting = modeSetting
         self.decoders = decoders
@@ -58,9 +60,11 @@ public struct Capabilities: Sendable, Equatable {
     public var fields: [(EventField, JSONValue)] {
         var modes: JSONValue = .bool(true)
         if case .failure(let reason) = modeSetting { modes = .string(reason.reason) }
-        return [(.session, .string(session)), (.modeSetting, modes),
-                (.audioOutput, audioOutput.map(JSONValue.string) ?? .null),
-                (.decoders, .object(decoders.map { ($0.codec, $0.element.map(JSONValue.string) ?? .null) }))]
+        return [
+            (.session, .string(session)), (.modeSetting, modes),
+            (.audioOutput, audioOutput.map(JSONValue.string) ?? .null),
+            (.decoders, .object(decoders.map { ($0.codec, $0.element.map(JSONValue.string) ?? .null) })),
+        ]
     }
 }
 

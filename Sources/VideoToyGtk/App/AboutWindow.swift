@@ -10,8 +10,10 @@ enum AboutWindow {
         adw_about_window_set_application_name(gcast(about), "VideoToy")
         adw_about_window_set_application_icon(gcast(about), "video-x-generic")
         adw_about_window_set_developer_name(gcast(about), "The VideoToy developers")
-        adw_about_window_set_comments(gcast(about), "A video browser whose playing video follows the screens: "
-            + "plug in a projector or TV and the video moves there, full screen at its best mode.")
+        adw_about_window_set_comments(
+            gcast(about),
+            "A video browser whose playing video follows the screens: "
+                + "plug in a projector or TV and the video moves there, full screen at its best mode.")
         gtk_window_set_transient_for(gcast(about), gcast(parent))
         gtk_window_present(gcast(about))
     }

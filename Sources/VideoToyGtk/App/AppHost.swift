@@ -15,27 +15,30 @@ public final class AppHost {
 
     /// Creates the application with a stable id; a unique one hands later launches to the running instance.
     public init(id: String, unique: Bool) {
-        let flags = unique ? G_APPLICATION_HANDLES_COMMAND_LINE
-                           : GApplicationFlags(G_APPLICATION_HANDLES_COMMAND_LINE.rawValue | G_APPLICATION_NON_UNIQUE.rawValue)
+        let flags =
+            unique
+            ? G_APPLICATION_HANDLES_COMMAND_LINE
+            : GApplicationFlags(G_APPLICATION_HANDLES_COMMAND_LINE.rawValue | G_APPLICATION_NON_UNIQUE.rawValue)
         // AdwApplication: the GNOME style sheet, and the system's light or dark preference followed.
         adwApp = adw_application_new(id, flags)
         app = gcast(adwApp)
-        connections.append(Signal.connectObjectInt(UnsafeMutableRawPointer(app), "command-line") { [unowned self] line in
-            let commandLine: UnsafeMutablePointer<GApplicationCommandLine> = gcast(line)
-            guard g_application_command_line_get_is_remote(commandLine) != 0 else {
-                // The first launch: its options were parsed in main; just start.
-                g_application_activate(gcast(app))
+        connections.append(
+            Signal.connectObjectInt(UnsafeMutableRawPointer(app), "command-line") { [unowned self] line in
+                let commandLine: UnsafeMutablePointer<GApplicationCommandLine> = gcast(line)
+                guard g_application_command_line_get_is_remote(commandLine) != 0 else {
+                    // The first launch: its options were parsed in main; just start.
+                    g_application_activate(gcast(app))
+                    return 0
+                }
+                var count: Int32 = 0
+                let argv = g_application_command_line_get_arguments(commandLine, &count)
+                defer { g_strfreev(argv) }
+                // Arguments and folder arrive as the bytes the other launch was given: file names need not be UTF-8.
+                let arguments = (1..<Int(max(1, count))).compactMap { argv?[$0].map { PathBytes.decode(cString: $0) } }
+                let cwd = g_application_command_line_get_cwd(commandLine).map { PathBytes.decode(cString: $0) } ?? "/"
+                remoteHandler?(arguments, cwd)
                 return 0
-            }
-            var count: Int32 = 0
-            let argv = g_application_command_line_get_arguments(commandLine, &count)
-            defer { g_strfreev(argv) }
-            // Arguments and folder arrive as the bytes the other launch was given: file names need not be UTF-8.
-            let arguments = (1..<Int(max(1, count))).compactMap { argv?[$0].map { PathBytes.decode(cString: $0) } }
-            let cwd = g_application_command_line_get_cwd(commandLine).map { PathBytes.decode(cString: $0) } ?? "/"
-            remoteHandler?(arguments, cwd)
-            return 0
-        })
+            })
     }
 
     /// Receives the arguments of a later launch (`videotoy FILE` while this instance runs).
@@ -69,11 +72,13 @@ public final class AppHost {
     public func run(program: String) -> Int32 {
         MainLoopBridge.install()
         for signal in [SIGINT, SIGTERM] {
-            g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, { data in
-                let host = CBox.object(data, as: AppHost.self)
-                MainActor.assumeIsolated { host.quit(status: 0) }
-                return 0
-            }, CBox.retain(self), CBox.destroyNotify)
+            g_unix_signal_add_full(
+                G_PRIORITY_DEFAULT, signal,
+                { data in
+                    let host = CBox.object(data, as: AppHost.self)
+                    MainActor.assumeIsolated { host.quit(status: 0) }
+                    return 0
+                }, CBox.retain(self), CBox.destroyNotify)
         }
         // The whole command line goes to GApplication so a second launch can forward it to the first; the raw
         // argv, since CommandLine.arguments has already replaced bytes that are not UTF-8.

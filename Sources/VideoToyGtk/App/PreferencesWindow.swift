@@ -13,14 +13,20 @@ final class PreferencesWindow {
     private let onScaling: @MainActor (ScalingMode) -> Void
 
     private static let endChoices: [(OnEnd, String)] = [(.stop, "Stop"), (.next, "Play the next video"), (.loop, "Play it again")]
-    private static let scalingChoices: [(ScalingMode, String)] = [(.fit, "Fit"), (.fill, "Fill (crop)"), (.stretch, "Stretch"),
-                                                                  (.none, "Natural size")]
-    private static let controlChoices: [(ControlStyle, String)] = [(.embedded, "Over the video, fading"),
-                                                                   (.full, "Always shown, with the title"), (.none, "Hidden")]
+    private static let scalingChoices: [(ScalingMode, String)] = [
+        (.fit, "Fit"), (.fill, "Fill (crop)"), (.stretch, "Stretch"),
+        (.none, "Natural size"),
+    ]
+    private static let controlChoices: [(ControlStyle, String)] = [
+        (.embedded, "Over the video, fading"),
+        (.full, "Always shown, with the title"), (.none, "Hidden"),
+    ]
 
     /// Shows the window over `parent` with `preferences` and `scaling`; changes go to `onChange` and `onScaling`.
-    init(over parent: Widget, preferences: Preferences, scaling: ScalingMode,
-         onChange: @escaping @MainActor (Preferences) -> Void, onScaling: @escaping @MainActor (ScalingMode) -> Void) {
+    init(
+        over parent: Widget, preferences: Preferences, scaling: ScalingMode,
+        onChange: @escaping @MainActor (Preferences) -> Void, onScaling: @escaping @MainActor (ScalingMode) -> Void
+    ) {
         self.preferences = preferences
         self.onChange = onChange
         self.onScaling = onScaling
@@ -32,16 +38,26 @@ final class PreferencesWindow {
 
         let playback = adw_preferences_group_new()!
         adw_preferences_group_set_title(gcast(playback), "Playback")
-        adw_preferences_group_add(gcast(playback), combo("At the end of a video", Self.endChoices.map(\.1),
-                                                          selected: Self.endChoices.firstIndex { $0.0 == preferences.onEnd } ?? 0) {
-            [unowned self] index in update { $0.onEnd = Self.endChoices[index].0 }
-        })
-        adw_preferences_group_add(gcast(playback), combo("Scaling", Self.scalingChoices.map(\.1),
-                                                          selected: Self.scalingChoices.firstIndex { $0.0 == scaling } ?? 0) {
-            [unowned self] index in self.onScaling(Self.scalingChoices[index].0)
-        })
-        let controlsRow = combo("Controls", Self.controlChoices.map(\.1),
-                                selected: Self.controlChoices.firstIndex { $0.0 == preferences.controls } ?? 0) {
+        adw_preferences_group_add(
+            gcast(playback),
+            combo(
+                "At the end of a video", Self.endChoices.map(\.1),
+                selected: Self.endChoices.firstIndex { $0.0 == preferences.onEnd } ?? 0
+            ) {
+                [unowned self] index in update { $0.onEnd = Self.endChoices[index].0 }
+            })
+        adw_preferences_group_add(
+            gcast(playback),
+            combo(
+                "Scaling", Self.scalingChoices.map(\.1),
+                selected: Self.scalingChoices.firstIndex { $0.0 == scaling } ?? 0
+            ) {
+                [unowned self] index in self.onScaling(Self.scalingChoices[index].0)
+            })
+        let controlsRow = combo(
+            "Controls", Self.controlChoices.map(\.1),
+            selected: Self.controlChoices.firstIndex { $0.0 == preferences.controls } ?? 0
+        ) {
             [unowned self] index in update { $0.controls = Self.controlChoices[index].0 }
         }
         adw_action_row_set_subtitle(gcast(controlsRow), "For videos started from now on")
@@ -58,10 +74,11 @@ final class PreferencesWindow {
         gtk_widget_set_valign(spin, GTK_ALIGN_CENTER)
         Widgets.setAccessibleName(spin, "Reconnect grace in seconds")
         adw_action_row_add_suffix(gcast(grace), spin)
-        connections.append(Signal.connect(spin, "value-changed") { [unowned self] in
-            let value = gtk_spin_button_get_value(gcast(spin))
-            update { $0.reconnectGraceSeconds = value }
-        })
+        connections.append(
+            Signal.connect(spin, "value-changed") { [unowned self] in
+                let value = gtk_spin_button_get_value(gcast(spin))
+                update { $0.reconnectGraceSeconds = value }
+            })
         adw_preferences_group_add(gcast(screens), grace)
         let keep = adw_action_row_new()!
         adw_preferences_row_set_title(gcast(keep), "Keep the screen's display mode")
@@ -72,10 +89,11 @@ final class PreferencesWindow {
         Widgets.setAccessibleName(toggle, "Keep the screen's display mode")
         adw_action_row_add_suffix(gcast(keep), toggle)
         adw_action_row_set_activatable_widget(gcast(keep), toggle)
-        connections.append(Signal.notify(toggle, "active") { [unowned self] in
-            let on = gtk_switch_get_active(gcast(toggle)) != 0
-            update { $0.keepMode = on }
-        })
+        connections.append(
+            Signal.notify(toggle, "active") { [unowned self] in
+                let on = gtk_switch_get_active(gcast(toggle)) != 0
+                update { $0.keepMode = on }
+            })
         adw_preferences_group_add(gcast(screens), keep)
         adw_preferences_page_add(gcast(page), gcast(screens))
 
@@ -104,10 +122,11 @@ final class PreferencesWindow {
         adw_combo_row_set_model(gcast(row), model)
         g_object_unref(graw(model!))
         adw_combo_row_set_selected(gcast(row), guint(selected))
-        connections.append(Signal.notify(row, "selected") {
-            let index = Int(adw_combo_row_get_selected(gcast(row)))
-            if index < choices.count { onSelect(index) }
-        })
+        connections.append(
+            Signal.notify(row, "selected") {
+                let index = Int(adw_combo_row_get_selected(gcast(row)))
+                if index < choices.count { onSelect(index) }
+            })
         return row
     }
 }

@@ -5,37 +5,37 @@ import VideoToyGObject
 @MainActor
 enum ShortcutsWindow {
     private static let ui = """
-    <interface>
-      <object class="GtkShortcutsWindow" id="shortcuts">
-        <property name="modal">1</property>
-        <child><object class="GtkShortcutsSection"><property name="section-name">main</property>
-          <child><object class="GtkShortcutsGroup"><property name="title">Library</property>
-            <child><object class="GtkShortcutsShortcut"><property name="accelerator">Up Down</property><property name="title">Select a video</property></object></child>
-            <child><object class="GtkShortcutsShortcut"><property name="accelerator">Return space</property><property name="title">Play the selected video</property></object></child>
-          </object></child>
-          <child><object class="GtkShortcutsGroup"><property name="title">Video</property>
-            <child><object class="GtkShortcutsShortcut"><property name="accelerator">space</property><property name="title">Play or pause</property></object></child>
-            <child><object class="GtkShortcutsShortcut"><property name="accelerator">Left Right</property><property name="title">Seek 5 seconds</property></object></child>
-            <child><object class="GtkShortcutsShortcut"><property name="accelerator">Up Down</property><property name="title">Volume (fullscreen and external screen)</property></object></child>
-            <child><object class="GtkShortcutsShortcut"><property name="accelerator">m</property><property name="title">Mute</property></object></child>
-            <child><object class="GtkShortcutsShortcut"><property name="accelerator">f</property><property name="title">Fullscreen</property></object></child>
-            <child><object class="GtkShortcutsShortcut"><property name="accelerator">Escape</property><property name="title">Leave fullscreen</property></object></child>
-            <child><object class="GtkShortcutsShortcut"><property name="accelerator">n</property><property name="title">Next video</property></object></child>
-          </object></child>
-          <child><object class="GtkShortcutsGroup"><property name="title">Search and Open</property>
-            <child><object class="GtkShortcutsShortcut"><property name="accelerator">&lt;ctrl&gt;f</property><property name="title">Search by name or folder</property></object></child>
-            <child><object class="GtkShortcutsShortcut"><property name="accelerator">Escape</property><property name="title">End the search</property></object></child>
-            <child><object class="GtkShortcutsShortcut"><property name="accelerator">&lt;ctrl&gt;o</property><property name="title">Open a folder</property></object></child>
-          </object></child>
-          <child><object class="GtkShortcutsGroup"><property name="title">General</property>
-            <child><object class="GtkShortcutsShortcut"><property name="accelerator">&lt;ctrl&gt;comma</property><property name="title">Preferences</property></object></child>
-            <child><object class="GtkShortcutsShortcut"><property name="accelerator">&lt;ctrl&gt;question</property><property name="title">Keyboard shortcuts</property></object></child>
-            <child><object class="GtkShortcutsShortcut"><property name="accelerator">&lt;ctrl&gt;q</property><property name="title">Quit</property></object></child>
-          </object></child>
-        </object></child>
-      </object>
-    </interface>
-    """
+        <interface>
+          <object class="GtkShortcutsWindow" id="shortcuts">
+            <property name="modal">1</property>
+            <child><object class="GtkShortcutsSection"><property name="section-name">main</property>
+              <child><object class="GtkShortcutsGroup"><property name="title">Library</property>
+                <child><object class="GtkShortcutsShortcut"><property name="accelerator">Up Down</property><property name="title">Select a video</property></object></child>
+                <child><object class="GtkShortcutsShortcut"><property name="accelerator">Return space</property><property name="title">Play the selected video</property></object></child>
+              </object></child>
+              <child><object class="GtkShortcutsGroup"><property name="title">Video</property>
+                <child><object class="GtkShortcutsShortcut"><property name="accelerator">space</property><property name="title">Play or pause</property></object></child>
+                <child><object class="GtkShortcutsShortcut"><property name="accelerator">Left Right</property><property name="title">Seek 5 seconds</property></object></child>
+                <child><object class="GtkShortcutsShortcut"><property name="accelerator">Up Down</property><property name="title">Volume (fullscreen and external screen)</property></object></child>
+                <child><object class="GtkShortcutsShortcut"><property name="accelerator">m</property><property name="title">Mute</property></object></child>
+                <child><object class="GtkShortcutsShortcut"><property name="accelerator">f</property><property name="title">Fullscreen</property></object></child>
+                <child><object class="GtkShortcutsShortcut"><property name="accelerator">Escape</property><property name="title">Leave fullscreen</property></object></child>
+                <child><object class="GtkShortcutsShortcut"><property name="accelerator">n</property><property name="title">Next video</property></object></child>
+              </object></child>
+              <child><object class="GtkShortcutsGroup"><property name="title">Search and Open</property>
+                <child><object class="GtkShortcutsShortcut"><property name="accelerator">&lt;ctrl&gt;f</property><property name="title">Search by name or folder</property></object></child>
+                <child><object class="GtkShortcutsShortcut"><property name="accelerator">Escape</property><property name="title">End the search</property></object></child>
+                <child><object class="GtkShortcutsShortcut"><property name="accelerator">&lt;ctrl&gt;o</property><property name="title">Open a folder</property></object></child>
+              </object></child>
+              <child><object class="GtkShortcutsGroup"><property name="title">General</property>
+                <child><object class="GtkShortcutsShortcut"><property name="accelerator">&lt;ctrl&gt;comma</property><property name="title">Preferences</property></object></child>
+                <child><object class="GtkShortcutsShortcut"><property name="accelerator">&lt;ctrl&gt;question</property><property name="title">Keyboard shortcuts</property></object></child>
+                <child><object class="GtkShortcutsShortcut"><property name="accelerator">&lt;ctrl&gt;q</property><property name="title">Quit</property></object></child>
+              </object></child>
+            </object></child>
+          </object>
+        </interface>
+        """
 
     /// Shows the shortcuts over `parent`.
     static func present(over parent: Widget) {

@@ -5,20 +5,20 @@ import CGtk
 enum Style {
     // libadwaita's named colours (@accent_color and the rest) follow the light or dark style.
     private static let css = """
-    .videotoy-row { padding: 6px 12px; }
-    .videotoy-title { font-weight: bold; font-size: 1.1em; }
-    .videotoy-error { color: @error_color; }
-    .videotoy-warning { color: @warning_color; }
-    .videotoy-status { color: @accent_color; font-weight: bold; }
-    .videotoy-slot { background: #000; border-radius: 6px; }
-    .videotoy-slot.videotoy-slot-unplayable { background: @card_bg_color; border: 1px solid @borders; }
-    .videotoy-controls { background: rgba(0,0,0,0.55); color: white; padding: 2px 4px; }
-    .videotoy-controls button { color: white; min-height: 24px; min-width: 24px; padding: 2px; }
-    .videotoy-controls label { color: white; font-feature-settings: "tnum"; }
-    .videotoy-scene { background: #000; color: #ddd; }
-    .videotoy-scene-title { font-size: 48px; font-weight: bold; }
-    .videotoy-scene-hint { font-size: 24px; }
-    """
+        .videotoy-row { padding: 6px 12px; }
+        .videotoy-title { font-weight: bold; font-size: 1.1em; }
+        .videotoy-error { color: @error_color; }
+        .videotoy-warning { color: @warning_color; }
+        .videotoy-status { color: @accent_color; font-weight: bold; }
+        .videotoy-slot { background: #000; border-radius: 6px; }
+        .videotoy-slot.videotoy-slot-unplayable { background: @card_bg_color; border: 1px solid @borders; }
+        .videotoy-controls { background: rgba(0,0,0,0.55); color: white; padding: 2px 4px; }
+        .videotoy-controls button { color: white; min-height: 24px; min-width: 24px; padding: 2px; }
+        .videotoy-controls label { color: white; font-feature-settings: "tnum"; }
+        .videotoy-scene { background: #000; color: #ddd; }
+        .videotoy-scene-title { font-size: 48px; font-weight: bold; }
+        .videotoy-scene-hint { font-size: 24px; }
+        """
 
     /// Installs the style sheet for the default display.
     static func install() {

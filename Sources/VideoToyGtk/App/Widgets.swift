@@ -18,8 +18,10 @@ enum Widgets {
     }
 
     /// A left-aligned label that wraps over as many lines as it needs.
-    static func label(_ text: String = "", classes: [String] = [], wrap: Bool = true,
-                      ellipsize: PangoEllipsizeMode = PANGO_ELLIPSIZE_NONE) -> Widget {
+    static func label(
+        _ text: String = "", classes: [String] = [], wrap: Bool = true,
+        ellipsize: PangoEllipsizeMode = PANGO_ELLIPSIZE_NONE
+    ) -> Widget {
         let label = gtk_label_new(text)!
         let typed: OpaquePointer = gcast(label)
         gtk_label_set_xalign(typed, 0)

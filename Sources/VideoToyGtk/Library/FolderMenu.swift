@@ -18,20 +18,24 @@ final class FolderMenu {
 
     /// Adds the actions to `application`; `open` receives a recent folder to open again, `removeFolder` a folder to
     /// take out of the library.
-    init(application: UnsafeMutablePointer<GtkApplication>, open: @escaping @MainActor (String) -> Void,
-         removeFolder: @escaping @MainActor (String) -> Void) {
+    init(
+        application: UnsafeMutablePointer<GtkApplication>, open: @escaping @MainActor (String) -> Void,
+        removeFolder: @escaping @MainActor (String) -> Void
+    ) {
         section = g_menu_new()!
         let stringType = g_variant_type_new("s")
         openRecent = g_simple_action_new("open-recent", stringType)
         remove = g_simple_action_new("remove-folder", stringType)
         g_variant_type_free(stringType)
         for action in [openRecent, remove] { g_action_map_add_action(OpaquePointer(application), action) }
-        connections.append(Signal.connectObject(graw(openRecent), "activate") { value in
-            open(String(cString: g_variant_get_string(OpaquePointer(value), nil)))
-        })
-        connections.append(Signal.connectObject(graw(remove), "activate") { value in
-            removeFolder(String(cString: g_variant_get_string(OpaquePointer(value), nil)))
-        })
+        connections.append(
+            Signal.connectObject(graw(openRecent), "activate") { value in
+                open(String(cString: g_variant_get_string(OpaquePointer(value), nil)))
+            })
+        connections.append(
+            Signal.connectObject(graw(remove), "activate") { value in
+                removeFolder(String(cString: g_variant_get_string(OpaquePointer(value), nil)))
+            })
     }
 
     /// Shows `folders`: each submenu only when it has something to offer.

@@ -6,8 +6,10 @@ import VideoToyGObject
 extension LibraryWindow {
     func handleKey(_ keyval: UInt32, modifiers: UInt32, inVideoWindow: Bool = false) -> Bool {
         guard let name = gdk_keyval_name(keyval).map({ String(cString: $0) }),
-              let command = KeyBindings.command(for: name, control: modifiers & GDK_CONTROL_MASK.rawValue != 0,
-                                                inVideoWindow: inVideoWindow, typingInSearch: header.isTyping) else { return false }
+            let command = KeyBindings.command(
+                for: name, control: modifiers & GDK_CONTROL_MASK.rawValue != 0,
+                inVideoWindow: inVideoWindow, typingInSearch: header.isTyping)
+        else { return false }
         if let current = controller.currentItem { views[current]?.noteInput() }
         switch command {
         case .quit:

@@ -5,11 +5,13 @@ import VideoToyGObject
 /// The router's scene effects, carried out by the scene manager.
 extension LibraryWindow: SceneHost {
     public func openScene(on screen: ScreenID, role: SceneRole) {
-        scenes.open(on: screen, onMapped: { [unowned self] in
-            // The projector's window must not keep the keyboard once it is mapped: the user works on the laptop.
-            gtk_window_present(gcast(window))
-            // The projector is not where the user types: keys there act as in the main window.
-        }, onKey: { [unowned self] keyval, modifiers in handleKey(keyval, modifiers: modifiers) })
+        scenes.open(
+            on: screen,
+            onMapped: { [unowned self] in
+                // The projector's window must not keep the keyboard once it is mapped: the user works on the laptop.
+                gtk_window_present(gcast(window))
+                // The projector is not where the user types: keys there act as in the main window.
+            }, onKey: { [unowned self] keyval, modifiers in handleKey(keyval, modifiers: modifiers) })
         setSceneRole(role, on: screen)
         refreshScreenMenu()
     }

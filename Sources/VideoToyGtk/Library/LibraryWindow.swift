@@ -50,8 +50,10 @@ public final class LibraryWindow: LibraryPresenter {
     var screenMenu: ScreenMenu!
 
     /// Builds the window for `application`; `onQuit` ends the application with a status.
-    public init(application: UnsafeMutableRawPointer, controller: AppController, controls: ControlStyle = .embedded,
-                debug: Bool = false, size: PixelSize? = nil, onQuit: @escaping @MainActor (Int32) -> Void) {
+    public init(
+        application: UnsafeMutableRawPointer, controller: AppController, controls: ControlStyle = .embedded,
+        debug: Bool = false, size: PixelSize? = nil, onQuit: @escaping @MainActor (Int32) -> Void
+    ) {
         self.controls = controls
         self.debug = debug
         self.application = gcast(application)
@@ -88,8 +90,9 @@ public final class LibraryWindow: LibraryPresenter {
         gtk_widget_add_css_class(openButton, "pill")
         gtk_widget_add_css_class(openButton, "suggested-action")
         adw_status_page_set_child(gcast(emptyPage), openButton)
-        let noResults = StatusPages.page(icon: "edit-find-symbolic", title: "No Results Found",
-                                         description: "Try a different search, or press Escape to see every video.")
+        let noResults = StatusPages.page(
+            icon: "edit-find-symbolic", title: "No Results Found",
+            description: "Try a different search, or press Escape to see every video.")
         stack = gtk_stack_new()
         gtk_stack_add_named(gcast(stack), scroller, "list")
         gtk_stack_add_named(gcast(stack), emptyPage, "empty")
@@ -112,17 +115,26 @@ public final class LibraryWindow: LibraryPresenter {
             }
         }
         screenMenu = menu
-        actions = AppActions(application: self.application, menu: mainMenu, sections: [
-            [.init(name: "open-folder", label: "_Open Folder…", accelerator: "<Control>o") { [unowned self] in choose(.folder) },
-             .init(name: "add-files", label: "_Add Files…", accelerator: nil) { [unowned self] in choose(.files) }],
-            [.init(name: "shortcuts", label: "_Keyboard Shortcuts", accelerator: "<Control>question") { [unowned self] in
-                ShortcutsWindow.present(over: window)
-             },
-             .init(name: "preferences", label: "_Preferences", accelerator: "<Control>comma") { [unowned self] in showPreferences() },
-             .init(name: "about", label: "_About VideoToy", accelerator: nil) { [unowned self] in AboutWindow.present(over: window) }],
-        ])
-        folderMenu = FolderMenu(application: self.application, open: { [unowned self] folder in onOpen?([folder]) },
-                                removeFolder: { [unowned self] folder in removeFolder(folder) })
+        actions = AppActions(
+            application: self.application, menu: mainMenu,
+            sections: [
+                [
+                    .init(name: "open-folder", label: "_Open Folder…", accelerator: "<Control>o") { [unowned self] in choose(.folder) },
+                    .init(name: "add-files", label: "_Add Files…", accelerator: nil) { [unowned self] in choose(.files) },
+                ],
+                [
+                    .init(name: "shortcuts", label: "_Keyboard Shortcuts", accelerator: "<Control>question") { [unowned self] in
+                        ShortcutsWindow.present(over: window)
+                    },
+                    .init(name: "preferences", label: "_Preferences", accelerator: "<Control>comma") { [unowned self] in showPreferences()
+                    },
+                    .init(name: "about", label: "_About VideoToy", accelerator: nil) { [unowned self] in AboutWindow.present(over: window)
+                    },
+                ],
+            ])
+        folderMenu = FolderMenu(
+            application: self.application, open: { [unowned self] folder in onOpen?([folder]) },
+            removeFolder: { [unowned self] folder in removeFolder(folder) })
         g_menu_insert_section(mainMenu, 1, nil, UnsafeMutablePointer<GMenuModel>(folderMenu.section))
         folderMenu.show(controller.folders)
         controller.subscribe { [unowned self] change in
@@ -139,11 +151,12 @@ public final class LibraryWindow: LibraryPresenter {
         scenes = SceneManager(application: self.application, monitors: monitors, randr: randr)
         controller.attach(scenes: self)
         connections.append(Signal.notify(window, "is-active") { [unowned self] in updateMainScreen() })
-        connections.append(Signal.notify(UnsafeMutableRawPointer(selection), "selected") { [unowned self] in
-            guard followingSelection else { return }
-            let position = gtk_single_selection_get_selected(selection)
-            selectedItem = position == GTK_INVALID_LIST_POSITION ? nil : controller.id(at: Int(position))
-        })
+        connections.append(
+            Signal.notify(UnsafeMutableRawPointer(selection), "selected") { [unowned self] in
+                guard followingSelection else { return }
+                let position = gtk_single_selection_get_selected(selection)
+                selectedItem = position == GTK_INVALID_LIST_POSITION ? nil : controller.id(at: Int(position))
+            })
         // The window's default size follows the user's resizing: rows stack their labels under the video when narrow.
         connections.append(Signal.notify(window, "default-width") { [unowned self] in arrangeRows() })
         arrangeRows()
@@ -174,8 +187,9 @@ public final class LibraryWindow: LibraryPresenter {
 
     /// Rebuilds the screen chooser from the router's view of the external screens.
     public func refreshScreenMenu() {
-        screenMenu.update(screens: controller.router.externalScreens,
-                          current: controller.router.sceneScreen ?? controller.router.preferredScreen)
+        screenMenu.update(
+            screens: controller.router.externalScreens,
+            current: controller.router.sceneScreen ?? controller.router.preferredScreen)
     }
 
     private func updateMainScreen() {
@@ -256,11 +270,13 @@ public final class LibraryWindow: LibraryPresenter {
 
     /// Opens the Preferences window; its changes apply at once (the control style to videos started later).
     func showPreferences() {
-        _ = PreferencesWindow(over: window, preferences: preferences, scaling: controller.scaling, onChange: { [unowned self] changed in
-            preferences = changed
-            controls = changed.controls
-            onPreferences?(changed)
-        }, onScaling: { [controller] mode in controller.setScaling(mode) })
+        _ = PreferencesWindow(
+            over: window, preferences: preferences, scaling: controller.scaling,
+            onChange: { [unowned self] changed in
+                preferences = changed
+                controls = changed.controls
+                onPreferences?(changed)
+            }, onScaling: { [controller] mode in controller.setScaling(mode) })
     }
 
     private func choose(_ kind: FileChooser.Kind) {
@@ -269,38 +285,43 @@ public final class LibraryWindow: LibraryPresenter {
 
     private func connectFactory(_ factory: OpaquePointer) {
         let raw = graw(factory)
-        connections.append(Signal.connectObject(raw, "setup") { [unowned self] item in
-            let row = RowWidget()
-            row.arrange(arrangement.0, slot: arrangement.1)
-            rows[item] = row
-            gtk_list_item_set_child(gcast(item), row.root)
-            let click = gtk_gesture_click_new()!
-            Signal.pressed(graw(click)) { [unowned self, unowned row] _, x, y in
-                guard let id = row.id else { return }
-                // Clicks on a live view's own controls belong to the view, not to the row.
-                if views[id] != nil, let picked = gtk_widget_pick(row.root, x, y, GTK_PICK_DEFAULT),
-                   picked == row.slot || gtk_widget_is_ancestor(picked, row.slot) != 0 {
-                    return
+        connections.append(
+            Signal.connectObject(raw, "setup") { [unowned self] item in
+                let row = RowWidget()
+                row.arrange(arrangement.0, slot: arrangement.1)
+                rows[item] = row
+                gtk_list_item_set_child(gcast(item), row.root)
+                let click = gtk_gesture_click_new()!
+                Signal.pressed(graw(click)) { [unowned self, unowned row] _, x, y in
+                    guard let id = row.id else { return }
+                    // Clicks on a live view's own controls belong to the view, not to the row.
+                    if views[id] != nil, let picked = gtk_widget_pick(row.root, x, y, GTK_PICK_DEFAULT),
+                        picked == row.slot || gtk_widget_is_ancestor(picked, row.slot) != 0
+                    {
+                        return
+                    }
+                    controller.activate(id)
                 }
-                controller.activate(id)
-            }
-            gtk_widget_add_controller(row.root, click)
-        })
-        connections.append(Signal.connectObject(raw, "bind") { [unowned self] item in
-            guard let row = rows[item] else { return }
-            let position = Int(gtk_list_item_get_position(gcast(item)))
-            guard let id = controller.id(at: position) else { return }
-            bind(row, to: id)
-        })
-        connections.append(Signal.connectObject(raw, "unbind") { [unowned self] item in
-            guard let row = rows[item], let id = row.id else { return }
-            if rowByID[id] === row { rowByID[id] = nil }
-            controller.rowHidden(id)
-            row.unbind()
-        })
-        connections.append(Signal.connectObject(raw, "teardown") { [unowned self] item in
-            rows[item] = nil
-        })
+                gtk_widget_add_controller(row.root, click)
+            })
+        connections.append(
+            Signal.connectObject(raw, "bind") { [unowned self] item in
+                guard let row = rows[item] else { return }
+                let position = Int(gtk_list_item_get_position(gcast(item)))
+                guard let id = controller.id(at: position) else { return }
+                bind(row, to: id)
+            })
+        connections.append(
+            Signal.connectObject(raw, "unbind") { [unowned self] item in
+                guard let row = rows[item], let id = row.id else { return }
+                if rowByID[id] === row { rowByID[id] = nil }
+                controller.rowHidden(id)
+                row.unbind()
+            })
+        connections.append(
+            Signal.connectObject(raw, "teardown") { [unowned self] item in
+                rows[item] = nil
+            })
     }
 
     /// Binds every row that has a widget to the item now at its position.
@@ -326,30 +347,34 @@ public final class LibraryWindow: LibraryPresenter {
     }
 
     private func connectInput() {
-        connections.append(Signal.connectUInt(listView, "activate") { [unowned self] position in
-            if let id = controller.id(at: Int(position)) { controller.activate(id) }
-        })
+        connections.append(
+            Signal.connectUInt(listView, "activate") { [unowned self] position in
+                if let id = controller.id(at: Int(position)) { controller.activate(id) }
+            })
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        connections.append(Signal.keyPressed(graw(keys)) { [unowned self] keyval, modifiers in
-            handleKey(keyval, modifiers: modifiers)
-        })
+        connections.append(
+            Signal.keyPressed(graw(keys)) { [unowned self] keyval, modifiers in
+                handleKey(keyval, modifiers: modifiers)
+            })
         gtk_widget_add_controller(window, keys)
         let drop = gtk_drop_target_new(vt_file_list_type(), GDK_ACTION_COPY)!
-        connections.append(Signal.drop(graw(drop)) { [unowned self] value in
-            guard let list = vt_dropped_paths(value.assumingMemoryBound(to: GValue.self)) else { return false }
-            defer { g_strfreev(list) }
-            var paths: [String] = []
-            var index = 0
-            while let path = list[index] { paths.append(PathBytes.decode(cString: path)); index += 1 }
-            onOpen?(paths)
-            return !paths.isEmpty
-        })
+        connections.append(
+            Signal.drop(graw(drop)) { [unowned self] value in
+                guard let list = vt_dropped_paths(value.assumingMemoryBound(to: GValue.self)) else { return false }
+                defer { g_strfreev(list) }
+                var paths: [String] = []
+                var index = 0
+                while let path = list[index] { paths.append(PathBytes.decode(cString: path)); index += 1 }
+                onOpen?(paths)
+                return !paths.isEmpty
+            })
         gtk_widget_add_controller(window, drop)
-        connections.append(Signal.connectBool(window, "close-request") { [unowned self] in
-            onQuit(0)
-            return false
-        })
+        connections.append(
+            Signal.connectBool(window, "close-request") { [unowned self] in
+                onQuit(0)
+                return false
+            })
     }
 
     // MARK: LibraryPresenter
@@ -462,9 +487,11 @@ public final class LibraryWindow: LibraryPresenter {
             let monitor = gtk_native_get_surface(OpaquePointer(window)).flatMap {
                 gdk_display_get_monitor_at_surface(gtk_widget_get_display(window), $0)
             }
-            let win = FullscreenWindow(application: application, monitor: monitor, title: "VideoToy", onLeave: { [unowned self] in
-                controller.intent(id, .leaveFullscreen)
-            }, onKey: { [unowned self] keyval, modifiers in handleKey(keyval, modifiers: modifiers, inVideoWindow: true) })
+            let win = FullscreenWindow(
+                application: application, monitor: monitor, title: "VideoToy",
+                onLeave: { [unowned self] in
+                    controller.intent(id, .leaveFullscreen)
+                }, onKey: { [unowned self] keyval, modifiers in handleKey(keyval, modifiers: modifiers, inVideoWindow: true) })
             win.show(widget)
             view.setFullscreenIcon(true)
             fullscreen = (id, win)

@@ -53,14 +53,16 @@ final class MainHeader {
         searchBar = gtk_search_bar_new()
         gtk_search_bar_set_child(gcast(searchBar), clamp)
         gtk_search_bar_connect_entry(gcast(searchBar), gcast(entry))
-        g_object_bind_property(UnsafeMutableRawPointer(toggle), "active", UnsafeMutableRawPointer(searchBar), "search-mode-enabled",
-                               GBindingFlags(G_BINDING_BIDIRECTIONAL.rawValue | G_BINDING_SYNC_CREATE.rawValue))
+        g_object_bind_property(
+            UnsafeMutableRawPointer(toggle), "active", UnsafeMutableRawPointer(searchBar), "search-mode-enabled",
+            GBindingFlags(G_BINDING_BIDIRECTIONAL.rawValue | G_BINDING_SYNC_CREATE.rawValue))
 
         connections.append(Signal.connect(entry, "search-changed") { [unowned self] in onSearch?(text) })
-        connections.append(Signal.notify(searchBar, "search-mode-enabled") { [unowned self] in
-            // A closed search bar shows every row again, as Escape does.
-            if !isOpen && !text.isEmpty { Widgets.setEditableText(entry, "") }
-        })
+        connections.append(
+            Signal.notify(searchBar, "search-mode-enabled") { [unowned self] in
+                // A closed search bar shows every row again, as Escape does.
+                if !isOpen && !text.isEmpty { Widgets.setEditableText(entry, "") }
+            })
     }
 
     /// The text in the search entry.

@@ -49,14 +49,16 @@ final class SortMenu {
         showIcon()
 
         // A radio item asks to change the state to its target; the check box to the opposite of its state.
-        connections.append(Signal.connectObject(graw(byKey), "change-state") { [unowned self] value in
-            let name = String(cString: g_variant_get_string(OpaquePointer(value), nil))
-            guard let key = RowSort.Key(rawValue: name) else { return }
-            choose(RowSort(key: key, ascending: current.ascending))
-        })
-        connections.append(Signal.connectObject(graw(descending), "change-state") { [unowned self] value in
-            choose(RowSort(key: current.key, ascending: g_variant_get_boolean(OpaquePointer(value)) == 0))
-        })
+        connections.append(
+            Signal.connectObject(graw(byKey), "change-state") { [unowned self] value in
+                let name = String(cString: g_variant_get_string(OpaquePointer(value), nil))
+                guard let key = RowSort.Key(rawValue: name) else { return }
+                choose(RowSort(key: key, ascending: current.ascending))
+            })
+        connections.append(
+            Signal.connectObject(graw(descending), "change-state") { [unowned self] value in
+                choose(RowSort(key: current.key, ascending: g_variant_get_boolean(OpaquePointer(value)) == 0))
+            })
     }
 
     private func choose(_ sort: RowSort) {

@@ -52,7 +52,8 @@ final class MonitorSource {
     /// The connector of the monitor that shows `window`, if known.
     func connector(showing window: Widget) -> String? {
         guard let surface = gtk_native_get_surface(OpaquePointer(window)),
-              let monitor = gdk_display_get_monitor_at_surface(display, surface) else { return nil }
+            let monitor = gdk_display_get_monitor_at_surface(display, surface)
+        else { return nil }
         let name = string(gdk_monitor_get_connector(monitor))
         return name.isEmpty ? nil : name
     }
@@ -85,7 +86,10 @@ final class MonitorSource {
     /// Reports the monitors once RandR has told their modes; reads requested meanwhile fold into one.
     private func changed() {
         guard let randr else { return onChange(screens()) }
-        guard !reading else { return readAgain = true }
+        guard !reading else {
+            readAgain = true
+            return
+        }
         reading = true
         randr.readModes { [weak self] modes in
             guard let self else { return }
@@ -105,12 +109,14 @@ final class MonitorSource {
         var rect = GdkRectangle()
         gdk_monitor_get_geometry(monitor, &rect)
         let connector = string(gdk_monitor_get_connector(monitor))
-        let id = ScreenID(connector: connector, manufacturer: string(gdk_monitor_get_manufacturer(monitor)),
-                          model: string(gdk_monitor_get_model(monitor)))
+        let id = ScreenID(
+            connector: connector, manufacturer: string(gdk_monitor_get_manufacturer(monitor)),
+            model: string(gdk_monitor_get_model(monitor)))
         let known = outputModes[connector]
         let (modes, current) = (known?.modes ?? [], known?.current)
-        return VideoToyCore.Screen(id: id, geometry: ScreenRect(x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height)),
-                      refreshMilliHz: Int(gdk_monitor_get_refresh_rate(monitor)), modes: modes, currentMode: current)
+        return VideoToyCore.Screen(
+            id: id, geometry: ScreenRect(x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height)),
+            refreshMilliHz: Int(gdk_monitor_get_refresh_rate(monitor)), modes: modes, currentMode: current)
     }
 
     private func string(_ text: UnsafePointer<CChar>?) -> String {

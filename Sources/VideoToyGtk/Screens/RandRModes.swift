@@ -32,7 +32,8 @@ final class RandRModes: @unchecked Sendable {
         }
         var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
         guard XRRQueryExtension(display, &event, &error) != 0, XRRQueryVersion(display, &major, &minor) != 0,
-              major > 1 || (major == 1 && minor >= 2) else {
+            major > 1 || (major == 1 && minor >= 2)
+        else {
             RandRModes.unavailableReason = "the X server has no RandR 1.2"
             XCloseDisplay(display)
             return nil
@@ -106,8 +107,9 @@ final class RandRModes: @unchecked Sendable {
             guard let chosen else { return false }
             growScreen(toFit: crtc.pointee.x, crtc.pointee.y, wanted)
             var outputs = [outputID]
-            let status = XRRSetCrtcConfig(display, resources, output.pointee.crtc, Time(CurrentTime), crtc.pointee.x, crtc.pointee.y,
-                                          chosen, crtc.pointee.rotation, &outputs, 1)
+            let status = XRRSetCrtcConfig(
+                display, resources, output.pointee.crtc, Time(CurrentTime), crtc.pointee.x, crtc.pointee.y,
+                chosen, crtc.pointee.rotation, &outputs, 1)
             XSync(display, 0)
             return status == 0
         } ?? false
@@ -120,8 +122,9 @@ final class RandRModes: @unchecked Sendable {
         let height = max(Int(XDisplayHeight(display, screen)), Int(y) + mode.height)
         guard width > Int(XDisplayWidth(display, screen)) || height > Int(XDisplayHeight(display, screen)) else { return }
         let mmPerPixel = Double(XDisplayWidthMM(display, screen)) / Double(max(1, XDisplayWidth(display, screen)))
-        XRRSetScreenSize(display, root, Int32(width), Int32(height),
-                         Int32(Double(width) * mmPerPixel), Int32(Double(height) * mmPerPixel))
+        XRRSetScreenSize(
+            display, root, Int32(width), Int32(height),
+            Int32(Double(width) * mmPerPixel), Int32(Double(height) * mmPerPixel))
     }
 
     private func mode(_ resources: UnsafeMutablePointer<XRRScreenResources>, _ id: RRMode) -> ScreenMode? {
@@ -135,8 +138,10 @@ final class RandRModes: @unchecked Sendable {
         return nil
     }
 
-    private func withOutput<T>(_ connector: String,
-                               _ body: (UnsafeMutablePointer<XRRScreenResources>, UnsafeMutablePointer<XRROutputInfo>, RROutput) -> T) -> T? {
+    private func withOutput<T>(
+        _ connector: String,
+        _ body: (UnsafeMutablePointer<XRRScreenResources>, UnsafeMutablePointer<XRROutputInfo>, RROutput) -> T
+    ) -> T? {
         guard let resources = XRRGetScreenResourcesCurrent(display, root) else { return nil }
         defer { XRRFreeScreenResources(resources) }
         for index in 0..<Int(resources.pointee.noutput) {

@@ -25,12 +25,15 @@ final class SceneManager {
     }
 
     /// Opens the scene on `screen` showing the idle screen until a view arrives.
-    func open(on screen: ScreenID, onMapped: @escaping @MainActor () -> Void,
-              onKey: @escaping @MainActor (UInt32, UInt32) -> Bool) {
+    func open(
+        on screen: ScreenID, onMapped: @escaping @MainActor () -> Void,
+        onKey: @escaping @MainActor (UInt32, UInt32) -> Bool
+    ) {
         guard scenes[screen] == nil else { return }
-        let window = FullscreenWindow(application: application, monitor: monitors.monitor(connector: screen.connector),
-                                      title: "VideoToy on \(screen.connector)", onLeave: {}, onMapped: onMapped,
-                                      onKey: onKey)
+        let window = FullscreenWindow(
+            application: application, monitor: monitors.monitor(connector: screen.connector),
+            title: "VideoToy on \(screen.connector)", onLeave: {}, onMapped: onMapped,
+            onKey: onKey)
         let idle = SceneManager.idleContent()
         window.show(idle.typed())
         scenes[screen] = Scene(window: window, idle: idle)

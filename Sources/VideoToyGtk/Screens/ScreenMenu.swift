@@ -38,10 +38,11 @@ final class ScreenMenu {
             let entry = gtk_button_new_with_label(text)!
             gtk_widget_add_css_class(entry, "flat")
             let id = screen.id
-            connections.append(Signal.connect(entry, "clicked") { [unowned self] in
-                gtk_menu_button_popdown(gcast(button))
-                onChoose(id)
-            })
+            connections.append(
+                Signal.connect(entry, "clicked") { [unowned self] in
+                    gtk_menu_button_popdown(gcast(button))
+                    onChoose(id)
+                })
             Widgets.append(list, entry)
             entries.append(entry)
         }

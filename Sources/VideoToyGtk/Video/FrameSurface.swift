@@ -59,6 +59,8 @@ final class FrameSurface: VideoOutput, @unchecked Sendable {
 
     /// Stops drawing; later frames are dropped.
     func detach() {
-        lock.withLock { detached = true; pending = nil }
+        lock.withLock {
+            detached = true; pending = nil
+        }
     }
 }

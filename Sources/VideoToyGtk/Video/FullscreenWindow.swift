@@ -11,9 +11,11 @@ final class FullscreenWindow {
     private var connections: [SignalConnection] = []
 
     /// Opens a fullscreen window on `monitor` (or the current one); Escape and closing call `onLeave`.
-    init(application: UnsafeMutablePointer<GtkApplication>?, monitor: OpaquePointer?, title: String,
-         onLeave: @escaping @MainActor () -> Void, onMapped: (@MainActor () -> Void)? = nil,
-         onKey: @escaping @MainActor (_ keyval: UInt32, _ modifiers: UInt32) -> Bool = { _, _ in false }) {
+    init(
+        application: UnsafeMutablePointer<GtkApplication>?, monitor: OpaquePointer?, title: String,
+        onLeave: @escaping @MainActor () -> Void, onMapped: (@MainActor () -> Void)? = nil,
+        onKey: @escaping @MainActor (_ keyval: UInt32, _ modifiers: UInt32) -> Bool = { _, _ in false }
+    ) {
         let win = gtk_window_new()!
         window = GObjectRef(retaining: win)
         if let application { gtk_window_set_application(gcast(win), application) }
@@ -23,17 +25,19 @@ final class FullscreenWindow {
         content = Widgets.box(vertical: true)
         gtk_window_set_child(gcast(win), content)
         let keys = gtk_event_controller_key_new()!
-        connections.append(Signal.keyPressed(graw(keys)) { keyval, modifiers in
-            // Keys typed while this window has the focus still drive the app, as in the main window.
-            guard keyval == UInt32(GDK_KEY_Escape) else { return onKey(keyval, modifiers) }
-            onLeave()
-            return true
-        })
+        connections.append(
+            Signal.keyPressed(graw(keys)) { keyval, modifiers in
+                // Keys typed while this window has the focus still drive the app, as in the main window.
+                guard keyval == UInt32(GDK_KEY_Escape) else { return onKey(keyval, modifiers) }
+                onLeave()
+                return true
+            })
         gtk_widget_add_controller(win, keys)
-        connections.append(Signal.connectBool(win, "close-request") {
-            onLeave()
-            return true
-        })
+        connections.append(
+            Signal.connectBool(win, "close-request") {
+                onLeave()
+                return true
+            })
         if let onMapped {
             connections.append(Signal.connect(win, "map") { MainLoop.after(milliseconds: 50) { onMapped() } })
         }

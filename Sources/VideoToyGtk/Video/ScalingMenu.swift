@@ -21,10 +21,11 @@ final class ScalingMenu {
         for mode in ScalingMode.allCases {
             let entry = gtk_button_new_with_label(mode.title)!
             gtk_widget_add_css_class(entry, "flat")
-            connections.append(Signal.connect(entry, "clicked") { [button] in
-                gtk_menu_button_popdown(gcast(button))
-                onChoose(mode)
-            })
+            connections.append(
+                Signal.connect(entry, "clicked") { [button] in
+                    gtk_menu_button_popdown(gcast(button))
+                    onChoose(mode)
+                })
             Widgets.append(list, entry)
             entries.append((mode, entry))
         }

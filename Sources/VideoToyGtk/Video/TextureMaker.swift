@@ -14,8 +14,9 @@ enum TextureMaker {
         let holder = CBox.retain(Holder(frame))
         let bytes = g_bytes_new_with_free_func(frame.bytes, gsize(frame.byteCount), CBox.destroyNotify, holder)
         defer { g_bytes_unref(bytes) }
-        return gdk_memory_texture_new(Int32(frame.width), Int32(frame.height),
-                                      GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(frame.stride))
+        return gdk_memory_texture_new(
+            Int32(frame.width), Int32(frame.height),
+            GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(frame.stride))
     }
 
     /// Shows `frame` in `picture`, or clears it with nil.

@@ -43,8 +43,10 @@ final class VideoView {
     var onResize: (@MainActor (_ width: Int, _ height: Int) -> Void)?
 
     /// Builds the view; control actions are reported through `onIntent`.
-    init(id: ItemID, title: String, style: ControlStyle, debug: Bool, scaling: ScalingMode,
-         onIntent: @escaping @MainActor (ViewIntent) -> Void) {
+    init(
+        id: ItemID, title: String, style: ControlStyle, debug: Bool, scaling: ScalingMode,
+        onIntent: @escaping @MainActor (ViewIntent) -> Void
+    ) {
         self.id = id
         self.onIntent = onIntent
         self.style = style
@@ -148,7 +150,8 @@ final class VideoView {
         if !showTitle { wanted.remove(.title) }
         let available = Int(gtk_widget_get_width(controls))
         // Before the first allocation there is nothing to fit into yet; show what the style asks for.
-        let shown = available > 0
+        let shown =
+            available > 0
             ? ControlsLayout.fitting(available: available, fixed: measuredFixed, widths: measuredWidths, wanted: wanted).shown
             : wanted
         for (part, widget) in optionalParts { Widgets.setVisible(widget, shown.contains(part)) }
@@ -164,14 +167,16 @@ final class VideoView {
         connections.append(Signal.connect(playButton, "clicked") { [weak self] in self?.onIntent(.togglePlay) })
         connections.append(Signal.connect(muteButton, "clicked") { [weak self] in self?.onIntent(.toggleMute) })
         connections.append(Signal.connect(fullscreenButton, "clicked") { [weak self] in self?.onIntent(.toggleFullscreen) })
-        connections.append(Signal.connect(seekBar, "value-changed") { [weak self] in
-            guard let self, !self.updating else { return }
-            self.onIntent(.seek(Int(gtk_range_get_value(gcast(self.seekBar)))))
-        })
-        connections.append(Signal.connect(volumeBar, "value-changed") { [weak self] in
-            guard let self, !self.updating else { return }
-            self.onIntent(.volume(gtk_range_get_value(gcast(self.volumeBar))))
-        })
+        connections.append(
+            Signal.connect(seekBar, "value-changed") { [weak self] in
+                guard let self, !self.updating else { return }
+                self.onIntent(.seek(Int(gtk_range_get_value(gcast(self.seekBar)))))
+            })
+        connections.append(
+            Signal.connect(volumeBar, "value-changed") { [weak self] in
+                guard let self, !self.updating else { return }
+                self.onIntent(.volume(gtk_range_get_value(gcast(self.volumeBar))))
+            })
     }
 
     /// Shows the position, duration, play state and sound.

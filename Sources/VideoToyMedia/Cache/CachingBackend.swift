@@ -25,8 +25,10 @@ public final class CachingBackend: MediaBackend, @unchecked Sendable {
 
     /// Wraps `inner`, keeping metadata in `cache`. `thumbnailFolder` is the freedesktop thumbnail root (nil: no shared
     /// posters); new results are saved `saveDelay` seconds after they arrive, and at exit.
-    public init(wrapping inner: MediaBackend, cache: ProbeCache,
-                thumbnailFolder: String? = CachingBackend.defaultThumbnailFolder, saveDelay: Double = 2) {
+    public init(
+        wrapping inner: MediaBackend, cache: ProbeCache,
+        thumbnailFolder: String? = CachingBackend.defaultThumbnailFolder, saveDelay: Double = 2
+    ) {
         GStreamer.initialize()
         self.inner = inner
         self.cache = cache
@@ -50,8 +52,10 @@ public final class CachingBackend: MediaBackend, @unchecked Sendable {
     }
 
     @MainActor
-    public func makePlayer(path: String, output: VideoOutput,
-                           onMessage: @escaping @MainActor (PlayerMessage) -> Void) -> MediaPlayer? {
+    public func makePlayer(
+        path: String, output: VideoOutput,
+        onMessage: @escaping @MainActor (PlayerMessage) -> Void
+    ) -> MediaPlayer? {
         inner.makePlayer(path: path, output: output, onMessage: onMessage)
     }
 
@@ -160,7 +164,8 @@ public struct ThumbnailStore: Sendable {
     /// Where the thumbnail of `path` lives in the folder for `size` ("normal", "large", "x-large").
     public func thumbnailPath(for path: String, size: String) -> String? {
         guard let uri = Self.uri(of: path),
-              let digest = g_compute_checksum_for_string(G_CHECKSUM_MD5, uri, -1) else { return nil }
+            let digest = g_compute_checksum_for_string(G_CHECKSUM_MD5, uri, -1)
+        else { return nil }
         defer { g_free(digest) }
         return "\(root)/\(size)/\(String(cString: digest)).png"
     }
@@ -170,7 +175,8 @@ public struct ThumbnailStore: Sendable {
         guard let uri = Self.uri(of: path) else { return nil }
         for size in ["x-large", "large"] {
             guard let file = thumbnailPath(for: path, size: size),
-                  let data = FileManager.default.contents(atPath: file) else { continue }
+                let data = FileManager.default.contents(atPath: file)
+            else { continue }
             let text = PNGChunks.textChunks([UInt8](data))
             guard text["Thumb::URI"] == uri, text["Thumb::MTime"] == String(stamp.mtimeSeconds) else { continue }
             if let frame = PNGCodec.decode(file: file, maxHeight: maxPosterHeight) { return frame }
@@ -181,17 +187,27 @@ public struct ThumbnailStore: Sendable {
     /// Stores `frame` as the "large" thumbnail of `path`; failures are ignored (the cache is optional).
     public func write(_ frame: VideoFrame, path: String, stamp: FileStamp) {
         guard let uri = Self.uri(of: path), let file = thumbnailPath(for: path, size: "large"),
-              let png = PNGCodec.encode(frame, box: 256) else { return }
-        let tagged = PNGChunks.inserting(text: [("Thumb::URI", uri), ("Thumb::MTime", String(stamp.mtimeSeconds)),
-                                                ("Thumb::Size", String(stamp.size)), ("Software", "VideoToy")],
-                                         into: png)
+            let png = PNGCodec.encode(frame, box: 256)
+        else { return }
+        let tagged = PNGChunks.inserting(
+            text: [
+                ("Thumb::URI", uri), ("Thumb::MTime", String(stamp.mtimeSeconds)),
+                ("Thumb::Size", String(stamp.size)), ("Software", "VideoToy"),
+            ],
+            into: png)
         let folder = (file as NSString).deletingLastPathComponent
         // The spec asks for private folders and files, written to a temporary name and renamed.
-        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                         attributes: [.posixPermissions: 0o700])) != nil else { return }
+        guard
+            (try? FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])) != nil
+        else { return }
         let temporary = "\(file).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(tagged),
-                                             attributes: [.posixPermissions: 0o600]) else { return }
+        guard
+            FileManager.default.createFile(
+                atPath: temporary, contents: Data(tagged),
+                attributes: [.posixPermissions: 0o600])
+        else { return }
         if rename(temporary, file) != 0 { unlink(temporary) }
     }
 }
@@ -245,7 +261,8 @@ enum PNGCodec {
     /// Encodes `frame` scaled down to fit a `box`×`box` square (never up), as an RGB PNG.
     static func encode(_ frame: VideoFrame, box: Int) -> [UInt8]? {
         let (width, height) = fit(width: frame.width, height: frame.height, box: box)
-        let description = "appsrc name=src format=time num-buffers=1 "
+        let description =
+            "appsrc name=src format=time num-buffers=1 "
             + "caps=video/x-raw,format=BGRA,width=\(frame.width),height=\(frame.height),framerate=0/1 ! "
             + "videoconvert ! videoscale ! video/x-raw,format=RGB,width=\(width),height=\(height) ! "
             + "pngenc snapshot=true ! appsink name=out sync=false"
@@ -260,8 +277,8 @@ enum PNGCodec {
             }
             guard let buffer = gst_buffer_new_wrapped(memory, gsize(size)) else { g_free(memory); return false }
             // The buffer's reference passes to the source.
-            guard vt_app_src_push_buffer(UnsafeMutableRawPointer(source), buffer) == GST_FLOW_OK else { return false }
-            _ = vt_app_src_end_of_stream(UnsafeMutableRawPointer(source))
+            guard appSrcPushBuffer(UnsafeMutableRawPointer(source), buffer) == GST_FLOW_OK else { return false }
+            _ = appSrcEndOfStream(UnsafeMutableRawPointer(source))
             return true
         } take: { sample in
             guard let buffer = gst_sample_get_buffer(sample) else { return nil }
@@ -275,7 +292,8 @@ enum PNGCodec {
 
     /// Decodes the PNG at `file` as a BGRA frame at most `maxHeight` pixels high.
     static func decode(file: String, maxHeight: Int) -> VideoFrame? {
-        let description = "filesrc name=file ! pngdec ! videoconvert ! videoscale ! "
+        let description =
+            "filesrc name=file ! pngdec ! videoconvert ! videoscale ! "
             + "video/x-raw,format=BGRA,pixel-aspect-ratio=1/1,height=[1,\(max(1, maxHeight))] ! appsink name=out sync=false"
         return run(description) { pipeline in
             guard let source = gst_bin_get_by_name(gcast(pipeline), "file") else { return false }
@@ -295,8 +313,10 @@ enum PNGCodec {
     }
 
     /// Builds `description`, lets `prepare` feed it, plays it and hands the first sample of `out` to `take`.
-    private static func run<T>(_ description: String, prepare: (UnsafeMutablePointer<GstElement>) -> Bool,
-                               take: (OpaquePointer) -> T?) -> T? {
+    private static func run<T>(
+        _ description: String, prepare: (UnsafeMutablePointer<GstElement>) -> Bool,
+        take: (OpaquePointer) -> T?
+    ) -> T? {
         GStreamer.initialize()
         var error: UnsafeMutablePointer<GError>?
         let parsed = gst_parse_launch(description, &error)
@@ -321,7 +341,7 @@ enum PNGCodec {
 
 // appsrc's push functions; the shared C shim includes only the appsink header.
 @_silgen_name("gst_app_src_push_buffer")
-private func vt_app_src_push_buffer(_ source: UnsafeMutableRawPointer, _ buffer: UnsafeMutablePointer<GstBuffer>) -> GstFlowReturn
+private func appSrcPushBuffer(_ source: UnsafeMutableRawPointer, _ buffer: UnsafeMutablePointer<GstBuffer>) -> GstFlowReturn
 
 @_silgen_name("gst_app_src_end_of_stream")
-private func vt_app_src_end_of_stream(_ source: UnsafeMutableRawPointer) -> GstFlowReturn
+private func appSrcEndOfStream(_ source: UnsafeMutableRawPointer) -> GstFlowReturn

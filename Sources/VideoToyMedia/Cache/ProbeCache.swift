@@ -23,8 +23,9 @@ public struct FileStamp: Hashable, Sendable {
     /// The stamp of the regular file at `path` (symlinks followed), or nil if there is none.
     public static func of(path: String) -> FileStamp? {
         guard let info = PathCalls.status(path), info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return FileStamp(size: Int64(info.st_size),
-                         mtimeNs: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        return FileStamp(
+            size: Int64(info.st_size),
+            mtimeNs: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
     }
 }
 
@@ -137,8 +138,9 @@ public final class ProbeCache: @unchecked Sendable {
         for (path, entry) in snapshot { text += Self.line(path: path, entry: entry) }
         let folder = (file as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
             try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
             return true
         } catch {
@@ -198,10 +200,12 @@ public final class ProbeCache: @unchecked Sendable {
         var fields = [escape(path), String(entry.stamp.size), String(entry.stamp.mtimeNs)]
         switch entry.result {
         case .success(let info):
-            fields += ["ok", info.durationMs.map(String.init) ?? "",
-                       info.videoSize.map { String($0.width) } ?? "", info.videoSize.map { String($0.height) } ?? "",
-                       escape(info.videoCodec ?? ""), escape(info.audioCodec ?? ""), String(info.rotation),
-                       escape(info.damage ?? "")]
+            fields += [
+                "ok", info.durationMs.map(String.init) ?? "",
+                info.videoSize.map { String($0.width) } ?? "", info.videoSize.map { String($0.height) } ?? "",
+                escape(info.videoCodec ?? ""), escape(info.audioCodec ?? ""), String(info.rotation),
+                escape(info.damage ?? ""),
+            ]
         case .failure(let failure):
             fields += ["fail", failure.code]
             switch failure {
@@ -217,7 +221,8 @@ public final class ProbeCache: @unchecked Sendable {
     private static func parse(_ line: String) -> (String, Entry)? {
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         guard fields.count >= 5, fields.last == ".", !fields[0].isEmpty,
-              let size = Int64(fields[1]), let mtime = Int64(fields[2]) else { return nil }
+            let size = Int64(fields[1]), let mtime = Int64(fields[2])
+        else { return nil }
         let path = unescape(fields[0])
         let stamp = FileStamp(size: size, mtimeNs: mtime)
         switch fields[3] {

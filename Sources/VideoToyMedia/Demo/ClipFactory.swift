@@ -37,10 +37,12 @@ public struct ClipSpec: Sendable, Hashable {
     public var speedPreset: String
 
     /// Creates a spec; the defaults give a small two-second H.264+AAC MP4.
-    public init(width: Int = 320, height: Int = 240, durationMs: Int = 2000, fps: Int = 25,
-                container: Container = .mp4, videoCodec: VideoCodec = .h264, audio: Bool = true,
-                pattern: String = "smpte", rotation: Int = 0, fastStart: Bool = false, title: String? = nil,
-                keyframeInterval: Int? = nil, bitrateKbps: Int? = nil, speedPreset: String = "ultrafast") {
+    public init(
+        width: Int = 320, height: Int = 240, durationMs: Int = 2000, fps: Int = 25,
+        container: Container = .mp4, videoCodec: VideoCodec = .h264, audio: Bool = true,
+        pattern: String = "smpte", rotation: Int = 0, fastStart: Bool = false, title: String? = nil,
+        keyframeInterval: Int? = nil, bitrateKbps: Int? = nil, speedPreset: String = "ultrafast"
+    ) {
         (self.width, self.height, self.durationMs, self.fps) = (width, height, durationMs, fps)
         (self.container, self.videoCodec, self.audio, self.pattern) = (container, videoCodec, audio, pattern)
         (self.rotation, self.fastStart, self.title) = (rotation, fastStart, title)
@@ -73,7 +75,8 @@ public enum ClipFactory {
             let frames = max(1, spec.durationMs * spec.fps / 1000)
             let keyframes = spec.keyframeInterval ?? spec.fps
             let bitrate = spec.bitrateKbps.map { " bitrate=\($0)" } ?? ""
-            let encoder = spec.videoCodec == .h264
+            let encoder =
+                spec.videoCodec == .h264
                 ? "x264enc speed-preset=\(spec.speedPreset) key-int-max=\(keyframes)\(bitrate) ! h264parse"
                 : "vp8enc deadline=1 cpu-used=8 keyframe-max-dist=\(keyframes)"
             var overlay = ""
@@ -81,14 +84,16 @@ public enum ClipFactory {
                 let quoted = title.replacingOccurrences(of: "\"", with: "'")
                 overlay = "textoverlay text=\"\(quoted)\" font-desc=\"Sans Bold 28\" ! videoconvert ! video/x-raw,format=I420 ! "
             }
-            parts.append("videotestsrc pattern=\(spec.pattern) num-buffers=\(frames) ! "
-                + "video/x-raw,format=I420,width=\(spec.width),height=\(spec.height),framerate=\(spec.fps)/1 ! "
-                + "\(overlay)\(encoder) ! queue ! mux.")
+            parts.append(
+                "videotestsrc pattern=\(spec.pattern) num-buffers=\(frames) ! "
+                    + "video/x-raw,format=I420,width=\(spec.width),height=\(spec.height),framerate=\(spec.fps)/1 ! "
+                    + "\(overlay)\(encoder) ! queue ! mux.")
         }
         if spec.audio {
             // 10 ms buffers make the audio length exact: one buffer per hundredth of a second.
-            parts.append("audiotestsrc wave=sine freq=440 volume=0.3 samplesperbuffer=480 num-buffers=\(max(1, spec.durationMs / 10)) ! "
-                + "audio/x-raw,rate=48000,channels=2 ! audioconvert ! audioresample ! \(audioEncoder(for: spec)) ! queue ! mux.")
+            parts.append(
+                "audiotestsrc wave=sine freq=440 volume=0.3 samplesperbuffer=480 num-buffers=\(max(1, spec.durationMs / 10)) ! "
+                    + "audio/x-raw,rate=48000,channels=2 ! audioconvert ! audioresample ! \(audioEncoder(for: spec)) ! queue ! mux.")
         }
         return parts.joined(separator: "  ")
     }

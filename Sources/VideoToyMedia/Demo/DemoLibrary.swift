@@ -16,12 +16,27 @@ public enum DemoLibrary {
     }
 
     static let clips: [Clip] = [
-        Clip(name: "Colour bars.mp4", spec: ClipSpec(width: 1280, height: 720, durationMs: 12_000, fps: 25, container: .mp4, pattern: "smpte")),
-        Clip(name: "Bouncing ball.webm", spec: ClipSpec(width: 640, height: 360, durationMs: 8_000, fps: 25, container: .webm, videoCodec: .vp8, pattern: "ball background-color=0xff3050a0 foreground-color=0xffffd040")),
-        Clip(name: "Pinwheel.mp4", spec: ClipSpec(width: 854, height: 480, durationMs: 6_000, fps: 25, container: .mp4, pattern: "pinwheel")),
-        Clip(name: "Zone plate.mkv", spec: ClipSpec(width: 640, height: 480, durationMs: 15_000, fps: 25, container: .mkv, videoCodec: .vp8, pattern: "zone-plate kx2=20 ky2=20 kt=1")),
-        Clip(name: "Snow.webm", spec: ClipSpec(width: 480, height: 270, durationMs: 4_000, fps: 25, container: .webm, videoCodec: .vp8, pattern: "snow")),
-        Clip(name: "Portrait phone.mp4", spec: ClipSpec(width: 640, height: 360, durationMs: 5_000, fps: 25, container: .mp4, pattern: "circular", rotation: 90)),
+        Clip(
+            name: "Colour bars.mp4",
+            spec: ClipSpec(width: 1280, height: 720, durationMs: 12_000, fps: 25, container: .mp4, pattern: "smpte")),
+        Clip(
+            name: "Bouncing ball.webm",
+            spec: ClipSpec(
+                width: 640, height: 360, durationMs: 8_000, fps: 25, container: .webm, videoCodec: .vp8,
+                pattern: "ball background-color=0xff3050a0 foreground-color=0xffffd040")),
+        Clip(
+            name: "Pinwheel.mp4", spec: ClipSpec(width: 854, height: 480, durationMs: 6_000, fps: 25, container: .mp4, pattern: "pinwheel")),
+        Clip(
+            name: "Zone plate.mkv",
+            spec: ClipSpec(
+                width: 640, height: 480, durationMs: 15_000, fps: 25, container: .mkv, videoCodec: .vp8,
+                pattern: "zone-plate kx2=20 ky2=20 kt=1")),
+        Clip(
+            name: "Snow.webm",
+            spec: ClipSpec(width: 480, height: 270, durationMs: 4_000, fps: 25, container: .webm, videoCodec: .vp8, pattern: "snow")),
+        Clip(
+            name: "Portrait phone.mp4",
+            spec: ClipSpec(width: 640, height: 360, durationMs: 5_000, fps: 25, container: .mp4, pattern: "circular", rotation: 90)),
     ]
 
     /// Creates `folder` and any clip not yet there, and returns the paths of all clips, sorted.

@@ -34,7 +34,8 @@ enum Mp4Matrix {
             let size = data[trak..<trak + 4].reduce(0) { $0 << 8 | Int($1) }
             let end = min(data.count, trak + max(size, 8))
             if let hdlr = find("hdlr", in: data, from: trak, before: end),
-               hdlr + 20 <= end, String(decoding: data[hdlr + 16..<hdlr + 20], as: UTF8.self) == "vide" {
+                hdlr + 20 <= end, String(decoding: data[hdlr + 16..<hdlr + 20], as: UTF8.self) == "vide"
+            {
                 return find("tkhd", in: data, from: trak, before: end)
             }
             searchFrom = end

@@ -27,8 +27,10 @@ enum PipelineRunner {
         }
         gst_element_set_state(pipeline, GST_STATE_PLAYING)
         var missing: String?
-        switch BusWait.wait(pipeline, until: BusWait.deadline(seconds: timeoutSeconds), forAsyncDone: false,
-                            missingDecoder: &missing) {
+        switch BusWait.wait(
+            pipeline, until: BusWait.deadline(seconds: timeoutSeconds), forAsyncDone: false,
+            missingDecoder: &missing)
+        {
         case .endOfStream, .asyncDone: return
         case .timedOut: throw Failure(description: "Timed out after \(timeoutSeconds) s: \(description)")
         case .error(_, _, let message): throw Failure(description: "\(message) (\(description))")

@@ -13,11 +13,13 @@ final class BusWatch {
         let bus = gst_element_get_bus(pipeline)
         defer { gst_object_unref(bus) }
         let target = CBox.retain(BusWatch(player))
-        gst_bus_add_watch_full(bus, G_PRIORITY_DEFAULT, { _, message, data in
-            let watch = CBox.object(data, as: BusWatch.self)
-            MainActor.assumeIsolated { watch.player?.handle(message!) }
-            return 1
-        }, target, CBox.destroyNotify)
+        gst_bus_add_watch_full(
+            bus, G_PRIORITY_DEFAULT,
+            { _, message, data in
+                let watch = CBox.object(data, as: BusWatch.self)
+                MainActor.assumeIsolated { watch.player?.handle(message!) }
+                return 1
+            }, target, CBox.destroyNotify)
     }
 
     /// Removes the watch from whichever main context it was added to.

@@ -22,15 +22,17 @@ public final class MappedSample: @unchecked Sendable {
     public static func frame(adopting sample: OpaquePointer) -> VideoFrame? {
         var info = GstVideoInfo()
         guard let caps = gst_sample_get_caps(sample), gst_video_info_from_caps(&info, caps) != 0,
-              let mapped = MappedSample(adopting: sample) else {
+            let mapped = MappedSample(adopting: sample)
+        else {
             vt_sample_unref(sample)
             return nil
         }
         let stride = Int(info.stride.0)
         let height = Int(info.height)
         guard let data = mapped.map.data, mapped.map.size >= stride * height else { return nil }
-        return VideoFrame(width: Int(info.width), height: height, stride: stride,
-                          bytes: UnsafeRawPointer(data), owner: mapped)
+        return VideoFrame(
+            width: Int(info.width), height: height, stride: stride,
+            bytes: UnsafeRawPointer(data), owner: mapped)
     }
 
     deinit {

@@ -39,8 +39,9 @@ enum MessageText {
         let text = error.pointee.message.map { String(cString: $0) } ?? "Playback failed."
         guard error.pointee.domain == gst_resource_error_quark() else { return Failure(text: text, isResourceError: false) }
         let problem = ResourceProblem(code: error.pointee.code)
-        return Failure(text: userText(problem, gstreamerText: text, detail: debug.map { String(cString: $0) }),
-                       isResourceError: true)
+        return Failure(
+            text: userText(problem, gstreamerText: text, detail: debug.map { String(cString: $0) }),
+            isResourceError: true)
     }
 
     /// The user's line for a resource error: `problem` in the probe's words, else GStreamer's own text.

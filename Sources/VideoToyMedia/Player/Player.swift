@@ -41,8 +41,9 @@ public final class Player {
     public init?(path: String, output: VideoOutput, onMessage: @escaping @MainActor (PlayerMessage) -> Void) {
         GStreamer.initialize()
         guard let uri = PathBytes.withCString(path, { gst_filename_to_uri($0, nil) }),
-              let playbin = gst_element_factory_make("playbin", nil),
-              let appsink = gst_element_factory_make("appsink", nil) else { return nil }
+            let playbin = gst_element_factory_make("playbin", nil),
+            let appsink = gst_element_factory_make("appsink", nil)
+        else { return nil }
         defer { g_free(uri) }
         self.path = path
         self.pipeline = playbin

@@ -15,8 +15,10 @@ enum BusWait {
     /// Pops messages until async-done, end of stream or an error arrives, or until `deadline`.
     ///
     /// `missingDecoder` receives the media type of any decoder the pipeline announced as missing.
-    static func wait(_ pipeline: UnsafeMutablePointer<GstElement>, until deadline: Int64, forAsyncDone: Bool = true,
-                     missingDecoder: inout String?) -> Outcome {
+    static func wait(
+        _ pipeline: UnsafeMutablePointer<GstElement>, until deadline: Int64, forAsyncDone: Bool = true,
+        missingDecoder: inout String?
+    ) -> Outcome {
         guard let bus = gst_element_get_bus(pipeline) else { return .timedOut }
         defer { gst_object_unref(bus) }
         var mask = GST_MESSAGE_ERROR.rawValue | GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ELEMENT.rawValue
@@ -24,8 +26,11 @@ enum BusWait {
         while true {
             let remaining = deadline - Int64(g_get_monotonic_time())
             guard remaining > 0 else { return .timedOut }
-            guard let message = gst_bus_timed_pop_filtered(bus, GstClockTime(remaining) * 1000,
-                                                           GstMessageType(rawValue: mask)) else { return .timedOut }
+            guard
+                let message = gst_bus_timed_pop_filtered(
+                    bus, GstClockTime(remaining) * 1000,
+                    GstMessageType(rawValue: mask))
+            else { return .timedOut }
             defer { vt_message_unref(message) }
             switch vt_message_type(message) {
             case GST_MESSAGE_ASYNC_DONE:
@@ -34,7 +39,8 @@ enum BusWait {
             case GST_MESSAGE_ELEMENT:
                 // A missing decoder surfaces later only as a vague error, or as no picture at all.
                 if gst_is_missing_plugin_message(message) != 0,
-                   let detail = gst_missing_plugin_message_get_installer_detail(message) {
+                    let detail = gst_missing_plugin_message_get_installer_detail(message)
+                {
                     defer { g_free(detail) }
                     let text = String(cString: detail)
                     if let range = text.range(of: "|decoder-") {

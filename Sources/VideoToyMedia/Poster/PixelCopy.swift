@@ -14,7 +14,8 @@ enum PixelCopy {
     static func frame(from sample: OpaquePointer) -> VideoFrame? {
         var info = GstVideoInfo()
         guard let caps = gst_sample_get_caps(sample), gst_video_info_from_caps(&info, caps) != 0,
-              let buffer = gst_sample_get_buffer(sample) else { return nil }
+            let buffer = gst_sample_get_buffer(sample)
+        else { return nil }
         var map = GstMapInfo()
         guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return nil }
         defer { gst_buffer_unmap(buffer, &map) }
@@ -27,7 +28,8 @@ enum PixelCopy {
         for row in 0..<height {
             (storage.bytes + row * rowBytes).copyMemory(from: data + row * sourceStride, byteCount: rowBytes)
         }
-        return VideoFrame(width: width, height: height, stride: rowBytes, bytes: UnsafeRawPointer(storage.bytes),
-                          owner: storage)
+        return VideoFrame(
+            width: width, height: height, stride: rowBytes, bytes: UnsafeRawPointer(storage.bytes),
+            owner: storage)
     }
 }

@@ -29,7 +29,9 @@ public final class PosterMaker: Sendable {
 
     private func posterNow(path: String, durationMs: Int?) -> Result<VideoFrame, ProbeFailure> {
         if case .failure(let failure) = FileCheck.inspect(path) { return .failure(failure) }
-        guard let uri = PathBytes.withCString(path, { gst_filename_to_uri($0, nil) }) else { return .failure(.other("Invalid path: \(path)")) }
+        guard let uri = PathBytes.withCString(path, { gst_filename_to_uri($0, nil) }) else {
+            return .failure(.other("Invalid path: \(path)"))
+        }
         defer { g_free(uri) }
         guard let playbin = gst_element_factory_make("playbin", nil) else {
             return .failure(.other("GStreamer's playbin is not installed."))
@@ -39,7 +41,8 @@ public final class PosterMaker: Sendable {
             gst_element_set_state(playbin, GST_STATE_NULL)
             gst_object_unref(playbin)
         }
-        let description = "videoflip video-direction=auto ! videoconvert ! videoscale ! "
+        let description =
+            "videoflip video-direction=auto ! videoconvert ! videoscale ! "
             + "video/x-raw,format=BGRA,pixel-aspect-ratio=1/1,height=[1,\(maxHeight)] ! appsink name=poster sync=false"
         var error: UnsafeMutablePointer<GError>?
         guard let bin = gst_parse_bin_from_description(description, 1, &error) else {
@@ -70,7 +73,8 @@ public final class PosterMaker: Sendable {
         if target > 0 {
             let flags = GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_NEAREST.rawValue
             if gst_element_seek_simple(playbin, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags), target) != 0,
-               let failure = failure(of: BusWait.wait(playbin, until: deadline, missingDecoder: &missing), missing: missing) {
+                let failure = failure(of: BusWait.wait(playbin, until: deadline, missingDecoder: &missing), missing: missing)
+            {
                 return .failure(failure)
             }
         }

@@ -7,7 +7,8 @@ enum ContentSniffer {
         var uncertain: gboolean = 0
         // A text file named .mp4 should read as text: ask the bytes alone first.
         if let byData = run(name: nil, head: head, uncertain: &uncertain), uncertain == 0,
-           byData != "application/octet-stream" {
+            byData != "application/octet-stream"
+        {
             return byData
         }
         return run(name: name, head: head, uncertain: &uncertain)

@@ -33,7 +33,9 @@ enum IsoTruncation {
             return hasIndex ? nil : .incomplete("the 'moov' index is missing")
         }
         let needs = "the '\(cut.type)' box needs \(cut.end) bytes but the file ends at \(size)"
-        if cut.type == "moov" { return .incomplete("the 'moov' index is cut short: it needs \(cut.end) bytes but the file ends at \(size)") }
+        if cut.type == "moov" {
+            return .incomplete("the 'moov' index is cut short: it needs \(cut.end) bytes but the file ends at \(size)")
+        }
         guard hasIndex else { return .incomplete(needs + "; the 'moov' index is missing") }
         let data = boxes.filter { $0.type == "mdat" }
         // What is left of the cut box's contents; a cut inside its header leaves nothing.

@@ -12,8 +12,9 @@ enum IsoVideoSize {
     /// Width and height of the first video track, from its `tkhd` box.
     static func of(path: String, size: Int) -> (width: Int, height: Int)? {
         guard let moov = IsoBox.topLevel(path: path, size: size)?.first(where: { $0.type == "moov" }), moov.isValid,
-              moov.length <= moovLimit, let file = OpenFile.reading(path),
-              let body = file.read(upTo: moov.bodyLength, at: moov.offset + moov.headerLength) else { return nil }
+            moov.length <= moovLimit, let file = OpenFile.reading(path),
+            let body = file.read(upTo: moov.bodyLength, at: moov.offset + moov.headerLength)
+        else { return nil }
         return videoTrackSize(in: body)
     }
 
@@ -21,10 +22,13 @@ enum IsoVideoSize {
     private static func videoTrackSize(in moov: [UInt8]) -> (width: Int, height: Int)? {
         for trak in children(of: moov[...]) where trak.type == "trak" {
             let boxes = children(of: trak.body)
-            let isVideo = boxes.first { $0.type == "mdia" }.map { mdia in
-                children(of: mdia.body).contains { $0.type == "hdlr" && $0.body.count >= 12
-                    && String(decoding: $0.body.dropFirst(8).prefix(4), as: UTF8.self) == "vide" }
-            } ?? false
+            let isVideo =
+                boxes.first { $0.type == "mdia" }.map { mdia in
+                    children(of: mdia.body).contains {
+                        $0.type == "hdlr" && $0.body.count >= 12
+                            && String(decoding: $0.body.dropFirst(8).prefix(4), as: UTF8.self) == "vide"
+                    }
+                } ?? false
             guard isVideo, let tkhd = boxes.first(where: { $0.type == "tkhd" }), tkhd.body.count >= 84 else { continue }
             // The last 8 bytes of tkhd are width and height in 16.16 fixed point.
             let end = tkhd.body.endIndex

@@ -51,7 +51,9 @@ public final class MediaProber: Sendable {
             return .failure(.other(Self.take(error)?.message ?? "Could not create a media discoverer."))
         }
         defer { g_object_unref(discoverer) }
-        guard let uri = PathBytes.withCString(path, { gst_filename_to_uri($0, nil) }) else { return .failure(.other("Invalid path: \(path)")) }
+        guard let uri = PathBytes.withCString(path, { gst_filename_to_uri($0, nil) }) else {
+            return .failure(.other("Invalid path: \(path)"))
+        }
         defer { g_free(uri) }
         let info = gst_discoverer_discover_uri(discoverer, uri, &error)
         let failure = Self.take(error)
@@ -103,8 +105,10 @@ public final class MediaProber: Sendable {
             let videoFirst = missingTypes.sorted { ($0.hasPrefix("video/") ? 0 : 1, $0) < ($1.hasPrefix("video/") ? 0 : 1, $1) }
             if let missing = videoFirst.first {
                 guard CodecNames.hasDecoder(forMediaType: missing) else {
-                    return .failure(.missingDecoder(codec: CodecNames.fallbackName(missing),
-                                                    package: CodecNames.package(forMediaType: missing)))
+                    return .failure(
+                        .missingDecoder(
+                            codec: CodecNames.fallbackName(missing),
+                            package: CodecNames.package(forMediaType: missing)))
                 }
                 // The installed decoder refused the stream (libav stops at 2^28 pixels): name the stream, not a package.
                 let name = CodecNames.fallbackName(missing)
@@ -133,8 +137,9 @@ public final class MediaProber: Sendable {
         let duration = gst_discoverer_info_get_duration(info)
         if duration != vt_clock_time_none(), duration > 0 { media.durationMs = Int((duration + 500_000) / 1_000_000) }
         if let video = movingVideos.first {
-            media.videoSize = PixelSize(width: Int(gst_discoverer_video_info_get_width(video.info)),
-                                        height: Int(gst_discoverer_video_info_get_height(video.info)))
+            media.videoSize = PixelSize(
+                width: Int(gst_discoverer_video_info_get_width(video.info)),
+                height: Int(gst_discoverer_video_info_get_height(video.info)))
             media.videoCodec = video.codec
             media.rotation = Self.rotation(video.info) ?? Self.rotation(tags: gst_discoverer_info_get_tags(info)) ?? 0
         }
@@ -212,7 +217,8 @@ public final class MediaProber: Sendable {
     private static func take(_ error: UnsafeMutablePointer<GError>?) -> GStreamerError? {
         guard let error else { return nil }
         defer { g_error_free(error) }
-        return GStreamerError(domain: error.pointee.domain, code: error.pointee.code,
-                              message: error.pointee.message.map { String(cString: $0) } ?? "Unknown error.")
+        return GStreamerError(
+            domain: error.pointee.domain, code: error.pointee.code,
+            message: error.pointee.message.map { String(cString: $0) } ?? "Unknown error.")
     }
 }

@@ -19,8 +19,10 @@ struct MPRISClient: Sendable {
     /// Calls `interface.method` with arguments in GVariant text form; returns gdbus's printed reply.
     @discardableResult
     func call(_ method: String, _ arguments: [String] = [], interface: String = MPRISClient.player) throws -> String {
-        try Command.check(gdbus(["call", "--method", "\(interface).\(method)"] + arguments),
-                          extraEnvironment: environment).output
+        try Command.check(
+            gdbus(["call", "--method", "\(interface).\(method)"] + arguments),
+            extraEnvironment: environment
+        ).output
     }
 
     /// Like `call`, but returns the whole result, so a D-Bus error can be looked at.
@@ -62,10 +64,13 @@ struct MPRISClient: Sendable {
     func waitForName(timeout: Duration = .seconds(10)) async throws {
         let deadline = ContinuousClock.now + timeout
         while true {
-            let reply = try Command.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus",
-                                         "--object-path", "/org/freedesktop/DBus", "--method",
-                                         "org.freedesktop.DBus.NameHasOwner", MPRISClient.busName],
-                                        extraEnvironment: environment)
+            let reply = try Command.run(
+                [
+                    "gdbus", "call", "--session", "--dest", "org.freedesktop.DBus",
+                    "--object-path", "/org/freedesktop/DBus", "--method",
+                    "org.freedesktop.DBus.NameHasOwner", MPRISClient.busName,
+                ],
+                extraEnvironment: environment)
             if reply.output.contains("true") { return }
             if ContinuousClock.now >= deadline {
                 throw HarnessError("\(MPRISClient.busName) never appeared on the bus: \(reply.output) \(reply.stderr)")
@@ -75,8 +80,10 @@ struct MPRISClient: Sendable {
     }
 
     /// Polls `read` until `done` holds for its value, returning the last value seen.
-    func poll<T: Sendable>(_ read: () throws -> T, timeout: Duration = .seconds(5),
-                           until done: (T) -> Bool) async throws -> T {
+    func poll<T: Sendable>(
+        _ read: () throws -> T, timeout: Duration = .seconds(5),
+        until done: (T) -> Bool
+    ) async throws -> T {
         let deadline = ContinuousClock.now + timeout
         var value = try read()
         while !done(value), ContinuousClock.now < deadline {
