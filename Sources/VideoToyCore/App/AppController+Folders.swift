@@ -21,7 +21,6 @@ extension AppController {
             posterJobs.invalidate(id)
             posters[id] = nil
             apply(policy.handle(.removed(id)))
-            route(.finished(id))
         }
         let gone = Set(leaving)
         library.remove { gone.contains($0.id) }

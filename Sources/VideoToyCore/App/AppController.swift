@@ -242,7 +242,6 @@ public final class AppController {
                 presenter?.refreshRow(id)
                 // Whatever started it (--play, N, a playlist, MPRIS, another launch), the playing row is shown.
                 presenter?.reveal(id)
-                route(.selected(id))
                 announce(.playback(id))
             case .pause(let id):
                 players[id]?.pause()
@@ -250,23 +249,33 @@ public final class AppController {
                 players[id]?.seek(toMs: 0)
                 players[id]?.play()
                 presenter?.refreshRow(id)
-                route(.selected(id))
                 announce(.seeked(id, positionMs: 0))
             case .release(let id):
                 closePlayer(id)
             case .leaveFullscreen(let id):
                 setFullscreen(id, false)
             case .markFinished(let id):
-                route(.finished(id))
                 presenter?.refreshRow(id)
                 announce(.playback(id))
             case .markFailed(let id, _):
-                route(.finished(id))
                 presenter?.refreshRow(id)
                 announce(.playback(id))
             case .quit(let status):
                 presenter?.quit(status: status.rawValue)
             }
+        }
+        followPolicyInRouter()
+    }
+
+    /// Tells the router which video to place when the policy's answer changed: the policy is the one record of
+    /// the user's choice, and the router only follows it.
+    private func followPolicyInRouter() {
+        let wanted = policy.routed
+        guard wanted != router.selection else { return }
+        if let wanted {
+            route(.selected(wanted))
+        } else if let previous = router.selection {
+            route(.finished(previous))
         }
     }
 

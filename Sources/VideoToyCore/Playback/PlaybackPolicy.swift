@@ -23,6 +23,16 @@ public struct PlaybackPolicy: Sendable {
         self.maxLivePlayers = max(1, maxLivePlayers)
     }
 
+    /// The video whose view routing places (on an external screen when there is one): the current one while it
+    /// plays or is paused; nil once it finished, failed or left the library.
+    public var routed: ItemID? {
+        guard let current else { return nil }
+        switch states[current] {
+        case .playing?, .paused?: return current
+        default: return nil
+        }
+    }
+
     /// The item playing now, if any.
     public var playing: ItemID? {
         states.first(where: { $0.value == .playing })?.key
