@@ -63,3 +63,32 @@ extension EndToEnd.FrontEndTests {
         #expect(try await app.waitForExit(timeout: .seconds(45)) == 0)
     }
 }
+
+extension EndToEnd.FrontEndTests {
+    @Test("The selection survives a search in a long list: Escape brings back every row, the selected one still selected")
+    func selectionSurvivesEscapeInALongList() async throws {
+        // More rows than go in before the first frame (32), so Escape adds the rest after it.
+        let (folder, paths) = try Self.bigFolder(60)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let app = try AppProcess(arguments: [folder], display: display)
+        defer { app.terminate() }
+        _ = try await app.waitFor("library", timeout: .seconds(45)) { $0.fields["count"]?.int == 60 }
+        _ = try await app.waitFor("ready", timeout: .seconds(45))
+        func key(_ keys: String...) throws { try display.run(["xdotool", "key", "--clearmodifiers"] + keys) }
+        // Up with nothing selected selects the last row, far beyond the first 32.
+        try key("Up", "Up")
+        try key("ctrl+f")
+        try display.run(["xdotool", "type", "--delay", "60", "clip 058"])
+        _ = try await app.waitFor("search", timeout: .seconds(45)) {
+            $0.fields["query"]?.string == "clip 058" && $0.fields["count"]?.int == 1
+        }
+        try key("Escape")
+        let all = try await app.waitFor("search", timeout: .seconds(45)) { $0.fields["query"]?.string == "" }
+        #expect(all.fields["count"]?.int == 60)
+        try key("Return")
+        let played = try await app.waitFor("play", after: all, timeout: .seconds(45))
+        #expect(played.path == paths[58], "Enter plays the video selected before the search")
+    }
+}

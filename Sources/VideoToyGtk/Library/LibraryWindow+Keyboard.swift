@@ -24,6 +24,7 @@ extension LibraryWindow {
             showPreferences()
         case .select(let offset):
             // Moving the selection here works wherever the keyboard focus is (a scene may have taken it).
+            finishGrowth()
             let count = Int(g_list_model_get_n_items(model))
             guard count > 0 else { return false }
             let selected = gtk_single_selection_get_selected(selection)

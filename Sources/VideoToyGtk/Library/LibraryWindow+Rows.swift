@@ -18,15 +18,26 @@ extension LibraryWindow {
         followingSelection = false
         defer { followingSelection = true }
         showLibrary(count: count)
-        let index = selectedItem.flatMap { controller.displayIndex(of: $0) }
-        gtk_single_selection_set_selected(selection, index.map { guint($0) } ?? GTK_INVALID_LIST_POSITION)
+        restoreSelection()
         guard searching else { return }
         header.setSubtitle("\(count) of \(total == 1 ? "1 video" : "\(total) videos")")
         if count == 0 { gtk_stack_set_visible_child_name(gcast(stack), "no-results") }
     }
 
+    /// Selects the row of the selected video again, or none while a search hides it. A row not in the list yet
+    /// (held back until the next frame) is selected when it arrives.
+    func restoreSelection() {
+        let index = selectedItem.flatMap { controller.displayIndex(of: $0) }
+        guard let index, index < count else {
+            gtk_single_selection_set_selected(selection, GTK_INVALID_LIST_POSITION)
+            return
+        }
+        gtk_single_selection_set_selected(selection, guint(index))
+    }
+
     /// Selects the row of `id` and scrolls it into view, once the list can scroll.
     public func reveal(_ id: ItemID) {
+        finishGrowth()
         guard let index = controller.displayIndex(of: id) else { return }
         select(index)
         // Right after the rows go in the list has no layout yet and ignores the scroll; it is asked again on each of
@@ -58,6 +69,7 @@ extension LibraryWindow {
     }
 
     func select(_ index: Int) {
+        finishGrowth()
         gtk_single_selection_set_selected(selection, guint(index))
         gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint(index)))
     }

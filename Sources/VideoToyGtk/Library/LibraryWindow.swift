@@ -37,6 +37,8 @@ public final class LibraryWindow: LibraryPresenter {
     var followingSelection = true
     private var arrangement = (RowArrangement.sideBySide, RowSlot.full)
     var revealTimer: SourceToken?
+    /// Rows still to add after the next frame, and what cancels waiting for it.
+    var growth: (count: Int, cancel: @MainActor () -> Void)?
     var vadjustment: UnsafeMutablePointer<GtkAdjustment>?
     private var controls: ControlStyle
     /// The Preferences window's choices, as shown when it opens.
@@ -213,6 +215,12 @@ public final class LibraryWindow: LibraryPresenter {
     /// Calls `body` once the window has painted its first frame (or after two seconds, should it never paint, as
     /// when it starts minimised): styling and laying out every widget the first time is start-up, not a stall.
     public func afterFirstFrame(_ body: @escaping @MainActor () -> Void) {
+        _ = afterNextFrame(fallbackMs: 2000, body)
+    }
+
+    /// Runs `body` once the window has painted its next frame, or after `fallbackMs` if it paints none (hidden,
+    /// minimised); returns what cancels it.
+    func afterNextFrame(fallbackMs: UInt32, _ body: @escaping @MainActor () -> Void) -> @MainActor () -> Void {
         var done = false
         let once: @MainActor () -> Void = {
             guard !done else { return }
@@ -227,10 +235,16 @@ public final class LibraryWindow: LibraryPresenter {
                 once()
             }
         }
-        _ = MainLoop.after(milliseconds: 2000) {
+        let fallback = MainLoop.after(milliseconds: fallbackMs) {
             connection?.cancel()
             connection = nil
             once()
+        }
+        return {
+            done = true
+            connection?.cancel()
+            connection = nil
+            fallback.cancel()
         }
     }
 
@@ -324,6 +338,36 @@ public final class LibraryWindow: LibraryPresenter {
             })
     }
 
+    /// Rows added at once before the next frame; the rest follow it. A screenful on a 4K monitor is under 15 rows.
+    static let rowsBeforeFrame = 32
+
+    /// Makes the list model `count` items long; its items only stand for positions.
+    private func resizeModel(to count: Int) {
+        let old = Int(g_list_model_get_n_items(model))
+        if count < old {
+            gtk_string_list_splice(model, guint(count), guint(old - count), nil)
+        } else if count > old {
+            let strings = (old..<count).map { strdup(String($0)) }
+            var pointers: [UnsafePointer<CChar>?] = strings.map { UnsafePointer($0) } + [nil]
+            pointers.withUnsafeMutableBufferPointer { buffer in
+                gtk_string_list_splice(model, guint(old), 0, buffer.baseAddress)
+            }
+            strings.forEach { free($0) }
+        }
+        self.count = count
+    }
+
+    /// Adds the rows held back for after a frame now, if any, and puts the selection back on its video.
+    func finishGrowth() {
+        guard let pending = growth else { return }
+        pending.cancel()
+        growth = nil
+        followingSelection = false
+        defer { followingSelection = true }
+        resizeModel(to: pending.count)
+        restoreSelection()
+    }
+
     /// Binds every row that has a widget to the item now at its position.
     private func rebindRows() {
         for (item, row) in rows {
@@ -383,21 +427,21 @@ public final class LibraryWindow: LibraryPresenter {
         // The model's items only stand for positions (rows ask the controller what is at theirs), so only the
         // difference in length is spliced; the rows kept are told to bind again, which GTK does for those on screen.
         // Rebuilding 10,000 items on every search keystroke cost about 100 ms.
+        growth?.cancel()
+        growth = nil
         let old = Int(g_list_model_get_n_items(model))
-        if count < old {
-            gtk_string_list_splice(model, guint(count), guint(old - count), nil)
-        } else if count > old {
-            let strings = (old..<count).map { strdup(String($0)) }
-            var pointers: [UnsafePointer<CChar>?] = strings.map { UnsafePointer($0) } + [nil]
-            pointers.withUnsafeMutableBufferPointer { buffer in
-                gtk_string_list_splice(model, guint(old), 0, buffer.baseAddress)
-            }
-            strings.forEach { free($0) }
-        }
-        self.count = count
+        // GTK builds a widget for each of the ~200 rows it keeps around the visible ones as soon as they exist
+        // (about 0.1 ms each); a frame needs only those on screen, which lie within the old rows and a screenful
+        // after them. The rest go in once that frame is painted.
+        let now = count > old + LibraryWindow.rowsBeforeFrame ? old + LibraryWindow.rowsBeforeFrame : count
+        resizeModel(to: now)
         // Only rows with widgets show anything, so they alone are bound again. Telling GTK that all the kept items
         // changed made it drop and re-add every one of them: 80-220 ms for a keystroke that kept 10,000 rows.
         rebindRows()
+        if now < count {
+            let cancel = afterNextFrame(fallbackMs: 100) { [weak self] in self?.finishGrowth() }
+            growth = (count, cancel)
+        }
         header.setSubtitle(count == 1 ? "1 video" : "\(count) videos")
         gtk_stack_set_visible_child_name(gcast(stack), count > 0 ? "list" : "empty")
         if count == 0 && !showsMessage {
@@ -407,6 +451,7 @@ public final class LibraryWindow: LibraryPresenter {
     }
 
     public func insertRows(at positions: [Int], count: Int) {
+        finishGrowth()
         // One splice per run of adjacent rows, first to last: each run's positions are final once those before it
         // are in, and the selection model moves the selected row down past every insertion before it.
         var runs: [(start: Int, length: Int)] = []
