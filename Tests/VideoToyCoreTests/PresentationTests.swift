@@ -192,9 +192,9 @@ struct RowArrangementTests {
     }
 
     @Test(
-        "The slot keeps its full size beside the labels and narrows, 16:9, only as far as a stacked row needs",
+        "The slot keeps its full size beside the labels; stacked it fits a 360 px window and narrows, 16:9, below that",
         arguments: [
-            (1280, 334), (640, 334), (600, 334), (382, 334), (360, 312), (300, 252), (200, 200),
+            (1280, 334), (640, 334), (600, 296), (382, 296), (360, 296), (300, 236), (200, 200),
         ])
     func slot(width: Int, slotWidth: Int) {
         let slot = RowSlot.forWidth(width)

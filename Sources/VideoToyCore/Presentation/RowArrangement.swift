@@ -33,10 +33,15 @@ public struct RowSlot: Sendable, Equatable {
         height = width * 9 / 16
     }
 
-    /// The slot for a list `width` pixels wide: full size beside the labels, and under them as wide as the row's
-    /// padding leaves (`margin` on both sides together), between `smallest` and `full`.
-    public static func forWidth(_ width: Int, margin: Int = 48) -> RowSlot {
+    /// The widest slot of a stacked row: with the row's and the list's padding it fits a 360 px window, and the
+    /// window cannot be made narrower than its rows' slots.
+    public static let stacked = RowSlot(width: 296)
+
+    /// The slot for a window `width` pixels wide: full size beside the labels, and under them as wide as the
+    /// padding leaves (`margin`: both sides of the row, the list and the window together), between `smallest` and
+    /// `stacked`.
+    public static func forWidth(_ width: Int, margin: Int = 64) -> RowSlot {
         guard RowArrangement.forWidth(width) == .stacked else { return .full }
-        return RowSlot(width: min(full.width, max(smallest.width, width - margin)))
+        return RowSlot(width: min(stacked.width, max(smallest.width, width - margin)))
     }
 }
