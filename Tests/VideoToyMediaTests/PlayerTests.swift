@@ -8,14 +8,14 @@ import VideoToyMediaTesting
 @testable import VideoToyMedia
 
 /// Counts the frames a player delivers, from its streaming thread.
-private final class CountingOutput: VideoOutput {
+final class CountingOutput: VideoOutput {
     let frames = Mutex(0)
     func present(_ frame: VideoFrame) { frames.withLock { $0 += 1 } }
 }
 
 /// A real `Player` whose bus watch lives on a private main context that the test iterates on the main thread.
 @MainActor
-private final class PlayerHarness {
+final class PlayerHarness {
     let loop = PrivateMainLoop()
     let output = CountingOutput()
     private(set) var messages: [PlayerMessage] = []

@@ -42,17 +42,18 @@ public final class Player {
         GStreamer.initialize()
         guard let uri = PathBytes.withCString(path, { gst_filename_to_uri($0, nil) }),
             let playbin = gst_element_factory_make("playbin", nil),
-            let appsink = gst_element_factory_make("appsink", nil)
+            let appsink = gst_element_factory_make("appsink", nil),
+            let sink = SampleSink(appsink: appsink, output: output)
         else { return nil }
         defer { g_free(uri) }
         self.path = path
         self.pipeline = playbin
         self.worker = PipelineWorker(adopting: playbin, path: path)
         self.onMessage = onMessage
-        self.sink = SampleSink(appsink: appsink, output: output)
+        self.sink = sink
         GProperty.set(playbin, "uri", String(cString: uri))
-        // playsink converts and rescales to what the appsink accepts: BGRA with square pixels.
-        GProperty.set(playbin, "video-sink", object: appsink)
+        // playsink converts and rescales to what the sink accepts: BGRA with square pixels, within the size bound.
+        GProperty.set(playbin, "video-sink", object: sink.element)
         if let flip = gst_element_factory_make("videoflip", nil) {
             // 8 is GST_VIDEO_ORIENTATION_AUTO: follow the file's image-orientation tag.
             GProperty.set(flip, "video-direction", Int32(8))

@@ -8,15 +8,38 @@ import VideoToyGObject
 /// The first frame after `armFirstFrame` posts an application message on the bus, so the main
 /// thread learns of it in order with the pipeline's other messages.
 final class SampleSink: @unchecked Sendable {
+    /// The element to play into: a bin of the size bound and the appsink, owned by whoever adds it (playbin).
+    let element: UnsafeMutablePointer<GstElement>
     private let appsink: UnsafeMutablePointer<GstElement>
+    private let bound: UnsafeMutablePointer<GstElement>
     private let lock = NSLock()
     private var output: VideoOutput?
     private var firstFrameArmed = false
     private var lastFrameEnd: Int?
 
-    init(appsink: UnsafeMutablePointer<GstElement>, output: VideoOutput) {
+    /// Builds the sink around `appsink`, or nil without a capsfilter element.
+    init?(appsink: UnsafeMutablePointer<GstElement>, output: VideoOutput) {
+        guard let bound = gst_element_factory_make("capsfilter", nil), let bin = gst_bin_new(nil) else { return nil }
         self.appsink = appsink
+        self.bound = bound
+        self.element = bin
         self.output = output
+        // A new bound excludes the size already negotiated, while pictures scaled to that size are still on their
+        // way (in playsink's converters after the scaler, which cannot rescale them): an appsink with the bound as
+        // its caps refused them, and the stream died "not negotiated" (a few resized DNxHD plays in 100, under load).
+        // In delayed mode the capsfilter accepts the previous bound until pictures of the new size arrive.
+        GProperty.set(bound, "caps-change-mode", Int32(1))
+        let caps = gst_caps_from_string("video/x-raw,format=BGRA,pixel-aspect-ratio=1/1")
+        GProperty.set(appsink, "caps", object: caps)
+        vt_caps_unref(caps)
+        let binRef = UnsafeMutableRawPointer(bin).assumingMemoryBound(to: GstBin.self)
+        _ = gst_bin_add(binRef, bound)
+        _ = gst_bin_add(binRef, appsink)
+        _ = gst_element_link(bound, appsink)
+        if let target = gst_element_get_static_pad(bound, "sink") {
+            _ = gst_element_add_pad(bin, gst_ghost_pad_new("sink", target))
+            gst_object_unref(target)
+        }
         setCaps(maxSide: SampleSink.initialMaxSide)
         GProperty.set(appsink, "enable-last-sample", false)
         GProperty.set(appsink, "max-buffers", UInt32(2))
@@ -52,7 +75,7 @@ final class SampleSink: @unchecked Sendable {
     private func setCaps(maxSide: Int) {
         let side = max(16, maxSide)
         let caps = gst_caps_from_string("video/x-raw,format=BGRA,pixel-aspect-ratio=1/1,width=[1,\(side)],height=[1,\(side)]")
-        GProperty.set(appsink, "caps", object: caps)
+        GProperty.set(bound, "caps", object: caps)
         vt_caps_unref(caps)
     }
 
