@@ -18,6 +18,8 @@ enum LibraryLoader {
         var folders: [String]
         /// True for the generated demo library, which is not one of the user's folders.
         var isDemo = false
+        /// The heading over `message`.
+        var messageTitle = "No Videos Found"
 
         init(videos: [String], message: String? = nil, roots: [String] = [], folders: [String] = []) {
             self.videos = videos
@@ -74,6 +76,21 @@ enum LibraryLoader {
             var found = Found(scan: remembered, of: existing)
             // A remembered folder on a drive not plugged in now joins the library when the drive comes.
             found.roots += missing.filter { !LibraryScanner.hasVideoExtension($0) }
+            return found
+        }
+        let absent = missing.filter { !LibraryScanner.hasVideoExtension($0) }
+        if existing.isEmpty && !absent.isEmpty {
+            // Every library folder is gone, most often on a drive not plugged in: say so rather than show another
+            // folder, and list its videos when it comes back.
+            let names = absent.map { PathBytes.display($0) }.joined(separator: ", ")
+            let verb = absent.count == 1 ? "is" : "are"
+            terminal("\(names) \(verb) not there; the library shows \(absent.count == 1 ? "it" : "them") when back")
+            var found = Found(
+                videos: [],
+                message: "\(names) \(verb) not there: moved, deleted, or on a drive that is not plugged in. "
+                    + "Videos are listed as soon as \(absent.count == 1 ? "it is" : "they are") back.",
+                roots: absent)
+            found.messageTitle = absent.count == 1 ? "Folder Not Found" : "Folders Not Found"
             return found
         }
         if let videos = UserFolders.videos() {

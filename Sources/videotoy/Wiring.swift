@@ -140,7 +140,7 @@ func runApplication(
             if opened.isEmpty && !found.isDemo {
                 controller.restoreFolders(LibraryFolders(roots: found.roots, recent: remembered.recentFolders))
             }
-            if let message = found.message { main.showMessage(message) }
+            if let message = found.message { main.showMessage(message, title: found.messageTitle) }
             watchdog.during("library") { controller.add(paths: found.videos) }
             folders.watch(found)
             if let playPath, let id = controller.library.id(forPath: playPath) {

@@ -249,8 +249,8 @@ public final class LibraryWindow: LibraryPresenter {
     }
 
     /// Shows a message in place of the list (for an empty library or a scan problem).
-    public func showMessage(_ text: String) {
-        adw_status_page_set_title(gcast(emptyPage), "No Videos Found")
+    public func showMessage(_ text: String, title: String = "No Videos Found") {
+        adw_status_page_set_title(gcast(emptyPage), title)
         // The description is markup, and a path may hold & or <.
         let escaped = g_markup_escape_text(text, -1)
         defer { g_free(escaped) }
