@@ -227,3 +227,23 @@ final class ResultsBox: @unchecked Sendable {
     func set(_ index: Int, _ value: Result<MediaInfo, ProbeFailure>) { lock.withLock { values[index] = value } }
     func get(_ index: Int) -> Result<MediaInfo, ProbeFailure>? { lock.withLock { values[index] } }
 }
+
+/// Codec names as people know them, from the caps GStreamer's parsers give.
+struct CodecNameTests {
+    @Test(
+        "One name per codec people tell apart",
+        arguments: [
+            ("video/mpeg, mpegversion=(int)1, systemstream=(boolean)false", "MPEG-1"),
+            ("video/mpeg, mpegversion=(int)2, systemstream=(boolean)false", "MPEG-2"),
+            ("video/mpeg, mpegversion=(int)4, systemstream=(boolean)false", "MPEG-4 Part 2"),
+            ("video/x-h263, variant=(string)itu", "H.263"),
+            ("video/x-dnxhd, profile=(string)dnxhd", "DNxHD"),
+            ("video/x-flash-video, flvversion=(int)1", "Sorenson Spark"),
+            ("video/x-h264, stream-format=(string)avc", "H.264"),
+            ("audio/mpeg, mpegversion=(int)1, layer=(int)3", "MP3"),
+            ("audio/mpeg, mpegversion=(int)4", "AAC"),
+        ])
+    func name(caps: String, expected: String) {
+        #expect(CodecNames.name(forCaps: caps) == expected)
+    }
+}

@@ -6,6 +6,8 @@ enum CodecNames {
     private static let short: [String: String] = [
         "video/x-h264": "H.264", "video/x-h265": "H.265", "video/x-vp8": "VP8", "video/x-vp9": "VP9",
         "video/x-av1": "AV1", "video/x-theora": "Theora", "video/x-dirac": "Dirac", "video/mpeg": "MPEG video",
+        "video/x-h263": "H.263", "video/x-dnxhd": "DNxHD", "video/x-flash-video": "Sorenson Spark",
+        "video/x-msmpeg": "MS MPEG-4", "video/x-svq": "Sorenson Video", "video/x-cineform": "CineForm",
         "video/x-divx": "DivX", "video/x-xvid": "Xvid", "video/x-wmv": "WMV", "video/x-prores": "ProRes",
         "image/jpeg": "Motion JPEG", "audio/x-vorbis": "Vorbis", "audio/x-opus": "Opus", "audio/x-flac": "FLAC",
         "audio/x-ac3": "AC-3", "audio/x-eac3": "E-AC-3", "audio/x-ac4": "AC-4", "audio/x-alac": "ALAC",
@@ -21,6 +23,14 @@ enum CodecNames {
         "video/x-av1": "gstreamer1.0-plugins-bad", "audio/x-opus": "gstreamer1.0-plugins-base",
         "audio/x-vorbis": "gstreamer1.0-plugins-base", "video/x-theora": "gstreamer1.0-plugins-base",
     ]
+
+    /// The readable name of a codec given as caps in text form, such as "video/mpeg, mpegversion=2" ("MPEG-2").
+    static func name(forCaps description: String) -> String {
+        GStreamer.initialize()
+        guard let caps = gst_caps_from_string(description) else { return fallbackName(description) }
+        defer { vt_caps_unref(caps) }
+        return name(caps)
+    }
 
     /// The media type of the caps' first structure, such as "video/x-h264".
     static func mediaType(_ caps: UnsafePointer<GstCaps>) -> String? {
@@ -38,6 +48,17 @@ enum CodecNames {
             var layer: gint = 0
             gst_structure_get_int(structure, "layer", &layer)
             return layer == 3 ? "MP3" : "MPEG audio"
+        }
+        if type == "video/mpeg", let structure = gst_caps_get_structure(caps, 0) {
+            // One media type for three codecs; people know them apart (Xvid and DivX files are MPEG-4 Part 2).
+            var version: gint = 0
+            gst_structure_get_int(structure, "mpegversion", &version)
+            switch version {
+            case 1: return "MPEG-1"
+            case 2: return "MPEG-2"
+            case 4: return "MPEG-4 Part 2"
+            default: break
+            }
         }
         if let known = short[type] { return known }
         if let description = gst_pb_utils_get_codec_description(caps) {
