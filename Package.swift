@@ -17,6 +17,8 @@ let package = Package(
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4 libadwaita-1"),
         .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-pbutils-1.0 gstreamer-app-1.0 gstreamer-video-1.0"),
         .systemLibrary(name: "CXrandr", pkgConfig: "xrandr"),
+        // libavformat reads container headers for the media adapter's fast probe path.
+        .systemLibrary(name: "CAVFormat", pkgConfig: "libavformat libavcodec libavutil"),
 
         // The pure domain: no C imports.
         .target(name: "VideoToyCore", swiftSettings: strict),
@@ -30,7 +32,7 @@ let package = Package(
         // Adapters; none imports another.
         .target(name: "VideoToyFiles", dependencies: ["VideoToyCore", "VideoToyGObject", "VideoToyPOSIX", "CGLib"], swiftSettings: strict),
         .target(
-            name: "VideoToyMedia", dependencies: ["VideoToyCore", "VideoToyGObject", "VideoToyPOSIX", "CGStreamer", "CGLib"],
+            name: "VideoToyMedia", dependencies: ["VideoToyCore", "VideoToyGObject", "VideoToyPOSIX", "CGStreamer", "CGLib", "CAVFormat"],
             swiftSettings: strict),
         .target(name: "VideoToyGtk", dependencies: ["VideoToyCore", "VideoToyGObject", "CGtk", "CXrandr"], swiftSettings: strict),
         .target(name: "VideoToyDesktop", dependencies: ["VideoToyCore", "VideoToyGObject", "CGLib"], swiftSettings: strict),

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import VideoToyCore
 
@@ -22,14 +23,26 @@ public final class FakeMediaBackend: MediaBackend {
         }
     }
 
+    /// One finished job, for checking the order in which probes and posters ran.
+    public enum Job: Hashable, Sendable {
+        /// A probe of the path returned.
+        case probe(String)
+        /// A poster of the path was made.
+        case poster(String)
+    }
+
     private struct Shared: Sendable {
         var results: [String: Result<MediaInfo, ProbeFailure>] = [:]
         var withoutPoster: Set<String> = []
         var probed: [String] = []
         var posterRequests: [PosterRequest] = []
+        var journal: [Job] = []
+        var held: Set<String> = []
     }
 
     private nonisolated let shared = Mutex(Shared())
+    // Probes of held paths wait on it until `releaseHeld()`.
+    private nonisolated let holdCondition = NSCondition()
 
     /// Every player made so far, oldest first.
     public private(set) var players: [FakePlayer] = []
@@ -50,6 +63,22 @@ public final class FakeMediaBackend: MediaBackend {
     public func withholdPoster(_ path: String) {
         shared.withLock { _ = $0.withoutPoster.insert(path) }
     }
+
+    /// Makes probes of `paths` block their worker until `releaseHeld()`, like files on slow storage.
+    public func hold(_ paths: Set<String>) {
+        holdCondition.withLock { shared.withLock { $0.held.formUnion(paths) } }
+    }
+
+    /// Lets every held probe return.
+    public func releaseHeld() {
+        holdCondition.withLock {
+            shared.withLock { $0.held = [] }
+            holdCondition.broadcast()
+        }
+    }
+
+    /// Probes and posters in the order they finished.
+    public var journal: [Job] { shared.withLock { $0.journal } }
 
     /// The paths probed so far, in the order the workers probed them.
     public var probedPaths: [String] { shared.withLock { $0.probed } }
@@ -84,8 +113,12 @@ public final class FakeMediaBackend: MediaBackend {
 
     /// Returns the scripted result for `path`, or success with `defaultInfo`.
     public nonisolated func probe(path: String) -> Result<MediaInfo, ProbeFailure> {
-        shared.withLock { state in
+        holdCondition.withLock {
+            while shared.withLock({ $0.held.contains(path) }) { holdCondition.wait() }
+        }
+        return shared.withLock { state in
             state.probed.append(path)
+            state.journal.append(.probe(path))
             return state.results[path] ?? .success(Self.defaultInfo)
         }
     }
@@ -94,6 +127,7 @@ public final class FakeMediaBackend: MediaBackend {
     public nonisolated func poster(path: String, durationMs: Int?) -> VideoFrame? {
         let withheld = shared.withLock { state in
             state.posterRequests.append(PosterRequest(path: path, durationMs: durationMs))
+            state.journal.append(.poster(path))
             return state.withoutPoster.contains(path)
         }
         return withheld ? nil : Self.syntheticFrame()

@@ -162,3 +162,29 @@ private final class Version: @unchecked Sendable {
         set { lock.withLock { stored = newValue } }
     }
 }
+
+@MainActor
+@Suite("WorkScheduler gating")
+struct WorkSchedulerGateTests {
+    @Test("jobs wait while mayStart says no, start on resume, and onIdle fires once the queue is empty")
+    func gateAndIdle() async throws {
+        var open = false
+        var delivered: [Int] = []
+        var idle = 0
+        let scheduler = WorkScheduler<Int, Int>(limit: 2, work: { $0 }, deliver: { key, _ in delivered.append(key) })
+        scheduler.mayStart = { open }
+        scheduler.onIdle = { idle += 1 }
+        for key in 1...3 { scheduler.request(key, urgent: false) }
+        scheduler.request(4, urgent: true)
+        scheduler.dropQueued(2)
+        scheduler.dropQueued(4)
+        for _ in 0..<20 { await Task.yield() }
+        #expect(delivered.isEmpty, "nothing starts while the gate is shut")
+        #expect(scheduler.pendingCount == 2)
+        open = true
+        scheduler.resume()
+        for _ in 0..<400 where idle == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(Set(delivered) == [1, 3], "dropped jobs never run")
+        #expect(idle == 1)
+    }
+}

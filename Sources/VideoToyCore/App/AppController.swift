@@ -76,6 +76,11 @@ public final class AppController {
                 guard let path = paths.path(id) else { return nil }
                 return backend.poster(path: path, durationMs: paths.duration(id))
             }, deliver: { [weak self] id, frame in self?.postered(id, frame) })
+        // Metadata for the whole library comes first: on two cores a decoding poster would halve the probing,
+        // and every row needs its metadata to be listed, sorted and searched, while only the rows on screen show a
+        // poster. Posters start once no probe waits or runs.
+        posterJobs.mayStart = { [weak self] in self?.probes.pendingCount == 0 }
+        probes.onIdle = { [weak self] in self?.posterJobs.resume() }
     }
 
     let pathTable: PathTable
@@ -99,10 +104,11 @@ public final class AppController {
         visibleRows = range
     }
 
-    /// The row of `id` left the screen (recycled): its pending work waits behind the rows on screen.
+    /// The row of `id` left the screen (recycled): its pending probe waits behind the rows on screen, and its
+    /// poster is no longer wanted (posters are made for rows on screen and near them; showing it asks again).
     public func rowHidden(_ id: ItemID) {
         probes.withdraw(id)
-        posterJobs.withdraw(id)
+        posterJobs.dropQueued(id)
     }
 
     // MARK: Playback

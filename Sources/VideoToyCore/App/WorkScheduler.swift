@@ -27,6 +27,10 @@ public final class WorkScheduler<Key: Hashable & Sendable, Value: Sendable> {
     private var stale: [Key: Bool?] = [:]
     /// Orders urgent jobs, lowest first (the distance of a row from the rows on screen); nil keeps newest first.
     public var priority: ((Key) -> Int)?
+    /// Whether a queued job may start now; while it says no, jobs wait until `resume()`. Nil always allows.
+    public var mayStart: (() -> Bool)?
+    /// Called when the last queued or running job has finished and nothing waits.
+    public var onIdle: (() -> Void)?
 
     /// Creates a scheduler running at most `limit` jobs at once.
     public init(
@@ -80,11 +84,21 @@ public final class WorkScheduler<Key: Hashable & Sendable, Value: Sendable> {
         if running.contains(key) { stale[key] = .some(nil) }
     }
 
+    /// Drops `key` if it is queued; a running job goes on and delivers as usual.
+    public func dropQueued(_ key: Key) {
+        guard queued.remove(key) != nil else { return }
+        if urgentKeys.remove(key) != nil { urgent.removeAll { $0 == key } }
+        tickets[key] = nil
+    }
+
+    /// Starts waiting jobs again after `mayStart` has changed its answer.
+    public func resume() { pump() }
+
     /// Jobs waiting or running.
     public var pendingCount: Int { queued.count + running.count }
 
     private func pump() {
-        while running.count < limit, let key = next() {
+        while running.count < limit, mayStart?() ?? true, let key = next() {
             queued.remove(key)
             running.insert(key)
             let work = self.work
@@ -141,5 +155,6 @@ public final class WorkScheduler<Key: Hashable & Sendable, Value: Sendable> {
             deliver(key, value)
         }
         pump()
+        if queued.isEmpty && running.isEmpty { onIdle?() }
     }
 }

@@ -4,14 +4,29 @@ import VideoToyCore
 
 /// Learns duration, size, codecs and rotation of a file, or why it cannot be played.
 ///
-/// Each call builds its own discoverer, so calls from several threads never share GStreamer state.
+/// MP4/MOV and Matroska/WebM files are read from their container header with libavformat (`HeaderProber`) when it
+/// gives every fact the row needs; everything else, and every failure, goes through GStreamer's discoverer. The
+/// discoverers are kept in a pool, one per worker at a time, so calls from several threads never share one.
 public final class MediaProber: Sendable {
+    /// Which readers a prober uses; the benchmark and the tests compare them.
+    public enum Path: Sendable {
+        /// The container header first, the discoverer for what it leaves.
+        case headerFirst
+        /// The discoverer for every file, as before the header reader existed.
+        case discovererOnly
+    }
+
     /// How long one file may take before the probe gives up.
     public let timeoutSeconds: Int
+    /// The readers used.
+    public let path: Path
+    private let discoverers: DiscovererPool
 
     /// Creates a prober whose calls give up after `timeoutSeconds`.
-    public init(timeoutSeconds: Int = 10) {
+    public init(timeoutSeconds: Int = 10, path: Path = .headerFirst) {
         self.timeoutSeconds = max(1, timeoutSeconds)
+        self.path = path
+        discoverers = DiscovererPool(timeoutSeconds: self.timeoutSeconds)
         GStreamer.initialize()
     }
 
@@ -36,7 +51,13 @@ public final class MediaProber: Sendable {
         case .damaged(let detail)?: damage = detail
         case nil: break
         }
-        return discover(path: path, file: file).map { info in
+        let found: Result<MediaInfo, ProbeFailure>
+        if self.path == .headerFirst, case .facts(let info) = HeaderProber.probe(path: path, head: file.head, timeoutSeconds: Double(timeoutSeconds)) {
+            found = .success(info)
+        } else {
+            found = discover(path: path, file: file)
+        }
+        return found.map { info in
             var info = info
             info.damage = damage
             info.file = FileFacts(size: Int64(file.size), modified: file.modified)
@@ -47,10 +68,11 @@ public final class MediaProber: Sendable {
     private func discover(path: String, file: FileCheck.Readable) -> Result<MediaInfo, ProbeFailure> {
         let head = file.head
         var error: UnsafeMutablePointer<GError>?
-        guard let discoverer = gst_discoverer_new(GstClockTime(timeoutSeconds) * 1_000_000_000, &error) else {
+        guard let discoverer = discoverers.take(&error) else {
             return .failure(.other(Self.take(error)?.message ?? "Could not create a media discoverer."))
         }
-        defer { g_object_unref(discoverer) }
+        var reusable = true
+        defer { discoverers.give(back: discoverer, reusable: reusable) }
         guard let uri = PathBytes.withCString(path, { gst_filename_to_uri($0, nil) }) else {
             return .failure(.other("Invalid path: \(path)"))
         }
@@ -63,6 +85,8 @@ public final class MediaProber: Sendable {
         case GST_DISCOVERER_OK, GST_DISCOVERER_MISSING_PLUGINS:
             return describe(info, path: path, file: file)
         case GST_DISCOVERER_TIMEOUT:
+            // A pipeline that timed out may still hold a stuck streaming thread; that discoverer is not reused.
+            reusable = false
             return .failure(.timedOut(seconds: timeoutSeconds))
         default:
             guard let failure else { return .failure(.other("Discovery failed.")) }

@@ -1,0 +1,44 @@
+import CAVFormat
+import Foundation
+
+/// libavformat's codec ids named as the GStreamer path names them, for codecs GStreamer can decode here.
+///
+/// Each id maps to the caps GStreamer's demuxers give the same stream, and the name comes from `CodecNames`, so
+/// both paths word a codec alike. An id with no mapping, or whose caps no installed GStreamer decoder takes, has
+/// no name here: such files go through the discoverer, which knows how to say what is missing.
+enum HeaderCodecs {
+    private static let caps: [AVCodecID: String] = [
+        AV_CODEC_ID_H264: "video/x-h264", AV_CODEC_ID_HEVC: "video/x-h265", AV_CODEC_ID_VP8: "video/x-vp8",
+        AV_CODEC_ID_VP9: "video/x-vp9", AV_CODEC_ID_AV1: "video/x-av1", AV_CODEC_ID_THEORA: "video/x-theora",
+        AV_CODEC_ID_MPEG4: "video/mpeg, mpegversion=(int)4", AV_CODEC_ID_MPEG2VIDEO: "video/mpeg, mpegversion=(int)2",
+        AV_CODEC_ID_MPEG1VIDEO: "video/mpeg, mpegversion=(int)1",
+        AV_CODEC_ID_AAC: "audio/mpeg, mpegversion=(int)4", AV_CODEC_ID_MP3: "audio/mpeg, mpegversion=(int)1, layer=(int)3",
+        AV_CODEC_ID_MP2: "audio/mpeg, mpegversion=(int)1, layer=(int)2", AV_CODEC_ID_OPUS: "audio/x-opus",
+        AV_CODEC_ID_VORBIS: "audio/x-vorbis", AV_CODEC_ID_FLAC: "audio/x-flac", AV_CODEC_ID_AC3: "audio/x-ac3",
+        AV_CODEC_ID_EAC3: "audio/x-eac3", AV_CODEC_ID_ALAC: "audio/x-alac",
+        AV_CODEC_ID_PCM_S16LE: "audio/x-raw", AV_CODEC_ID_PCM_S16BE: "audio/x-raw", AV_CODEC_ID_PCM_S24LE: "audio/x-raw",
+        AV_CODEC_ID_PCM_S24BE: "audio/x-raw", AV_CODEC_ID_PCM_S32LE: "audio/x-raw", AV_CODEC_ID_PCM_S32BE: "audio/x-raw",
+        AV_CODEC_ID_PCM_F32LE: "audio/x-raw", AV_CODEC_ID_PCM_F32BE: "audio/x-raw", AV_CODEC_ID_PCM_U8: "audio/x-raw",
+    ]
+
+    private static let lock = NSLock()
+    // The decoder registry does not change while the app runs, so each id is looked up once.
+    nonisolated(unsafe) private static var known: [AVCodecID: String?] = [:]
+
+    /// The readable name of the stream's codec, or nil when the GStreamer path must decide about it.
+    static func name(_ parameters: AVCodecParameters) -> String? {
+        let id = parameters.codec_id
+        if let cached = lock.withLock({ known[id] }) { return cached }
+        let name = lookUp(id)
+        lock.withLock { known[id] = .some(name) }
+        return name
+    }
+
+    private static func lookUp(_ id: AVCodecID) -> String? {
+        guard let description = caps[id] else { return nil }
+        let mediaType = String(description.prefix { $0 != "," })
+        // Raw samples need no decoder; everything else needs one GStreamer has.
+        guard mediaType == "audio/x-raw" || CodecNames.hasDecoder(forMediaType: mediaType) else { return nil }
+        return CodecNames.name(forCaps: description)
+    }
+}

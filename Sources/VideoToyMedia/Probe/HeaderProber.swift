@@ -1,0 +1,132 @@
+import CAVFormat
+import Foundation
+import VideoToyCore
+
+/// Reads a file's row facts from its container header with libavformat, without building a pipeline or decoding.
+///
+/// Only MP4/MOV and Matroska/WebM are read, and only facts that GStreamer's discoverer reports the same way: a
+/// file with anything unusual (a codec without a mapped name or an installed GStreamer decoder, a flipped or
+/// skewed matrix, no duration, a picture too large for the decoder) is `unsure`, and the caller asks GStreamer.
+/// Safe to call from several threads at once: each call has its own libavformat context.
+public enum HeaderProber {
+    /// What the header gave.
+    public enum Outcome: Sendable, Equatable {
+        /// Every fact the row needs, as GStreamer would report them.
+        case facts(MediaInfo)
+        /// The header path does not decide this file; the reason says why (for tests and the benchmark).
+        case unsure(String)
+    }
+
+    private static let setUp: Bool = {
+        // Damaged headers are expected; their reasons come back as values, not lines on the terminal.
+        av_log_set_level(AV_LOG_QUIET)
+        return true
+    }()
+
+    /// Reads the header of `path` whose first bytes are `head`, giving up after `timeoutSeconds`.
+    public static func probe(path: String, head: [UInt8], timeoutSeconds: Double = 10) -> Outcome {
+        _ = setUp
+        guard let container = Container(head: head) else { return .unsure("not an MP4 or Matroska file") }
+        guard let format = av_find_input_format(container.shortName) else { return .unsure("libavformat has no \(container.shortName) demuxer") }
+        let deadline = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
+        defer { deadline.deallocate() }
+        deadline.pointee = av_gettime_relative() + Int64(timeoutSeconds * 1_000_000)
+        var context = vt_av_context_with_deadline(deadline)
+        guard context != nil else { return .unsure("out of memory") }
+        var options: OpaquePointer?
+        // Only the file itself: no external data references, no other protocol a crafted header could name.
+        av_dict_set(&options, "protocol_whitelist", "file", 0)
+        av_dict_set(&options, "format_whitelist", container.demuxer, 0)
+        defer { av_dict_free(&options) }
+        let opened = PathBytes.withCString("file:" + path) { avformat_open_input(&context, $0, format, &options) }
+        // On failure avformat_open_input frees the context and sets it to nil.
+        guard opened >= 0, let context else {
+            return .unsure(av_gettime_relative() > deadline.pointee ? "timed out" : "header unreadable (\(errorText(opened)))")
+        }
+        defer {
+            var closing: UnsafeMutablePointer<AVFormatContext>? = context
+            avformat_close_input(&closing)
+        }
+        return describe(context, container: container)
+    }
+
+    private static func describe(_ context: UnsafeMutablePointer<AVFormatContext>, container: Container) -> Outcome {
+        var video: UnsafeMutablePointer<AVStream>?
+        var audio: UnsafeMutablePointer<AVStream>?
+        for index in 0..<Int(context.pointee.nb_streams) {
+            guard let stream = context.pointee.streams[index], let parameters = stream.pointee.codecpar else { continue }
+            // Cover art is a still picture, which the discoverer does not list as a moving video.
+            if stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 { continue }
+            switch parameters.pointee.codec_type {
+            case AVMEDIA_TYPE_VIDEO where video == nil: video = stream
+            case AVMEDIA_TYPE_AUDIO where audio == nil: audio = stream
+            default: break
+            }
+        }
+        guard video != nil || audio != nil else { return .unsure("no audio or video stream in the header") }
+        let duration = context.pointee.duration
+        guard duration != vt_av_nopts_value(), duration > 0 else { return .unsure("no duration in the header") }
+        var media = MediaInfo()
+        media.durationMs = Int((duration + 500) / 1000)
+        if let video, let parameters = video.pointee.codecpar {
+            let width = Int(parameters.pointee.width), height = Int(parameters.pointee.height)
+            guard width > 0, height > 0 else { return .unsure("no picture size in the header") }
+            // libav refuses pictures of 2^28 pixels and more; GStreamer words that refusal, so it keeps the file.
+            guard width * height < 1 << 28 else { return .unsure("picture too large for the decoder") }
+            guard let codec = HeaderCodecs.name(parameters.pointee) else { return .unsure("video codec left to GStreamer") }
+            guard let rotation = rotation(video, container: container) else { return .unsure("display matrix is not a plain turn") }
+            media.videoSize = PixelSize(width: width, height: height)
+            media.videoCodec = codec
+            media.rotation = rotation
+        }
+        if let audio, let parameters = audio.pointee.codecpar {
+            guard let codec = HeaderCodecs.name(parameters.pointee) else { return .unsure("audio codec left to GStreamer") }
+            media.audioCodec = codec
+        }
+        return .facts(media)
+    }
+
+    /// Clockwise degrees of a matrix that is a plain quarter turn, 0 without one, nil for anything else.
+    private static func rotation(_ stream: UnsafeMutablePointer<AVStream>, container: Container) -> Int? {
+        guard let matrix = vt_av_display_matrix(stream) else { return 0 }
+        let one: Int32 = 1 << 16
+        // The 2×2 part in 16.16 fixed point, as qtdemux reads the 'tkhd' matrix.
+        switch (matrix[0], matrix[1], matrix[3], matrix[4]) {
+        case (one, 0, 0, one): return 0
+        // Matroska turns are newer than GStreamer's reader of them; a turned Matroska file stays with GStreamer.
+        case _ where container == .matroska: return nil
+        case (0, one, -one, 0): return 90
+        case (-one, 0, 0, -one): return 180
+        case (0, -one, one, 0): return 270
+        default: return nil
+        }
+    }
+
+    private static func errorText(_ code: Int32) -> String {
+        var buffer = [CChar](repeating: 0, count: 128)
+        av_strerror(code, &buffer, buffer.count)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The containers read here, recognised by their first bytes rather than their names.
+    enum Container: Equatable {
+        case iso
+        case matroska
+
+        init?(head: [UInt8]) {
+            if IsoTruncation.looksIso(head) {
+                self = .iso
+            } else if head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) {
+                self = .matroska
+            } else {
+                return nil
+            }
+        }
+
+        /// libavformat's demuxer name, as it lists it.
+        var demuxer: String { self == .iso ? "mov,mp4,m4a,3gp,3g2,mj2" : "matroska,webm" }
+
+        /// The name that finds the demuxer.
+        var shortName: String { self == .iso ? "mov" : "matroska" }
+    }
+}

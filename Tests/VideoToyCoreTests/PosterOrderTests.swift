@@ -1,0 +1,54 @@
+import Testing
+import VideoToyCore
+import VideoToyTesting
+
+/// On two cores a decoding poster halves the probing: metadata for the whole library comes before any poster,
+/// and posters are made only for the rows on screen and near them.
+@MainActor
+struct PosterOrderTests {
+    @Test("no poster is made while metadata is still pending for rows the user cannot see")
+    func metadataForTheWholeLibraryFirst() async throws {
+        let rig = Rig()
+        let paths = (0..<40).map { "/v/clip \(100 + $0).mp4" }
+        let onScreen = 4
+        // The rows far off screen sit on slow storage: their probes hold both workers until released.
+        rig.backend.hold(Set(paths[(onScreen + 1)...]))
+        rig.controller.add(paths: paths)
+        rig.controller.rowsVisible(0..<onScreen)
+        let visible = (0..<onScreen).compactMap { rig.controller.id(at: $0) }
+        // A row near the screen, probed and asking for its poster, then scrolled away before the poster started.
+        let scrolledAway = try #require(rig.controller.id(at: onScreen))
+        #expect(visible.count == onScreen)
+        try await rig.eventually("the rows on screen and the one near them probed") {
+            (visible + [scrolledAway]).allSatisfy { rig.controller.row(for: $0)?.detail != "Reading…" }
+        }
+        rig.controller.rowHidden(scrolledAway)
+        // The rows on screen ask for their posters; a few turns of the main queue let any wrongly started job run.
+        for id in visible { _ = rig.controller.row(for: id) }
+        for _ in 0..<20 { await Task.yield() }
+        #expect(rig.backend.posterRequests.isEmpty, "a poster started while probes of hidden rows were pending")
+
+        rig.backend.releaseHeld()
+        try await rig.probed()
+        try await rig.eventually("posters for the rows on screen") {
+            visible.allSatisfy { rig.controller.row(for: $0)?.poster != nil }
+        }
+        let journal = rig.backend.journal
+        let lastProbe = try #require(journal.lastIndex { if case .probe = $0 { true } else { false } })
+        let firstPoster = try #require(journal.firstIndex { if case .poster = $0 { true } else { false } })
+        #expect(lastProbe < firstPoster, "every probe finished before the first poster: \(journal)")
+        let postered = Set(rig.backend.posterRequests.map(\.path))
+        let scrolledPath = try #require(rig.controller.library.item(scrolledAway)?.path)
+        #expect(!postered.contains(scrolledPath), "the row that scrolled away got a poster nobody sees")
+        #expect(postered.count == onScreen)
+    }
+
+    @Test("posters for rows shown after the library is probed start at once")
+    func postersAfterMetadata() async throws {
+        let rig = try await Rig.ready(["/v/a.mp4", "/v/b.mp4"])
+        rig.controller.rowsVisible(0..<2)
+        let ids = (0..<2).compactMap { rig.controller.id(at: $0) }
+        try await rig.eventually("both posters") { ids.allSatisfy { rig.controller.row(for: $0)?.poster != nil } }
+        #expect(rig.backend.posterRequests.count == 2)
+    }
+}
