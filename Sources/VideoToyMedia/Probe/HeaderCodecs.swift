@@ -21,13 +21,29 @@ enum HeaderCodecs {
         AV_CODEC_ID_PCM_F32LE: "audio/x-raw", AV_CODEC_ID_PCM_F32BE: "audio/x-raw", AV_CODEC_ID_PCM_U8: "audio/x-raw",
     ]
 
+    /// The MP4 sample-entry codes qtdemux reads as the same codec. libavformat names an MP4 stream by its
+    /// decoder configuration as well as its code, so a stream whose code GStreamer reads otherwise (an AC-4 entry
+    /// carrying an AAC configuration, say) is left to GStreamer.
+    private static let isoCodes: [AVCodecID: Set<String>] = [
+        AV_CODEC_ID_H264: ["avc1", "avc3"], AV_CODEC_ID_HEVC: ["hvc1", "hev1"], AV_CODEC_ID_VP8: ["vp08"],
+        AV_CODEC_ID_VP9: ["vp09"], AV_CODEC_ID_AV1: ["av01"], AV_CODEC_ID_MPEG4: ["mp4v"], AV_CODEC_ID_AAC: ["mp4a"],
+        AV_CODEC_ID_MP3: ["mp4a", ".mp3"], AV_CODEC_ID_OPUS: ["Opus"], AV_CODEC_ID_FLAC: ["fLaC"], AV_CODEC_ID_AC3: ["ac-3"],
+        AV_CODEC_ID_EAC3: ["ec-3"], AV_CODEC_ID_ALAC: ["alac"],
+    ]
+
     private static let lock = NSLock()
     // The decoder registry does not change while the app runs, so each id is looked up once.
     nonisolated(unsafe) private static var known: [AVCodecID: String?] = [:]
 
-    /// The readable name of the stream's codec, or nil when the GStreamer path must decide about it.
-    static func name(_ parameters: AVCodecParameters) -> String? {
+    /// The readable name of the stream's codec, or nil when the GStreamer path must decide about it; `iso` streams
+    /// must also carry a sample-entry code qtdemux reads as that codec.
+    static func name(_ parameters: AVCodecParameters, iso: Bool) -> String? {
         let id = parameters.codec_id
+        if iso {
+            let tag = parameters.codec_tag
+            let code = String(decoding: (0..<4).map { UInt8(truncatingIfNeeded: tag >> ($0 * 8)) }, as: UTF8.self)
+            guard isoCodes[id]?.contains(code) == true else { return nil }
+        }
         if let cached = lock.withLock({ known[id] }) { return cached }
         let name = lookUp(id)
         lock.withLock { known[id] = .some(name) }

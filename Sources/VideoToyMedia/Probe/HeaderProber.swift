@@ -57,11 +57,14 @@ public enum HeaderProber {
             guard let stream = context.pointee.streams[index], let parameters = stream.pointee.codecpar else { continue }
             // Cover art is a still picture, which the discoverer does not list as a moving video.
             if stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 { continue }
-            switch parameters.pointee.codec_type {
-            case AVMEDIA_TYPE_VIDEO where video == nil: video = stream
-            case AVMEDIA_TYPE_AUDIO where audio == nil: audio = stream
-            default: break
+            let type = parameters.pointee.codec_type
+            guard type == AVMEDIA_TYPE_VIDEO || type == AVMEDIA_TYPE_AUDIO else { continue }
+            // Every stream counts, not just the first of each kind: one GStreamer cannot decode is named in the row.
+            guard HeaderCodecs.name(parameters.pointee, iso: container == .iso) != nil else {
+                return .unsure("a codec left to GStreamer")
             }
+            if type == AVMEDIA_TYPE_VIDEO, video == nil { video = stream }
+            if type == AVMEDIA_TYPE_AUDIO, audio == nil { audio = stream }
         }
         guard video != nil || audio != nil else { return .unsure("no audio or video stream in the header") }
         let duration = context.pointee.duration
@@ -73,14 +76,14 @@ public enum HeaderProber {
             guard width > 0, height > 0 else { return .unsure("no picture size in the header") }
             // libav refuses pictures of 2^28 pixels and more; GStreamer words that refusal, so it keeps the file.
             guard width * height < 1 << 28 else { return .unsure("picture too large for the decoder") }
-            guard let codec = HeaderCodecs.name(parameters.pointee) else { return .unsure("video codec left to GStreamer") }
+            guard let codec = HeaderCodecs.name(parameters.pointee, iso: container == .iso) else { return .unsure("a codec left to GStreamer") }
             guard let rotation = rotation(video, container: container) else { return .unsure("display matrix is not a plain turn") }
             media.videoSize = PixelSize(width: width, height: height)
             media.videoCodec = codec
             media.rotation = rotation
         }
         if let audio, let parameters = audio.pointee.codecpar {
-            guard let codec = HeaderCodecs.name(parameters.pointee) else { return .unsure("audio codec left to GStreamer") }
+            guard let codec = HeaderCodecs.name(parameters.pointee, iso: container == .iso) else { return .unsure("a codec left to GStreamer") }
             media.audioCodec = codec
         }
         return .facts(media)
