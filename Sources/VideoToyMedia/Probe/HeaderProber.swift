@@ -20,6 +20,8 @@ public enum HeaderProber {
     private static let setUp: Bool = {
         // Damaged headers are expected; their reasons come back as values, not lines on the terminal.
         av_log_set_level(AV_LOG_QUIET)
+        // Codec names and the decoder check come from GStreamer's registry.
+        GStreamer.initialize()
         return true
     }()
 
