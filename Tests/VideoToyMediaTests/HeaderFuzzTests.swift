@@ -111,7 +111,9 @@ struct HeaderFuzzChild {
                 switch outcome {
                 case .facts(let info):
                     counts["facts", default: 0] += 1
-                    if info.durationMs == nil || (info.videoCodec == nil && info.audioCodec == nil) { counts["unexplained", default: 0] += 1 }
+                    if info.durationMs == nil || (info.videoCodec == nil && info.audioCodec == nil) {
+                        counts["unexplained", default: 0] += 1
+                    }
                 case .unsure(let reason):
                     counts["unsure", default: 0] += 1
                     if reason.isEmpty { counts["unexplained", default: 0] += 1 }
@@ -142,4 +144,3 @@ struct HeaderFuzzChild {
         return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
     }
 }
-

@@ -30,11 +30,13 @@ final class DiscovererPool: @unchecked Sendable {
 
     /// Returns `discoverer` for the next probe, or frees it when it is not `reusable` or enough are kept.
     func give(back discoverer: UnsafeMutablePointer<GstDiscoverer>, reusable: Bool) {
-        let kept = reusable && lock.withLock { () -> Bool in
-            guard idle.count < keep else { return false }
-            idle.append(discoverer)
-            return true
-        }
+        let kept =
+            reusable
+            && lock.withLock { () -> Bool in
+                guard idle.count < keep else { return false }
+                idle.append(discoverer)
+                return true
+            }
         if !kept { g_object_unref(discoverer) }
     }
 }

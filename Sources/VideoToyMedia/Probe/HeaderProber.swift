@@ -29,7 +29,9 @@ public enum HeaderProber {
     public static func probe(path: String, head: [UInt8], timeoutSeconds: Double = 10) -> Outcome {
         _ = setUp
         guard let container = Container(head: head) else { return .unsure("not an MP4 or Matroska file") }
-        guard let format = av_find_input_format(container.shortName) else { return .unsure("libavformat has no \(container.shortName) demuxer") }
+        guard let format = av_find_input_format(container.shortName) else {
+            return .unsure("libavformat has no \(container.shortName) demuxer")
+        }
         let deadline = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
         defer { deadline.deallocate() }
         deadline.pointee = av_gettime_relative() + Int64(timeoutSeconds * 1_000_000)
@@ -78,14 +80,18 @@ public enum HeaderProber {
             guard width > 0, height > 0 else { return .unsure("no picture size in the header") }
             // libav refuses pictures of 2^28 pixels and more; GStreamer words that refusal, so it keeps the file.
             guard width * height < 1 << 28 else { return .unsure("picture too large for the decoder") }
-            guard let codec = HeaderCodecs.name(parameters.pointee, iso: container == .iso) else { return .unsure("a codec left to GStreamer") }
+            guard let codec = HeaderCodecs.name(parameters.pointee, iso: container == .iso) else {
+                return .unsure("a codec left to GStreamer")
+            }
             guard let rotation = rotation(video, container: container) else { return .unsure("display matrix is not a plain turn") }
             media.videoSize = PixelSize(width: width, height: height)
             media.videoCodec = codec
             media.rotation = rotation
         }
         if let audio, let parameters = audio.pointee.codecpar {
-            guard let codec = HeaderCodecs.name(parameters.pointee, iso: container == .iso) else { return .unsure("a codec left to GStreamer") }
+            guard let codec = HeaderCodecs.name(parameters.pointee, iso: container == .iso) else {
+                return .unsure("a codec left to GStreamer")
+            }
             media.audioCodec = codec
         }
         return .facts(media)

@@ -52,7 +52,9 @@ public final class MediaProber: Sendable {
         case nil: break
         }
         let found: Result<MediaInfo, ProbeFailure>
-        if self.path == .headerFirst, case .facts(let info) = HeaderProber.probe(path: path, head: file.head, timeoutSeconds: Double(timeoutSeconds)) {
+        if self.path == .headerFirst,
+            case .facts(let info) = HeaderProber.probe(path: path, head: file.head, timeoutSeconds: Double(timeoutSeconds))
+        {
             found = .success(info)
         } else {
             found = discover(path: path, file: file)
