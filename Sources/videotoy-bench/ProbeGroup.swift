@@ -15,14 +15,14 @@ enum ProbeGroup {
         note("probe: gst-discoverer-1.0 over \(paths.count) files, one process")
         let discoverer = try session.anchors.discover(folder: library)
         let anchorRate = discoverer.ms > 0 ? Double(discoverer.files) * 1000 / Double(discoverer.ms) : 0
-        var results: [MediaProber.Path: [Result<MediaInfo, ProbeFailure>]] = [:]
-        for (path, id, label) in [
-            (MediaProber.Path.headerFirst, "probe.header", "header path (libavformat, discoverer for the rest)"),
+        var results: [MediaProber.Readers: [Result<MediaInfo, ProbeFailure>]] = [:]
+        for (readers, id, label) in [
+            (MediaProber.Readers.headerFirst, "probe.header", "header path (libavformat, discoverer for the rest)"),
             (.discovererOnly, "probe.discoverer", "discoverer path (one pooled discoverer per worker)"),
         ] {
             note("probe: \(label) over \(paths.count) files, \(workers) workers")
-            let (ms, found) = measure(MediaProber(timeoutSeconds: 10, path: path), paths)
-            results[path] = found
+            let (ms, found) = measure(MediaProber(timeoutSeconds: 10, readers: readers), paths)
+            results[readers] = found
             let rate = ms > 0 ? Figures.fixed(Double(paths.count) * 1000 / Double(ms), 1) : ""
             let ratio = Figures.ratio(rate, Figures.fixed(anchorRate, 1))
             session.add(

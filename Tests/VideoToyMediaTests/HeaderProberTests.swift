@@ -23,8 +23,8 @@ struct HeaderProberTests {
         ("sound-only.webm", ClipSpec(durationMs: 700, container: .webm, videoCodec: .none)),
     ]
 
-    let header = MediaProber(timeoutSeconds: 5, path: .headerFirst)
-    let discoverer = MediaProber(timeoutSeconds: 5, path: .discovererOnly)
+    let header = MediaProber(timeoutSeconds: 5, readers: .headerFirst)
+    let discoverer = MediaProber(timeoutSeconds: 5, readers: .discovererOnly)
 
     @Test("Generated clips: the header gives every fact, identical to the discoverer's", arguments: clips.map(\.0))
     func generatedClip(_ name: String) throws {

@@ -9,7 +9,7 @@ import VideoToyCore
 /// discoverers are kept in a pool, one per worker at a time, so calls from several threads never share one.
 public final class MediaProber: Sendable {
     /// Which readers a prober uses; the benchmark and the tests compare them.
-    public enum Path: Sendable {
+    public enum Readers: Sendable {
         /// The container header first, the discoverer for what it leaves.
         case headerFirst
         /// The discoverer for every file, as before the header reader existed.
@@ -19,13 +19,13 @@ public final class MediaProber: Sendable {
     /// How long one file may take before the probe gives up.
     public let timeoutSeconds: Int
     /// The readers used.
-    public let path: Path
+    public let readers: Readers
     private let discoverers: DiscovererPool
 
     /// Creates a prober whose calls give up after `timeoutSeconds`.
-    public init(timeoutSeconds: Int = 10, path: Path = .headerFirst) {
+    public init(timeoutSeconds: Int = 10, readers: Readers = .headerFirst) {
         self.timeoutSeconds = max(1, timeoutSeconds)
-        self.path = path
+        self.readers = readers
         discoverers = DiscovererPool(timeoutSeconds: self.timeoutSeconds)
         GStreamer.initialize()
     }
@@ -52,7 +52,7 @@ public final class MediaProber: Sendable {
         case nil: break
         }
         let found: Result<MediaInfo, ProbeFailure>
-        if self.path == .headerFirst,
+        if readers == .headerFirst,
             case .facts(let info) = HeaderProber.probe(path: path, head: file.head, timeoutSeconds: Double(timeoutSeconds))
         {
             found = .success(info)
