@@ -241,9 +241,22 @@ struct CodecNameTests {
             ("video/x-flash-video, flvversion=(int)1", "Sorenson Spark"),
             ("video/x-h264, stream-format=(string)avc", "H.264"),
             ("audio/mpeg, mpegversion=(int)1, layer=(int)3", "MP3"),
+            ("audio/mpeg, mpegversion=(int)1, layer=(int)2", "MP2"),
+            ("audio/mpeg, mpegversion=(int)1, layer=(int)1", "MPEG audio"),
             ("audio/mpeg, mpegversion=(int)4", "AAC"),
         ])
     func name(caps: String, expected: String) {
         #expect(CodecNames.name(forCaps: caps) == expected)
+    }
+
+    @Test(
+        "HDR is the PQ or HLG transfer of the caps' colorimetry, in its named or numeric form",
+        arguments: [
+            ("bt2100-pq", VideoTransfer.pq), ("bt2100-hlg", .hlg), ("1:6:14:9", .pq), ("1:6:15:9", .hlg),
+            ("bt709", nil), ("bt2020-10", nil), ("2:0:0:0", nil), ("not a colorimetry", nil),
+        ])
+    func transfer(colorimetry: String, expected: VideoTransfer?) {
+        GStreamer.initialize()
+        #expect(VideoTraits.transfer(colorimetry: colorimetry) == expected)
     }
 }

@@ -47,7 +47,12 @@ enum CodecNames {
             if version == 2 || version == 4 { return "AAC" }
             var layer: gint = 0
             gst_structure_get_int(structure, "layer", &layer)
-            return layer == 3 ? "MP3" : "MPEG audio"
+            switch layer {
+            case 3: return "MP3"
+            // Layer 2 is what DVB, DVD and VCD recordings carry; people know it by its extension too.
+            case 2: return "MP2"
+            default: return "MPEG audio"
+            }
         }
         if type == "video/mpeg", let structure = gst_caps_get_structure(caps, 0) {
             // One media type for three codecs; people know them apart (Xvid and DivX files are MPEG-4 Part 2).
