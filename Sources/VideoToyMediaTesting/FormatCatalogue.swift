@@ -102,19 +102,24 @@ public enum FormatCatalogue {
         CatalogueFormat(
             name: "mjpeg", fileExtension: "avi", arguments: picture() + tone() + ["-c:v", "mjpeg", "-pix_fmt", "yuvj422p", "-c:a", "pcm_s16le"],
             videoCodec: "Motion JPEG", audioCodec: "PCM", decoders: ["jpegdec"], package: "gstreamer1.0-plugins-good"),
-        // DNxHD 36 as Avid writes it for offline editing: 1080p25, large intra-only frames, PCM.
-        CatalogueFormat(
-            name: "dnxhd", fileExtension: "mxf",
-            arguments: picture(1920, 1080, seconds: 1) + tone(seconds: 1)
-                + ["-c:v", "dnxhd", "-b:v", "36M", "-pix_fmt", "yuv422p", "-c:a", "pcm_s16le"],
-            durationMs: 1000, size: PixelSize(width: 1920, height: 1080), frames: 25, videoCodec: "DNxHD", audioCodec: "PCM",
-            container: .mxf, decoders: ["avdec_dnxhd"], package: "gstreamer1.0-libav"),
+        // DNxHD in MXF from an Avid editor.
+        dnxhd(seconds: 1),
         // A phone's variable frame rate: two of every five frames left out, so the gaps between pictures vary.
         CatalogueFormat(
             name: "vfr", fileExtension: "mp4",
             arguments: picture() + tone() + x264 + ["-vf", "select='lt(mod(n\\,5)\\,3)'", "-fps_mode", "vfr", "-c:a", "aac"],
             frames: 30, videoCodec: "H.264", audioCodec: "AAC", decoders: ["avdec_h264"], package: "gstreamer1.0-libav"),
     ]
+
+    /// DNxHD 36 as Avid writes it for offline editing: 1080p25, large intra-only frames, PCM, in MXF.
+    public static func dnxhd(seconds: Int) -> CatalogueFormat {
+        CatalogueFormat(
+            name: seconds == 1 ? "dnxhd" : "dnxhd-\(seconds)s", fileExtension: "mxf",
+            arguments: picture(1920, 1080, seconds: seconds) + tone(seconds: seconds)
+                + ["-c:v", "dnxhd", "-b:v", "36M", "-pix_fmt", "yuv422p", "-c:a", "pcm_s16le"],
+            durationMs: seconds * 1000, size: PixelSize(width: 1920, height: 1080), frames: seconds * 25, videoCodec: "DNxHD",
+            audioCodec: "PCM", container: .mxf, decoders: ["avdec_dnxhd"], package: "gstreamer1.0-libav")
+    }
 
     /// Where ffmpeg is, or nil when it is not installed (`scripts/setup test` installs it).
     public static let ffmpeg: String? = {

@@ -1,0 +1,89 @@
+import Foundation
+import Synchronization
+import Testing
+import VideoToyCore
+import VideoToyMediaTesting
+
+@testable import VideoToyMedia
+
+/// A DNxHD file once showed its first frame, then failed with "Internal data stream error." while posters were
+/// made for the rest of its folder, and the poster pipeline logged that avdec_dnxhd's downstream pool could not
+/// allocate a buffer. This is that scene: the folder's posters, two at a time as the app makes them, while the
+/// DNxHD file plays and its view changes size.
+/// It belongs to the serialized Player suite: other tests there count the pipelines alive.
+extension PlayerTests {
+    /// How many times the DNxHD file plays (`VIDEOTOY_DNXHD_ROUNDS`, for a soak).
+    static let dnxhdRounds = ProcessInfo.processInfo.environment["VIDEOTOY_DNXHD_ROUNDS"].flatMap(Int.init) ?? 2
+
+    @Test("a DNxHD file plays to its end, every frame shown, while posters are made for its folder")
+    func dnxhdPlaysWhilePostersAreMade() throws {
+        let format = FormatCatalogue.dnxhd(seconds: 4)
+        let path = try Fixtures.file(format.fileName) { made in
+            let folder = (made as NSString).deletingLastPathComponent + "/dnxhd-long"
+            let paths = try FormatCatalogue.make([format], in: folder)
+            try FileManager.default.moveItem(atPath: paths[format.name]!, toPath: made)
+        }
+        // The folder: every catalogue clip, the playing file among them as in the report.
+        let folder = Array(try Catalogue.made.get().values).sorted() + [path]
+        for round in 1...Self.dnxhdRounds {
+            let posters = PosterRun(paths: folder)
+            let harness = PlayerHarness(path: path)
+            let player = try #require(harness.player)
+            defer { player.close() }
+            player.play()
+            _ = harness.run(seconds: 20) { $0 == .firstFrame }
+            posters.start()
+            // The row's view reports its size after the first picture, and the window may change it later.
+            player.limitPictureSize(toPixels: 480)
+            _ = harness.run(seconds: 1) { $0 == .endOfStream }
+            player.limitPictureSize(toPixels: 400)
+            let end = harness.runToEnd(seconds: 60)
+            let failed = posters.wait()
+            let shown = harness.output.frames.withLock { $0 }
+            print("DNXHD round \(round): \(shown) pictures of \(format.frames + 1), posters failed: \(failed)")
+            #expect(end == .endOfStream, "round \(round): \(harness.messages)")
+            #expect(failed.isEmpty, "round \(round): posters failed: \(failed)")
+            let dropped = max(0, format.frames + 1 - shown)
+            #expect(dropped * 100 <= format.frames, "round \(round): \(shown) of \(format.frames + 1) pictures")
+        }
+    }
+}
+
+/// Posters for a list of files, made on two threads as the app's workers make them.
+private final class PosterRun: Sendable {
+    private let paths: [String]
+    private let maker = PosterMaker(maxHeight: 180, timeoutSeconds: 30)
+    private let failures = Mutex<[String]>([])
+    private let group = DispatchGroup()
+    private let next = Mutex(0)
+
+    init(paths: [String]) { self.paths = paths }
+
+    func start() {
+        for _ in 0..<2 {
+            group.enter()
+            Thread.detachNewThread { [self] in
+                while let path = take() {
+                    if case .failure(let failure) = maker.poster(path: path, durationMs: nil) {
+                        failures.withLock { $0.append("\((path as NSString).lastPathComponent): \(failure.message)") }
+                    }
+                }
+                group.leave()
+            }
+        }
+    }
+
+    /// Waits for every poster; returns the failures.
+    func wait() -> [String] {
+        group.wait()
+        return failures.withLock { $0 }
+    }
+
+    private func take() -> String? {
+        next.withLock { index in
+            guard index < paths.count else { return nil }
+            defer { index += 1 }
+            return paths[index]
+        }
+    }
+}
