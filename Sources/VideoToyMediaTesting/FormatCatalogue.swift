@@ -56,7 +56,8 @@ public enum FormatCatalogue {
             videoCodec: "H.264", audioCodec: "AAC", bitDepth: 10, decoders: ["avdec_h264"], package: "gstreamer1.0-libav"),
         // 4:2:2 10-bit H.264 with 24-bit PCM, as broadcast camcorders record it.
         CatalogueFormat(
-            name: "h264-422", fileExtension: "mov", arguments: picture() + tone() + x264 + ["-pix_fmt", "yuv422p10le", "-c:a", "pcm_s24le"],
+            name: "h264-422", fileExtension: "mov",
+            arguments: picture() + tone() + x264 + ["-pix_fmt", "yuv422p10le", "-c:a", "pcm_s24le"],
             videoCodec: "H.264", audioCodec: "PCM", bitDepth: 10, decoders: ["avdec_h264"], package: "gstreamer1.0-libav"),
         // A DVB recording: interlaced 576i MPEG-2 with MPEG audio layer 2.
         CatalogueFormat(
@@ -100,7 +101,8 @@ public enum FormatCatalogue {
             videoCodec: "ProRes", audioCodec: "PCM", bitDepth: 10, decoders: ["avdec_prores"], package: "gstreamer1.0-libav"),
         // A digital still camera's movie mode.
         CatalogueFormat(
-            name: "mjpeg", fileExtension: "avi", arguments: picture() + tone() + ["-c:v", "mjpeg", "-pix_fmt", "yuvj422p", "-c:a", "pcm_s16le"],
+            name: "mjpeg", fileExtension: "avi",
+            arguments: picture() + tone() + ["-c:v", "mjpeg", "-pix_fmt", "yuvj422p", "-c:a", "pcm_s16le"],
             videoCodec: "Motion JPEG", audioCodec: "PCM", decoders: ["jpegdec"], package: "gstreamer1.0-plugins-good"),
         // DNxHD in MXF from an Avid editor.
         dnxhd(seconds: 1),

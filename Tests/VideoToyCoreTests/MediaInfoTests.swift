@@ -46,13 +46,21 @@ struct MediaInfoTests {
             ),
             (MediaInfo(durationMs: 1_000, videoSize: hd, videoCodec: "MPEG-2", container: .m2ts), "0:01 · 1920×1080 · MPEG-2 · M2TS"),
             (
-                MediaInfo(durationMs: 1_000, videoSize: PixelSize(width: 720, height: 576), videoCodec: "MPEG-2", interlaced: true, container: .mpegTS),
+                MediaInfo(
+                    durationMs: 1_000, videoSize: PixelSize(width: 720, height: 576), videoCodec: "MPEG-2", interlaced: true,
+                    container: .mpegTS),
                 "0:01 · 720×576i · MPEG-2 · MPEG-TS"
             ),
             (MediaInfo(durationMs: 1_000, videoSize: hd, videoCodec: "DNxHD", container: .mxf), "0:01 · 1920×1080 · DNxHD · MXF"),
-            (MediaInfo(durationMs: 1_000, videoSize: hd, videoCodec: "MPEG-4 Part 2", container: .common), "0:01 · 1920×1080 · MPEG-4 Part 2"),
+            (
+                MediaInfo(durationMs: 1_000, videoSize: hd, videoCodec: "MPEG-4 Part 2", container: .common),
+                "0:01 · 1920×1080 · MPEG-4 Part 2"
+            ),
             // Sound has no pictures to be HDR or interlaced: a stray video fact never reaches an audio-only row.
-            (MediaInfo(durationMs: 1_000, audioCodec: "PCM", bitDepth: 24, transfer: .pq, container: .mxf), "0:01 · audio only (PCM) · MXF"),
+            (
+                MediaInfo(durationMs: 1_000, audioCodec: "PCM", bitDepth: 24, transfer: .pq, container: .mxf),
+                "0:01 · audio only (PCM) · MXF"
+            ),
             (
                 MediaInfo(durationMs: 1_000, videoSize: hd, videoCodec: "H.265", bitDepth: 10, container: .mxf),
                 "0:01 · 1920×1080 · H.265 · 10-bit · MXF"

@@ -242,7 +242,9 @@ public final class ProbeCache: @unchecked Sendable {
             info.rotation = rotation
             info.damage = fields[10].isEmpty ? nil : unescape(fields[10])
             if !fields[11].isEmpty { guard let depth = Int(fields[11]) else { return nil }; info.bitDepth = depth }
-            if !fields[12].isEmpty { guard let transfer = VideoTransfer(rawValue: fields[12]) else { return nil }; info.transfer = transfer }
+            if !fields[12].isEmpty {
+                guard let transfer = VideoTransfer(rawValue: fields[12]) else { return nil }; info.transfer = transfer
+            }
             info.interlaced = fields[13] == "i"
             if !fields[14].isEmpty { guard let kind = MediaContainer(rawValue: fields[14]) else { return nil }; info.container = kind }
             return (path, Entry(stamp: stamp, result: .success(info)))
