@@ -250,6 +250,23 @@ struct CodecNameTests {
     }
 
     @Test(
+        "A codec without a decoder is named with the Debian 12 package that decodes it",
+        arguments: [
+            ("video/x-h265", "gstreamer1.0-libav"), ("video/x-h264", "gstreamer1.0-libav"), ("video/mpeg", "gstreamer1.0-libav"),
+            ("video/x-h263", "gstreamer1.0-libav"), ("video/x-flash-video", "gstreamer1.0-libav"),
+            ("video/x-dnxhd", "gstreamer1.0-libav"), ("video/x-prores", "gstreamer1.0-libav"), ("video/x-wmv", "gstreamer1.0-libav"),
+            ("audio/x-wma", "gstreamer1.0-libav"), ("audio/x-ac3", "gstreamer1.0-libav"), ("video/x-vp9", "gstreamer1.0-plugins-good"),
+            ("image/jpeg", "gstreamer1.0-plugins-good"), ("video/x-av1", "gstreamer1.0-plugins-bad"),
+            ("video/x-theora", "gstreamer1.0-plugins-base"), ("audio/x-opus", "gstreamer1.0-plugins-base"),
+            ("audio/AMR", "gstreamer1.0-plugins-ugly"),
+        ])
+    func package(mediaType: String, expected: String) {
+        #expect(CodecNames.package(forMediaType: mediaType) == expected)
+        // Every package of the table is installed here, so a decoder for the type must be found.
+        #expect(CodecNames.hasDecoder(forMediaType: mediaType))
+    }
+
+    @Test(
         "HDR is the PQ or HLG transfer of the caps' colorimetry, in its named or numeric form",
         arguments: [
             ("bt2100-pq", VideoTransfer.pq), ("bt2100-hlg", .hlg), ("1:6:14:9", .pq), ("1:6:15:9", .hlg),
