@@ -7,23 +7,30 @@ import VideoToyMediaTesting
 
 /// The catalogue's clips, made once per test run, two at a time.
 enum Catalogue {
-    /// The clips' paths by format name, or why they could not be made.
-    static let made: Result<[String: String], SetUpFailure> = {
-        let started = ContinuousClock.now
-        do {
+    /// The clips' paths by format name, made on a thread of their own: tests wait for them without holding one of
+    /// the few threads that run every suite's tests (on two cores, two tests blocked here stalled the others).
+    private static let made = Task<[String: String], any Error> {
+        try await onOwnThread {
+            let started = ContinuousClock.now
             let paths = try FormatCatalogue.make(FormatCatalogue.formats, in: Fixtures.folder + "/catalogue")
             print("CATALOGUE: \(paths.count) clips made in \(ContinuousClock.now - started)")
-            return .success(paths)
-        } catch let failure as SetUpFailure {
-            return .failure(failure)
-        } catch {
-            return .failure(SetUpFailure(description: "\(error)"))
+            return paths
         }
-    }()
+    }
+
+    /// Runs `body` on a thread of its own and waits for it without blocking the caller's thread.
+    static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
+    /// Every clip's path, by format name.
+    static func paths() async throws -> [String: String] { try await made.value }
 
     /// The clip of `format`.
-    static func path(_ format: CatalogueFormat) throws -> String {
-        guard let path = try made.get()[format.name] else { throw SetUpFailure(description: "no clip for \(format.name)") }
+    static func path(_ format: CatalogueFormat) async throws -> String {
+        guard let path = try await paths()[format.name] else { throw SetUpFailure(description: "no clip for \(format.name)") }
         return path
     }
 
@@ -38,14 +45,16 @@ extension CatalogueFormat: CustomTestStringConvertible {
 }
 
 /// The encodings people really have: each probes to the right facts and gets a poster.
-@Suite("Format catalogue")
+/// One at a time, each on a thread of its own, so the catalogue never holds up the threads other suites' tests run on.
+@Suite("Format catalogue", .serialized)
 struct FormatCatalogueTests {
     let prober = MediaProber(timeoutSeconds: 20)
     let maker = PosterMaker(maxHeight: 180, timeoutSeconds: 20)
 
     @Test("the probe gives the duration, size, codec names, bit depth, HDR, interlacing and container", arguments: FormatCatalogue.formats)
-    func probe(_ format: CatalogueFormat) throws {
-        let result = prober.probe(path: try Catalogue.path(format))
+    func probe(_ format: CatalogueFormat) async throws {
+        let path = try await Catalogue.path(format)
+        let result = try await Catalogue.onOwnThread { [prober] in prober.probe(path: path) }
         let missing = Catalogue.missingDecoders(format)
         guard missing.isEmpty else {
             // No decoder in Debian 12's GStreamer: the row names the codec and the package that would play it.
@@ -78,9 +87,10 @@ struct FormatCatalogueTests {
     }
 
     @Test("a poster appears, scaled to the row", arguments: FormatCatalogue.formats)
-    func poster(_ format: CatalogueFormat) throws {
+    func poster(_ format: CatalogueFormat) async throws {
         guard Catalogue.missingDecoders(format).isEmpty else { return }
-        let frame = try maker.poster(path: try Catalogue.path(format), durationMs: format.durationMs).get()
+        let path = try await Catalogue.path(format)
+        let frame = try await Catalogue.onOwnThread { [maker] in maker.poster(path: path, durationMs: format.durationMs) }.get()
         #expect(frame.height == min(180, format.size.height), "got \(frame.width)×\(frame.height)")
         #expect(PosterMakerTests.hasContent(frame), "the picture is flat")
     }
@@ -92,9 +102,9 @@ extension PlayerTests {
     static let picturesPerInterlacedFrame = 2
 
     @Test("each catalogue format plays to its end with every frame shown (1 % may drop)", arguments: FormatCatalogue.formats)
-    func catalogueFormatPlays(_ format: CatalogueFormat) throws {
+    func catalogueFormatPlays(_ format: CatalogueFormat) async throws {
         guard Catalogue.missingDecoders(format).isEmpty else { return }
-        let harness = PlayerHarness(path: try Catalogue.path(format))
+        let harness = PlayerHarness(path: try await Catalogue.path(format))
         let player = try #require(harness.player)
         defer { player.close() }
         player.play()

@@ -17,15 +17,18 @@ extension PlayerTests {
     static let dnxhdRounds = ProcessInfo.processInfo.environment["VIDEOTOY_DNXHD_ROUNDS"].flatMap(Int.init) ?? 3
 
     @Test("a DNxHD file plays to its end, every frame shown, while posters are made for its folder")
-    func dnxhdPlaysWhilePostersAreMade() throws {
+    func dnxhdPlaysWhilePostersAreMade() async throws {
         let format = FormatCatalogue.dnxhd(seconds: 4)
-        let path = try Fixtures.file(format.fileName) { made in
-            let folder = (made as NSString).deletingLastPathComponent + "/dnxhd-long"
-            let paths = try FormatCatalogue.make([format], in: folder)
-            try FileManager.default.moveItem(atPath: paths[format.name]!, toPath: made)
+        let path = try await Catalogue.onOwnThread {
+            try Fixtures.file(format.fileName) { made in
+                let folder = (made as NSString).deletingLastPathComponent + "/dnxhd-long"
+                for (_, clip) in try FormatCatalogue.make([format], in: folder) {
+                    try FileManager.default.moveItem(atPath: clip, toPath: made)
+                }
+            }
         }
         // The folder: every catalogue clip, the playing file among them as in the report.
-        let folder = Array(try Catalogue.made.get().values).sorted() + [path]
+        let folder = Array(try await Catalogue.paths().values).sorted() + [path]
         for round in 1...Self.dnxhdRounds {
             let posters = PosterRun(paths: folder)
             let harness = PlayerHarness(path: path)

@@ -9,9 +9,9 @@ import VideoToyMediaTesting
 /// It belongs to the serialized Player suite: other tests there count the pipelines alive.
 extension PlayerTests {
     @Test("a 1080i clip with motion reaches the view deinterlaced: no combing, where the bare decode combs")
-    func interlacedVideoIsDeinterlaced() throws {
+    func interlacedVideoIsDeinterlaced() async throws {
         let format = try #require(FormatCatalogue.formats.first { $0.interlaced && $0.size.height == 1080 })
-        let path = try Catalogue.path(format)
+        let path = try await Catalogue.path(format)
         // The control: decoded without a deinterlacer, the clip's last frame combs, so the measure can see it.
         let raw = try Fixtures.newFolder("combing") + "/last-frame.gray"
         try ClipFactory.runPipeline(
