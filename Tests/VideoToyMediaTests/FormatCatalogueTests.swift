@@ -86,6 +86,18 @@ struct FormatCatalogueTests {
         print("CATALOGUE \(format.name): \(summary)")
     }
 
+    @Test("a bare H.264 stream, with no container around it, names none")
+    func bareStreamHasNoContainer() async throws {
+        let path = try Fixtures.file("bare.h264") { path in
+            try ClipFactory.runPipeline(
+                "videotestsrc num-buffers=25 ! video/x-raw,width=320,height=240,framerate=25/1 ! "
+                    + "x264enc speed-preset=ultrafast ! h264parse ! video/x-h264,stream-format=byte-stream ! filesink location=\"\(path)\"")
+        }
+        let info = try await Catalogue.onOwnThread { [prober] in prober.probe(path: path) }.get()
+        #expect(info.videoCodec == "H.264")
+        #expect(info.container == nil)
+    }
+
     @Test("a poster appears, scaled to the row", arguments: FormatCatalogue.formats)
     func poster(_ format: CatalogueFormat) async throws {
         guard Catalogue.missingDecoders(format).isEmpty else { return }

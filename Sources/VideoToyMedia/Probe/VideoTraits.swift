@@ -42,6 +42,9 @@ enum VideoTraits {
     static func container(of info: OpaquePointer) -> MediaContainer? {
         guard let top = gst_discoverer_info_get_stream_info(info) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(top)) }
+        // A lone elementary stream (a bare .h264 or .mp3) has no container: its top stream is the stream itself.
+        let instance = UnsafeMutableRawPointer(top).assumingMemoryBound(to: GTypeInstance.self)
+        guard g_type_check_instance_is_a(instance, gst_discoverer_container_info_get_type()) != 0 else { return nil }
         guard let caps = gst_discoverer_stream_info_get_caps(top) else { return nil }
         defer { vt_caps_unref(caps) }
         guard let type = CodecNames.mediaType(caps), let structure = gst_caps_get_structure(caps, 0) else { return nil }
@@ -52,9 +55,7 @@ enum VideoTraits {
             var packetSize: gint = 0
             gst_structure_get_int(structure, "packetsize", &packetSize)
             return packetSize == 192 ? .m2ts : .mpegTS
-        default:
-            // A lone elementary stream has no container: its top stream is the stream itself.
-            return type.hasPrefix("video/x-raw") || type.hasPrefix("audio/x-raw") ? nil : .common
+        default: return .common
         }
     }
 }
