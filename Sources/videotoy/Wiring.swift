@@ -86,7 +86,7 @@ func runApplication(
         }
         main.onOpen = { paths in
             LibraryLoader.scan(paths) { found in
-                controller.add(paths: found.videos)
+                controller.add(found.ordered)
                 folders.watch(found)
                 if found.videos.isEmpty {
                     main.showNotice("No videos in \(paths.map { PathBytes.display($0) }.joined(separator: ", "))")
@@ -141,7 +141,7 @@ func runApplication(
                 controller.restoreFolders(LibraryFolders(roots: found.roots, recent: remembered.recentFolders))
             }
             if let message = found.message { main.showMessage(message, title: found.messageTitle) }
-            watchdog.during("library") { controller.add(paths: found.videos) }
+            watchdog.during("library") { controller.add(found.ordered) }
             folders.watch(found)
             if let playPath, let id = controller.library.id(forPath: playPath) {
                 controller.activate(id)

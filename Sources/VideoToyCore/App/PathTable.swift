@@ -7,6 +7,9 @@ final class PathTable: @unchecked Sendable {
     private var durations: [ItemID: Int] = [:]
 
     func set(_ id: ItemID, path: String) { lock.withLock { paths[id] = path } }
+    func set(_ entries: [(ItemID, String)]) {
+        lock.withLock { for (id, path) in entries { paths[id] = path } }
+    }
     func setDuration(_ id: ItemID, _ ms: Int?) { lock.withLock { durations[id] = ms } }
     func forget(_ id: ItemID) {
         lock.withLock {

@@ -34,10 +34,9 @@ extension Library {
         }
         let new = listedPaths.filter { id(forPath: $0) == nil }
         guard !new.isEmpty else { return result }
-        let ids = add(paths: new)
-        let positions = ids.compactMap { index(of: $0) }.sorted()
-        result.inserted = positions
-        result.added = positions.map { items[$0].id }
+        let addition = merge(LibraryBatch(paths: new))
+        result.inserted = addition.positions
+        result.added = addition.added
         return result
     }
 

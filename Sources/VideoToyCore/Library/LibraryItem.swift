@@ -15,7 +15,10 @@ public struct LibraryItem: Hashable, Sendable, Identifiable {
     }
 
     /// The file name as a person reads it, the first line of the row's label.
-    public var name: String {
+    public var name: String { Self.name(ofPath: path) }
+
+    /// The file name of `path` as a person reads it.
+    static func name(ofPath path: String) -> String {
         PathBytes.display(path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path)
     }
 
