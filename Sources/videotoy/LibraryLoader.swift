@@ -49,7 +49,7 @@ enum LibraryLoader {
         DispatchQueue.global(qos: .userInitiated).async {
             var found = find(options: options, lastFolders: lastFolders, terminal: terminal)
             if let play, !found.videos.contains(play) { found.videos.append(play) }
-            found.batch = LibraryBatch(paths: found.videos)
+            found.batch = LibraryBatch(paths: found.videos, prebuilt: true)
             let result = found
             DispatchQueue.main.async { MainActor.assumeIsolated { done(result) } }
         }
@@ -60,7 +60,7 @@ enum LibraryLoader {
     static func scan(_ paths: [String], done: @escaping @MainActor (Found) -> Void) {
         DispatchQueue.global(qos: .userInitiated).async {
             var found = Found(scan: LibraryScanner().scan(paths), of: paths)
-            found.batch = LibraryBatch(paths: found.videos)
+            found.batch = LibraryBatch(paths: found.videos, prebuilt: true)
             let result = found
             DispatchQueue.main.async { MainActor.assumeIsolated { done(result) } }
         }

@@ -15,8 +15,7 @@ extension AppController {
     public func add(_ batch: LibraryBatch) -> [ItemID] {
         let before = library.count
         let addition = library.merge(batch)
-        let added = addition.added.compactMap { library.item($0) }
-        pathTable.set(added.map { ($0.id, $0.path) })
+        pathTable.set(addition.added.compactMap { id in library.item(id).map { (id, $0.path) } })
         log.emit(.library, fields: [(.count, .int(library.count))])
         if shown.isReordered {
             // New rows join the search and the order in their place; the list is shown again as one.
@@ -27,21 +26,20 @@ extension AppController {
             // Files dropped on the window or handed over by a second launch join the list without losing the selection.
             presenter?.insertRows(at: addition.positions, count: library.count)
         }
-        requestProbes(added)
-        prepareSearchKeys(added)
+        requestProbes(addition.added)
+        prepareSearchKeys(addition.added)
         announce(.library)
         return addition.ids
     }
 
     /// Queues probes for `items`. A backend that remembers results answers the unchanged files first, in chunks
     /// on a worker thread (one stat each, no probe); only the rest are probed.
-    func requestProbes(_ items: [LibraryItem]) {
-        let pending = items.filter { $0.state == .pending }
-        guard let remembering = backend as? RememberingBackend, !pending.isEmpty else {
-            for item in pending { probes.request(item.id, urgent: false) }
+    func requestProbes(_ ids: [ItemID]) {
+        let jobs = ids.compactMap { id in library.item(id).flatMap { $0.state == .pending ? (id, $0.path) : nil } }
+        guard let remembering = backend as? RememberingBackend, !jobs.isEmpty else {
+            for (id, _) in jobs { probes.request(id, urgent: false) }
             return
         }
-        let jobs = pending.map { ($0.id, $0.path) }
         let chunk = AppController.rememberedChunk
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
             for start in stride(from: 0, to: jobs.count, by: chunk) {
@@ -73,8 +71,9 @@ extension AppController {
         if shown.sort.needsProbes { scheduleResort() }
     }
 
-    /// Folds the names of `items` for search on a worker thread, ahead of the first keystroke.
-    func prepareSearchKeys(_ items: [LibraryItem]) {
+    /// Folds the names of `ids` for search on a worker thread, ahead of the first keystroke.
+    func prepareSearchKeys(_ ids: [ItemID]) {
+        let items = ids.compactMap { library.item($0) }
         guard !items.isEmpty else { return }
         Task.detached(priority: .utility) { [weak self] in
             let made = items.map { ($0.id, SearchKey($0)) }

@@ -22,7 +22,7 @@ extension AppController {
                 presenter?.insertRows(at: refresh.inserted, count: library.count)
             }
             for id in refresh.added { probes.request(id, urgent: false) }
-            prepareSearchKeys(refresh.added.compactMap { library.item($0) })
+            prepareSearchKeys(refresh.added)
         }
         for id in refresh.gone + refresh.back + refresh.changed { presenter?.refreshRow(id) }
         if refresh.changesRows {

@@ -3,7 +3,7 @@ extension Library {
     /// The paths of the items inside `folder` (at any depth), in display order.
     public func paths(under folder: String) -> [String] {
         let prefix = Library.prefix(of: folder)
-        return items.lazy.map(\.path).filter { $0.hasPrefix(prefix) }
+        return items.lazy.map(\.path).filter { Library.path($0, startsWith: prefix) }
     }
 
     /// Brings the items inside `folder` in line with `present`, what a rescan of it found (nil: the folder is gone).
@@ -13,11 +13,11 @@ extension Library {
     /// to pending; present paths the library lacks are added in display order. Paths outside `folder` are ignored.
     public mutating func refresh(folder: String, present: [String]?, changed: Set<String> = []) -> LibraryRefresh {
         let prefix = Library.prefix(of: folder)
-        let listedPaths = (present ?? []).filter { $0.hasPrefix(prefix) }
+        let listedPaths = (present ?? []).filter { Library.path($0, startsWith: prefix) }
         let listed = Set(listedPaths.map(PathKey.init))
         let rewritten = Set(changed.map(PathKey.init))
         var result = LibraryRefresh()
-        for item in items where item.path.hasPrefix(prefix) {
+        for item in items where Library.path(item.path, startsWith: prefix) {
             let vanished = item.state == .failed(.vanished)
             if !listed.contains(PathKey(item.path)) {
                 guard !vanished else { continue }
@@ -38,6 +38,12 @@ extension Library {
         result.inserted = addition.positions
         result.added = addition.added
         return result
+    }
+
+    /// Whether `path` begins with the bytes of `prefix`: paths are bytes, and comparing them as Characters costs
+    /// several times as much in a library of 100,000.
+    static func path(_ path: String, startsWith prefix: String) -> Bool {
+        path.utf8.count >= prefix.utf8.count && path.utf8.starts(with: prefix.utf8)
     }
 
     /// `folder` with one trailing slash, so "/v/a" does not take in "/v/ab/clip.mp4".

@@ -28,10 +28,18 @@ public struct Library: Sendable {
     /// display order in one pass. Returns the ids of all its paths and the display positions of the new ones.
     @discardableResult
     public mutating func merge(_ batch: LibraryBatch) -> LibraryAddition {
+        if indexByRaw.isEmpty, let built = batch.built {
+            // The first batch of an empty library was made into one on the loading thread: taken as it is.
+            self = built
+            let ids = items.map(\.id)
+            return LibraryAddition(ids: ids, added: ids, positions: Array(items.indices), keysMade: 0)
+        }
         var ids: [ItemID] = []
         ids.reserveCapacity(batch.count)
         var fresh: [(key: NameOrder, id: ItemID)] = []
-        for key in batch.keys {
+        // A batch built for an empty library, merged into one that is not: its items are already in order.
+        let keys = batch.built.map { $0.items.map { NameOrder(path: $0.path) } } ?? batch.keys
+        for key in keys {
             let pathKey = PathKey(key.path)
             if let existing = idByPath[pathKey] { ids.append(existing); continue }
             let id = ItemID(indexByRaw.count)
@@ -40,8 +48,8 @@ public struct Library: Sendable {
             ids.append(id)
             fresh.append((key, id))
         }
-        guard !fresh.isEmpty else { return LibraryAddition(ids: ids, added: [], positions: []) }
-        let slots = insertionSlots(for: fresh.map(\.key))
+        guard !fresh.isEmpty else { return LibraryAddition(ids: ids, added: [], positions: [], keysMade: 0) }
+        let (slots, made) = insertionSlots(for: fresh.map(\.key))
         var merged: [LibraryItem] = []
         merged.reserveCapacity(items.count + fresh.count)
         var positions: [Int] = []
@@ -56,23 +64,26 @@ public struct Library: Sendable {
         merged.append(contentsOf: items[next...])
         items = merged
         reindex(from: positions[0])
-        return LibraryAddition(ids: ids, added: fresh.map(\.id), positions: positions)
+        return LibraryAddition(ids: ids, added: fresh.map(\.id), positions: positions, keysMade: made)
     }
 
-    /// For each new key (in display order), how many current items come before it.
-    private func insertionSlots(for keys: [NameOrder]) -> [Int] {
-        guard !items.isEmpty else { return Array(repeating: 0, count: keys.count) }
+    /// For each new key (in display order), how many current items come before it; and how many current items'
+    /// keys were made to find out.
+    private func insertionSlots(for keys: [NameOrder]) -> (slots: [Int], keysMade: Int) {
+        guard !items.isEmpty else { return (Array(repeating: 0, count: keys.count), 0) }
         // A few files dropped on a large library: a binary search each. Many: one walk along both lists. Either way,
         // each current item's key is made at most a handful of times.
         let logN = Int.bitWidth - items.count.leadingZeroBitCount
         var slots: [Int] = []
         slots.reserveCapacity(keys.count)
+        var made = 0
         if keys.count * logN < items.count {
             var low = 0
             for key in keys {
                 var high = items.count
                 while low < high {
                     let mid = (low + high) / 2
+                    made += 1
                     if NameOrder.precedes(NameOrder(path: items[mid].path), key) { low = mid + 1 } else { high = mid }
                 }
                 slots.append(low)
@@ -80,15 +91,19 @@ public struct Library: Sendable {
         } else {
             var index = 0
             var current = NameOrder(path: items[0].path)
+            made = 1
             for key in keys {
                 while index < items.count, NameOrder.precedes(current, key) {
                     index += 1
-                    if index < items.count { current = NameOrder(path: items[index].path) }
+                    if index < items.count {
+                        current = NameOrder(path: items[index].path)
+                        made += 1
+                    }
                 }
                 slots.append(index)
             }
         }
-        return slots
+        return (slots, made)
     }
 
     /// The display order: by file name as a person reads it, then by folder.
@@ -151,22 +166,36 @@ public struct Library: Sendable {
 /// Paths put in display order ahead of time, off the main thread: the costly part of adding many files.
 public struct LibraryBatch: Sendable {
     let keys: [NameOrder]
+    /// The library these paths make on their own, for an empty library to take whole.
+    let built: Library?
 
-    /// Orders `paths` (duplicates dropped, the first kept).
-    public init(paths: [String]) {
+    /// Orders `paths` (duplicates dropped, the first kept). With `prebuilt`, it also builds the library they
+    /// make alone (ids, indexes), which an empty library then takes without any per-item work.
+    public init(paths: [String], prebuilt: Bool = false) {
         var seen: Set<PathKey> = []
         seen.reserveCapacity(paths.count)
         var keys: [NameOrder] = []
         keys.reserveCapacity(paths.count)
         for path in paths where seen.insert(PathKey(path)).inserted { keys.append(NameOrder(path: path)) }
-        self.keys = keys.sorted(by: NameOrder.precedes)
+        let sorted = keys.sorted(by: NameOrder.precedes)
+        guard prebuilt else {
+            (self.keys, built) = (sorted, nil)
+            return
+        }
+        var library = Library()
+        library.merge(LibraryBatch(sorted: sorted))
+        (self.keys, built) = ([], library)
+    }
+
+    private init(sorted: [NameOrder]) {
+        (keys, built) = (sorted, nil)
     }
 
     /// How many distinct paths the batch holds.
-    public var count: Int { keys.count }
+    public var count: Int { built?.count ?? keys.count }
 
     /// The paths, in display order.
-    public var paths: [String] { keys.map(\.path) }
+    public var paths: [String] { built?.items.map(\.path) ?? keys.map(\.path) }
 }
 
 /// What merging a batch into the library did.
@@ -177,4 +206,7 @@ public struct LibraryAddition: Sendable, Equatable {
     public var added: [ItemID]
     /// The display positions of `added` after the merge, ascending.
     public var positions: [Int]
+    /// How many sort keys of items already listed the merge made: about log2(n) per file for a few files, at most
+    /// one per listed item for many, never n log n.
+    public var keysMade: Int
 }

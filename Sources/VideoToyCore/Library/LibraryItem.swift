@@ -39,8 +39,9 @@ public struct LibraryItem: Hashable, Sendable, Identifiable {
 public enum ProbeState: Hashable, Sendable {
     /// Not probed yet.
     case pending
-    /// Probed successfully.
-    case ready(MediaInfo)
+    /// Probed successfully. Boxed, so that an item not probed yet is a few words, not the size of `MediaInfo`:
+    /// a library of 100,000 rows listed before any is probed.
+    indirect case ready(MediaInfo)
     /// Probing failed, with the reason.
     case failed(ProbeFailure)
 }
