@@ -192,11 +192,15 @@ private struct Walk {
             entries = list.map { (PathBytes.decode($0.name), $0.type) }.sorted { $0.name < $1.name }
         }
         let base = path.hasSuffix("/") ? path : path + "/"
-        // A regular file (not a symlink, as the folder listing says) named like a video needs no call of its own:
-        // its resolved path is the folder's plus its name. A folder of 100,000 videos costs one realpath, not
-        // 100,000 stat and realpath calls, each on a helper thread under a deadline.
-        let realFolder = calls.run(timeout: scanner.folderTimeoutSeconds) { RawPath.resolved(rawFolder) } ?? nil
-        let realBase = realFolder.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        // On a local disk, a regular file (not a symlink, as the folder listing says) named like a video needs no
+        // call of its own: its resolved path is the folder's plus its name. A folder of 100,000 videos costs one
+        // realpath, not 100,000 stat and realpath calls, each on a helper thread under a deadline. A share or a
+        // FUSE file system can stop answering for one entry, so there every entry is still looked at on its own.
+        let realBase =
+            calls.run(timeout: scanner.folderTimeoutSeconds) { () -> String? in
+                guard RawPath.isLocalDisk(rawFolder), let real = RawPath.resolved(rawFolder) else { return nil }
+                return real.hasSuffix("/") ? real : real + "/"
+            } ?? nil
         var unanswered = 0
         for (name, type) in entries {
             let child = base + name
@@ -356,6 +360,21 @@ enum RawPath {
         guard let resolved = withCString(path, { realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
         return PathBytes.decode(cString: resolved)
+    }
+
+    /// File systems on a local device, whose calls return or fail but never hang on a server, as GIO names them.
+    private static let localDisks: Set<String> = [
+        "ext2", "ext3", "ext4", "ext2/ext3", "ext3/ext4", "xfs", "btrfs", "tmpfs", "f2fs", "overlayfs",
+    ]
+
+    /// Whether `folder` is on one of `localDisks`.
+    static func isLocalDisk(_ folder: [UInt8]) -> Bool {
+        guard let file = withCString(folder, { g_file_new_for_path($0) }) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        guard let info = g_file_query_filesystem_info(file, "filesystem::type", nil, nil) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(info)) }
+        guard let type = g_file_info_get_attribute_string(info, "filesystem::type") else { return false }
+        return localDisks.contains(String(cString: type))
     }
 
     static func sniffsAsVideo(_ path: [UInt8]) -> Bool {

@@ -158,9 +158,10 @@ private func watchFolders(
     controller: AppController, log: EventLog,
     watchdog: MainLoopWatchdog
 ) -> (watcher: FolderWatcher, watch: @MainActor (LibraryLoader.Found) -> Void) {
-    let watcher = FolderWatcher(known: { controller.library.paths(under: $0) }, report: { log.terminal($0) }) { folder, rescan, written in
+    let watcher = FolderWatcher(known: { controller.library.paths(under: $0) }, report: { log.terminal($0) }) {
+        folder, rescan, written, diff in
         guard rescan != .unanswered else { return }
-        watchdog.during("refresh") { controller.folderChanged(folder, present: rescan.files, changed: written) }
+        watchdog.during("refresh") { controller.folderChanged(folder, present: rescan.files, changed: written, diff: diff) }
     }
     let watch: @MainActor (LibraryLoader.Found) -> Void = { found in
         for root in found.roots {

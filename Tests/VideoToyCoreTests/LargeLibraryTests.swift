@@ -8,7 +8,6 @@ import VideoToyTesting
 /// not faster. Work is counted where the code reports it; where only time can tell, a size and ten times that
 /// size are timed in the same test (best of three) and compared with a factor far above n log n.
 @Suite("Large libraries")
-@MainActor
 struct LargeLibraryTests {
     /// `n` paths in `folders` folders, named as cameras and exports do, in no particular order.
     static func paths(_ n: Int, folders: Int = 50, seed: UInt64 = 7) -> [String] {
@@ -50,14 +49,20 @@ struct LargeLibraryTests {
         return a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
-    /// Seconds for the fastest of three runs of `body`.
-    static func best(_ body: () -> Void) -> Double {
-        (0..<3).map { _ in
+    /// Seconds for the fastest of five runs of each, run in turn so that a burst of load elsewhere hits both.
+    static func best(_ small: () -> Void, _ large: () -> Void) -> (Double, Double) {
+        func time(_ body: () -> Void) -> Double {
             let start = ContinuousClock.now
             body()
             let elapsed = start.duration(to: .now).components
             return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-        }.min()!
+        }
+        var (a, b) = (Double.infinity, Double.infinity)
+        for _ in 0..<5 {
+            a = min(a, time(small))
+            b = min(b, time(large))
+        }
+        return (a, b)
     }
 
     @Test("The library's order is the one defined by Characters, for ASCII, accented and non-UTF-8 names alike")
@@ -106,29 +111,30 @@ struct LargeLibraryTests {
     @Test("Listing and refreshing a folder cost about ten times as much for ten times the files")
     func listingGrowsLinearly() {
         let small = Self.paths(2000), large = Self.paths(20_000)
-        let list = (Self.best { _ = Library(paths: small) }, Self.best { _ = Library(paths: large) })
+        let list = Self.best({ _ = Library(paths: small) }, { _ = Library(paths: large) })
         let few = ["/videos/folder 3/new 1.mp4", "/videos/folder 4/new 2.mp4"]
         let folder = "/videos/folder 3"
         let libraries = (Library(paths: small), Library(paths: large))
         let present = (libraries.0.paths(under: folder) + few, libraries.1.paths(under: folder) + few)
-        var copies = (Array(repeating: libraries.0, count: 3), Array(repeating: libraries.1, count: 3))
         // Each run refreshes its own copy, made beforehand: copying is not what is measured.
-        for k in 0..<3 {
+        var copies = (Array(repeating: libraries.0, count: 5), Array(repeating: libraries.1, count: 5))
+        for k in 0..<5 {
             copies.0[k].update(ItemID(0), state: .pending)
             copies.1[k].update(ItemID(0), state: .pending)
         }
         var (k0, k1) = (0, 0)
-        let refresh = (
-            Self.best {
-                _ = copies.0[k0].refresh(folder: folder, present: present.0); k0 += 1
+        let refresh = Self.best(
+            {
+                _ = copies.0[k0].refresh(folder: folder, present: present.0)
+                k0 += 1
             },
-            Self.best {
-                _ = copies.1[k1].refresh(folder: folder, present: present.1); k1 += 1
-            }
-        )
-        // n log n gives about 13 from 2,000 to 20,000; anything quadratic gives 100 or more.
-        #expect(list.1 < list.0 * 40, "listing: \(list.0) s for 2,000, \(list.1) s for 20,000")
-        #expect(refresh.1 < refresh.0 * 40 + 0.005, "refresh: \(refresh.0) s, \(refresh.1) s")
+            {
+                _ = copies.1[k1].refresh(folder: folder, present: present.1)
+                k1 += 1
+            })
+        // n log n gives about 13 from 2,000 to 20,000, linear 10; anything quadratic gives 100 or more.
+        #expect(list.1 < list.0 * 50, "listing: \(list.0) s for 2,000, \(list.1) s for 20,000")
+        #expect(refresh.1 < refresh.0 * 50 + 0.01, "refresh: \(refresh.0) s, \(refresh.1) s")
     }
 
     @Test("Each keystroke that narrows a search looks only at the rows the last one kept")
@@ -151,11 +157,17 @@ struct LargeLibraryTests {
         rows.filter(SearchQuery(""), in: library)
         #expect(rows.count(in: library) == library.count)
     }
+}
 
+/// The controller with large synthetic libraries. On the main actor, so kept small: every other controller test
+/// waits for results delivered there.
+@Suite("Large libraries in the controller")
+@MainActor
+struct LargeLibraryControllerTests {
     @Test("A large library goes to the window as one list, and its rows are read only when shown")
     func controllerAddsInOneCall() async throws {
         let rig = Rig()
-        let paths = Self.paths(20_000)
+        let paths = LargeLibraryTests.paths(5000)
         let ids = rig.controller.add(paths: paths)
         #expect(ids.count == paths.count)
         #expect(rig.presenter.calls == [.showLibrary(count: paths.count)])
@@ -164,7 +176,7 @@ struct LargeLibraryTests {
 
     @Test("Remembered results are applied in chunks; only the files the cache cannot answer are probed")
     func rememberedResultsSkipProbing() async throws {
-        let paths = Self.paths(3000)
+        let paths = LargeLibraryTests.paths(3000)
         let backend = RememberingFake(known: Set(paths.enumerated().filter { $0.offset % 4 != 0 }.map(\.element)))
         let presenter = FakePresenter()
         let log = EventLog(clock: { 0 }, keep: true, sink: nil, terminal: { _ in })

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A path compared byte for byte, for sets and dictionaries of files.
 ///
 /// Swift's `String` equality is Unicode canonical equivalence, so "café" spelled with a precomposed é and
@@ -13,7 +15,16 @@ public struct PathKey: Hashable, Sendable {
 
     /// Equal when the UTF-8 bytes are.
     public static func == (a: PathKey, b: PathKey) -> Bool {
-        a.path.utf8.count == b.path.utf8.count && a.path.utf8.elementsEqual(b.path.utf8)
+        var (x, y) = (a.path, b.path)
+        guard x.utf8.count == y.utf8.count else { return false }
+        return x.withUTF8 { bx in y.withUTF8 { by in bx.count == 0 || memcmp(bx.baseAddress!, by.baseAddress!, bx.count) == 0 } }
+    }
+
+    /// Whether the path's bytes begin with `prefix`'s.
+    public func starts(with prefix: String) -> Bool {
+        var (x, y) = (path, prefix)
+        guard x.utf8.count >= y.utf8.count else { return false }
+        return x.withUTF8 { bx in y.withUTF8 { by in by.count == 0 || memcmp(bx.baseAddress!, by.baseAddress!, by.count) == 0 } }
     }
 
     /// Hashes the UTF-8 bytes.
