@@ -142,6 +142,8 @@ func runApplication(
             }
             if let message = found.message { main.showMessage(message, title: found.messageTitle) }
             watchdog.during("library") { controller.add(found.ordered) }
+            // Once the scan's and the sort's state is freed (after this turn), malloc gives it back.
+            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 1) { ProcessTuning.releaseFreedMemory() }
             folders.watch(found)
             if let playPath, let id = controller.library.id(forPath: playPath) {
                 controller.activate(id)
