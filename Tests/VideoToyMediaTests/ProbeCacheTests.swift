@@ -242,6 +242,23 @@ struct ProbeCacheTests {
         #expect(reloaded.lookup(path: folder + "/clip8.mp4", stamp: stamp) == .success(h264))
     }
 
+    @Test("A cache file deleted while the app runs is written whole again by the next save")
+    func deletedFileRewritten() throws {
+        let folder = try scratch()
+        let file = folder + "/cache.tsv"
+        let stamp = FileStamp(size: 10, mtimeNs: 20)
+        let cache = ProbeCache(file: file, fingerprint: "test")
+        cache.record(path: folder + "/a.mp4", stamp: stamp, result: .success(h264))
+        #expect(cache.save())
+        try FileManager.default.removeItem(atPath: file)
+        cache.record(path: folder + "/b.mp4", stamp: stamp, result: .success(h264))
+        // The append finds no file; the next save rewrites it from memory.
+        #expect(!cache.save())
+        #expect(cache.save())
+        let reloaded = ProbeCache(file: file, fingerprint: "test")
+        #expect(reloaded.count == 2)
+    }
+
     @Test("Once replaced lines outnumber live ones the file is compacted to one line per file")
     func compacts() throws {
         let folder = try scratch()

@@ -166,6 +166,8 @@ public final class ProbeCache: @unchecked Sendable {
                 if compact { (linesInFile, needsRewrite) = (snapshot.count, false) } else { linesInFile += lines.count }
             } else {
                 unsaved = lines + unsaved
+                // The file may be gone or unwritable: the next save writes it whole, from what is in memory.
+                needsRewrite = true
             }
         }
         return written
