@@ -48,6 +48,7 @@ struct Bench {
             ("open", OpenGroup.run), ("search", SearchGroup.run), ("scale", ScaleGroup.run), ("ttff", FirstFrameGroup.run),
             ("cpu", PlaybackCostGroup.run),
             ("handoff", HandoffGroup.run), ("memory", MemoryGroup.run), ("startup", StartupGroup.run),
+            ("idle", IdleGroup.run),
         ]
         for (name, run) in groups where options.wants(name) { try run(session) }
 
