@@ -45,9 +45,11 @@ struct Bench {
         warmup.stop()
 
         let groups: [(String, (BenchSession) throws -> Void)] = [
-            ("open", OpenGroup.run), ("probe", ProbeGroup.run), ("search", SearchGroup.run), ("ttff", FirstFrameGroup.run),
+            ("open", OpenGroup.run), ("probe", ProbeGroup.run), ("search", SearchGroup.run), ("scale", ScaleGroup.run),
+            ("ttff", FirstFrameGroup.run),
             ("cpu", PlaybackCostGroup.run),
             ("handoff", HandoffGroup.run), ("memory", MemoryGroup.run), ("startup", StartupGroup.run),
+            ("idle", IdleGroup.run),
         ]
         for (name, run) in groups where options.wants(name) { try run(session) }
 

@@ -23,7 +23,7 @@ func runApplication(
     let log = EventLog(clock: clock, sink: sink, terminal: terminal)
     // Notices when the main loop stalls for more than 100 ms and says what was running.
     let watchdog = MainLoopWatchdog(
-        thresholdMs: 100,
+        thresholdMs: 100, idleAfterMs: 2000,
         onHang: { stall in
             terminal("the main loop has been stuck for \(stall)")
         }
@@ -54,6 +54,9 @@ func runApplication(
         router: routing, scaling: scaling,
         sort: remembered.sortOrder.flatMap(RowSort.init) ?? .standard)
     keeper.attach(to: controller)
+    // The watchdog watches while something is under way, and rests (no wake-ups) once the app is idle.
+    watchdog.isBusy = { MainActor.assumeIsolated { controller.hasWorkInFlight } }
+    controller.subscribe { _ in watchdog.arm() }
     if let chosen = options.scaling { keeper.rememberScaling(chosen) }
     let host = AppHost(id: "org.videotoy.VideoToy", unique: !options.newWindow)
     var window: LibraryWindow?
@@ -79,6 +82,7 @@ func runApplication(
             debug: options.debug, size: remembered.windowSize
         ) { status in host.quit(status: status) }
         window = main
+        main.onInput = { watchdog.arm() }
         main.preferences = preferences
         main.onPreferences = { changed in
             controller.use(changed)
@@ -86,7 +90,7 @@ func runApplication(
         }
         main.onOpen = { paths in
             LibraryLoader.scan(paths) { found in
-                controller.add(paths: found.videos)
+                controller.add(found.ordered)
                 folders.watch(found)
                 if found.videos.isEmpty {
                     main.showNotice("No videos in \(paths.map { PathBytes.display($0) }.joined(separator: ", "))")
@@ -103,7 +107,7 @@ func runApplication(
             openablePath: { path in
                 let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
                 return PathCalls.isReadableFile(absolute) ? absolute : nil
-            })
+            }, artwork: MPRISArtwork(encode: { PNGCodec.encode($0, box: 512) }))
         bridge.publish(report: { log.terminal($0) })
         mpris = bridge
         log.emit(.controls, fields: [(.style, .string(options.controls.rawValue)), (.debug, .bool(options.debug))])
@@ -128,9 +132,6 @@ func runApplication(
                 }
             }
         }
-        MainLoop.every(milliseconds: 250) {
-            controller.tick(); return true
-        }
         let opened = options.paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         controller.restoreFolders(LibraryFolders(recent: remembered.recentFolders))
         // Paths on the command line become the library (remembered at once, as before); otherwise the remembered
@@ -141,7 +142,9 @@ func runApplication(
                 controller.restoreFolders(LibraryFolders(roots: found.roots, recent: remembered.recentFolders))
             }
             if let message = found.message { main.showMessage(message, title: found.messageTitle) }
-            watchdog.during("library") { controller.add(paths: found.videos) }
+            watchdog.during("library") { controller.add(found.ordered) }
+            // Once the scan's and the sort's state is freed (after this turn), malloc gives it back.
+            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 1) { ProcessTuning.releaseFreedMemory() }
             folders.watch(found)
             if let playPath, let id = controller.library.id(forPath: playPath) {
                 controller.activate(id)
@@ -158,9 +161,10 @@ private func watchFolders(
     controller: AppController, log: EventLog,
     watchdog: MainLoopWatchdog
 ) -> (watcher: FolderWatcher, watch: @MainActor (LibraryLoader.Found) -> Void) {
-    let watcher = FolderWatcher(known: { controller.library.paths(under: $0) }, report: { log.terminal($0) }) { folder, rescan, written in
+    let watcher = FolderWatcher(known: { controller.library.paths(under: $0) }, report: { log.terminal($0) }) {
+        folder, rescan, written, diff in
         guard rescan != .unanswered else { return }
-        watchdog.during("refresh") { controller.folderChanged(folder, present: rescan.files, changed: written) }
+        watchdog.during("refresh") { controller.folderChanged(folder, present: rescan.files, changed: written, diff: diff) }
     }
     let watch: @MainActor (LibraryLoader.Found) -> Void = { found in
         for root in found.roots {
