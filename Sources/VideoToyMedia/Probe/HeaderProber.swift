@@ -6,7 +6,8 @@ import VideoToyCore
 ///
 /// Only MP4/MOV and Matroska/WebM are read, and only facts that GStreamer's discoverer reports the same way: a
 /// file with anything unusual (a codec without a mapped name or an installed GStreamer decoder, a flipped or
-/// skewed matrix, no duration, a picture too large for the decoder) is `unsure`, and the caller asks GStreamer.
+/// skewed matrix, no duration, a picture too large for the decoder, a video whose bit depth, HDR transfer or
+/// interlacing its configuration does not fix) is `unsure`, and the caller asks GStreamer.
 /// Safe to call from several threads at once: each call has its own libavformat context.
 public enum HeaderProber {
     /// What the header gave.
@@ -84,10 +85,18 @@ public enum HeaderProber {
                 return .unsure("a codec left to GStreamer")
             }
             guard let rotation = rotation(video, container: container) else { return .unsure("display matrix is not a plain turn") }
+            switch pictureTraits(video) {
+            case .failure(let reason): return .unsure(reason.text)
+            case .success(let traits): (media.bitDepth, media.transfer) = traits
+            }
             media.videoSize = PixelSize(width: width, height: height)
             media.videoCodec = codec
             media.rotation = rotation
+            // Only streams whose pictures are all frames are decided here.
+            media.interlaced = false
         }
+        // The discoverer calls every MP4, MOV, Matroska and WebM file a common container.
+        media.container = .common
         if let audio, let parameters = audio.pointee.codecpar {
             guard let codec = HeaderCodecs.name(parameters.pointee, iso: container == .iso) else {
                 return .unsure("a codec left to GStreamer")
@@ -95,6 +104,58 @@ public enum HeaderProber {
             media.audioCodec = codec
         }
         return .facts(media)
+    }
+
+    /// Why the header cannot give a picture trait the discoverer reports.
+    struct Undecided: Error {
+        /// What is missing, for tests and the benchmark.
+        let text: String
+    }
+
+    /// The bit depth and HDR transfer of a video stream whose pictures are all progressive frames, as GStreamer
+    /// would report them, or why the header cannot tell. The discoverer takes these from the parsed stream and
+    /// its first decoded picture; here they come from the codec configuration, so only codecs whose
+    /// configuration fixes them are read: H.264 (its SPS) and VP8 (always 8-bit, progressive, no colour in the
+    /// stream). Everything else goes to GStreamer.
+    private static func pictureTraits(_ stream: UnsafeMutablePointer<AVStream>) -> Result<(Int, VideoTransfer?), Undecided> {
+        guard let parameters = stream.pointee.codecpar?.pointee else { return .failure(Undecided(text: "no codec parameters")) }
+        // A container that marks fields (MP4 'fiel', Matroska FieldOrder) can make the decoder report interlacing.
+        guard parameters.field_order == AV_FIELD_UNKNOWN || parameters.field_order == AV_FIELD_PROGRESSIVE else {
+            return .failure(Undecided(text: "fields marked by the container"))
+        }
+        let containerTransfer = transfer(code: Int(parameters.color_trc.rawValue))
+        switch parameters.codec_id {
+        case AV_CODEC_ID_H264:
+            guard let data = parameters.extradata, parameters.extradata_size > 0,
+                let sps = AVCSequenceTraits(avcC: Array(UnsafeBufferPointer(start: data, count: Int(parameters.extradata_size))))
+            else { return .failure(Undecided(text: "no readable H.264 sequence parameters")) }
+            // Field pictures, or timing SEI that may describe frames as fields, are only told apart by decoding.
+            guard sps.framesOnly, !sps.pictureStructure else { return .failure(Undecided(text: "H.264 may be interlaced")) }
+            // GStreamer takes the transfer from the stream or the container; both must say the same.
+            let streamTransfer = sps.transfer.flatMap(transfer(code:))
+            guard streamTransfer == containerTransfer else {
+                return .failure(Undecided(text: "the stream and the container disagree on the transfer"))
+            }
+            return .success((sps.bitDepth, streamTransfer))
+        case AV_CODEC_ID_VP8:
+            // An alpha channel changes the decoded format, and with it the depth the discoverer reports.
+            guard av_dict_get(stream.pointee.metadata, "alpha_mode", nil, 0) == nil else {
+                return .failure(Undecided(text: "VP8 with alpha"))
+            }
+            guard containerTransfer == nil else { return .failure(Undecided(text: "HDR transfer on VP8")) }
+            return .success((8, nil))
+        default:
+            return .failure(Undecided(text: "bit depth or interlacing not in this codec's configuration"))
+        }
+    }
+
+    /// The HDR transfer of an ISO/IEC 23091-2 `transfer_characteristics` code (16 PQ, 18 HLG), nil for others.
+    private static func transfer(code: Int) -> VideoTransfer? {
+        switch code {
+        case 16: return .pq
+        case 18: return .hlg
+        default: return nil
+        }
     }
 
     /// Clockwise degrees of a matrix that is a plain quarter turn, 0 without one, nil for anything else.
