@@ -187,4 +187,24 @@ struct WorkSchedulerGateTests {
         #expect(Set(delivered) == [1, 3], "dropped jobs never run")
         #expect(idle == 1)
     }
+
+    @Test("dropping or invalidating the last waiting job says the scheduler is idle, so gated work elsewhere resumes")
+    func idleWhenLastJobDropped() async throws {
+        var idle = 0
+        let scheduler = WorkScheduler<Int, Int>(limit: 1, work: { $0 }, deliver: { _, _ in })
+        scheduler.mayStart = { false }
+        scheduler.onIdle = { idle += 1 }
+        scheduler.request(1, urgent: false)
+        scheduler.request(2, urgent: true)
+        scheduler.invalidate(1)
+        #expect(idle == 0, "a job still waits")
+        scheduler.invalidate(7)
+        #expect(idle == 0, "forgetting a key that was never asked for changes nothing")
+        scheduler.dropQueued(2)
+        #expect(idle == 1)
+        scheduler.request(3, urgent: false)
+        scheduler.invalidate(3)
+        #expect(idle == 2)
+        #expect(scheduler.pendingCount == 0)
+    }
 }

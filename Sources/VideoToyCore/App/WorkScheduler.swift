@@ -77,11 +77,14 @@ public final class WorkScheduler<Key: Hashable & Sendable, Value: Sendable> {
     ///
     /// A later `request` queues the job afresh, or, while the old run is still going, runs it again once it ends.
     public func invalidate(_ key: Key) {
-        if queued.remove(key) != nil, urgentKeys.remove(key) != nil {
+        let wasQueued = queued.remove(key) != nil
+        if wasQueued, urgentKeys.remove(key) != nil {
             urgent.removeAll { $0 == key }
         }
         tickets[key] = nil
         if running.contains(key) { stale[key] = .some(nil) }
+        // Dropping the last waiting job leaves nothing to finish, so nothing else would say so.
+        if wasQueued { announceIfIdle() }
     }
 
     /// Drops `key` if it is queued; a running job goes on and delivers as usual.
@@ -89,6 +92,11 @@ public final class WorkScheduler<Key: Hashable & Sendable, Value: Sendable> {
         guard queued.remove(key) != nil else { return }
         if urgentKeys.remove(key) != nil { urgent.removeAll { $0 == key } }
         tickets[key] = nil
+        announceIfIdle()
+    }
+
+    private func announceIfIdle() {
+        if queued.isEmpty && running.isEmpty { onIdle?() }
     }
 
     /// Starts waiting jobs again after `mayStart` has changed its answer.
@@ -155,6 +163,6 @@ public final class WorkScheduler<Key: Hashable & Sendable, Value: Sendable> {
             deliver(key, value)
         }
         pump()
-        if queued.isEmpty && running.isEmpty { onIdle?() }
+        announceIfIdle()
     }
 }
