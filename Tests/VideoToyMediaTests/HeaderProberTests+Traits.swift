@@ -41,6 +41,8 @@ struct TraitClip: Sendable, CustomTestStringConvertible {
         h264(
             "h264-pq-in-stream", "mp4", ["-pix_fmt", "yuv420p10le", "-x264-params", "transfer=smpte2084"], bitDepth: 10,
             transfer: .pq, fromHeader: false),
+        // Parameter sets that may change in band: the parser would follow them, the header cannot.
+        h264("h264-avc3", "mp4", ["-tag:v", "avc3"], fromHeader: false),
         // Field-coded pictures: whether they decode as interlaced is only seen by decoding.
         h264(
             "h264-interlaced", "mp4", ["-flags", "+ildct+ilme", "-x264-params", "interlaced=1:tff=1"], interlaced: true,

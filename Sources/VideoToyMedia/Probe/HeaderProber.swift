@@ -126,6 +126,8 @@ public enum HeaderProber {
         let containerTransfer = transfer(code: Int(parameters.color_trc.rawValue))
         switch parameters.codec_id {
         case AV_CODEC_ID_H264:
+            // An 'avc3' stream may carry other parameter sets in band, which the parser would take instead.
+            guard parameters.codec_tag != Self.avc3 else { return .failure(Undecided(text: "H.264 with in-band parameter sets")) }
             guard let data = parameters.extradata, parameters.extradata_size > 0,
                 let sps = AVCSequenceTraits(avcC: Array(UnsafeBufferPointer(start: data, count: Int(parameters.extradata_size))))
             else { return .failure(Undecided(text: "no readable H.264 sequence parameters")) }
@@ -148,6 +150,9 @@ public enum HeaderProber {
             return .failure(Undecided(text: "bit depth or interlacing not in this codec's configuration"))
         }
     }
+
+    /// The 'avc3' sample-entry code as libavformat stores it (little-endian).
+    private static let avc3 = UInt32(0x61) | UInt32(0x76) << 8 | UInt32(0x63) << 16 | UInt32(0x33) << 24
 
     /// The HDR transfer of an ISO/IEC 23091-2 `transfer_characteristics` code (16 PQ, 18 HLG), nil for others.
     private static func transfer(code: Int) -> VideoTransfer? {
