@@ -7,7 +7,7 @@ import VideoToyGObject
 final class MonitorSource {
     private let display: OpaquePointer
     private let monitors: OpaquePointer
-    private let randr: RandRModes?
+    private let modeSetter: (any DisplayModeSetter)?
     private let onChange: @MainActor ([VideoToyCore.Screen]) -> Void
     /// A monitor whose property changes are watched; the reference keeps its address from being reused while it is a key.
     private struct Watched {
@@ -17,18 +17,18 @@ final class MonitorSource {
 
     private var watched: [UnsafeMutableRawPointer: Watched] = [:]
     private var listConnection: SignalConnection?
-    private var outputModes: [String: RandRModes.OutputModes] = [:]
+    private var outputModes: [String: OutputModes] = [:]
     private var reading = false
     private var readAgain = false
 
     /// Starts watching the default display; `onChange` receives the full list after every change.
-    init(randr: RandRModes?, onChange: @escaping @MainActor ([VideoToyCore.Screen]) -> Void) {
+    init(modes: (any DisplayModeSetter)?, onChange: @escaping @MainActor ([VideoToyCore.Screen]) -> Void) {
         display = gdk_display_get_default()
         monitors = gdk_display_get_monitors(display)
-        self.randr = randr
+        self.modeSetter = modes
         self.onChange = onChange
         // Once, before the window is interactive, so the first screen list already has its modes.
-        outputModes = randr?.readModesNow() ?? [:]
+        outputModes = modes?.readModesNow() ?? [:]
         listConnection = Signal.itemsChanged(graw(monitors)) { [unowned self] _, _, _ in
             watchMonitors()
             changed()
@@ -83,15 +83,15 @@ final class MonitorSource {
         }
     }
 
-    /// Reports the monitors once RandR has told their modes; reads requested meanwhile fold into one.
+    /// Reports the monitors once their modes are known; reads requested meanwhile fold into one.
     private func changed() {
-        guard let randr else { return onChange(screens()) }
+        guard let modeSetter else { return onChange(screens()) }
         guard !reading else {
             readAgain = true
             return
         }
         reading = true
-        randr.readModes { [weak self] modes in
+        modeSetter.readModes { [weak self] modes in
             guard let self else { return }
             reading = false
             outputModes = modes
