@@ -71,6 +71,7 @@ let package = Package(
             name: "VideoToyEndToEndTests",
             dependencies: [
                 "VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyAppTesting",
+                "VideoToyDesktop",
             ], swiftSettings: strict),
     ]
 )

@@ -10,6 +10,8 @@ public final class MutterDisplay: TestDisplay, @unchecked Sendable {
     public let name: String
     /// WAYLAND_DISPLAY, XDG_RUNTIME_DIR and DBUS_SESSION_BUS_ADDRESS.
     public let environment: [String: String]
+    /// Where mutter would save a persistent configuration: `monitors.xml` must never appear there.
+    public let savedLayout: URL
 
     private let lock = NSLock()
     private var stopped = false
@@ -31,7 +33,9 @@ public final class MutterDisplay: TestDisplay, @unchecked Sendable {
             env[String(line[..<eq])] = String(line[line.index(after: eq)...])
         }
         guard let name = env.removeValue(forKey: "NAME") else { throw HarnessError("wayland-display start printed no NAME") }
+        guard let config = env.removeValue(forKey: "CONFIG_HOME") else { throw HarnessError("wayland-display start printed no CONFIG_HOME") }
         self.name = name
+        savedLayout = URL(fileURLWithPath: config).appendingPathComponent("monitors.xml")
         environment = env
     }
 

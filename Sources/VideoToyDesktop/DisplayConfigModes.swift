@@ -80,7 +80,7 @@ public final class DisplayConfigModes: DisplayModeSetter, @unchecked Sendable {
             return reason
         case .apply(let config):
             do {
-                _ = try bus.call(Self.busName, Self.objectPath, Self.busName, "ApplyMonitorsConfig", Self.arguments(config))
+                try apply(config)
             } catch {
                 changes.finished(nil)
                 return "the compositor refused mode \(mode) on \(connector): \(error)"
@@ -88,6 +88,12 @@ public final class DisplayConfigModes: DisplayModeSetter, @unchecked Sendable {
             changes.finished(try? currentLayout())
             return nil
         }
+    }
+
+    /// Applies `config` as it is, waiting for the compositor's answer; any thread. The app goes through the
+    /// machine instead (`setMode`), which also remembers what to restore.
+    public func apply(_ config: MonitorsConfig) throws(DBusCallError) {
+        _ = try bus.call(Self.busName, Self.objectPath, Self.busName, "ApplyMonitorsConfig", Self.arguments(config))
     }
 
     /// A `GetCurrentState` reply as a layout; throws when its shape is not the documented one.

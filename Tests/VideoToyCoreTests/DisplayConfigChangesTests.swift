@@ -184,16 +184,28 @@ struct DisplayConfigChangesTests {
         let name: String
         /// What happens between setting and restoring.
         let meanwhile: @Sendable (inout DisplayConfigChanges) -> Void
-        let restoreSerial: UInt32
+        /// The layout read when restoring.
+        let restoring: DisplayLayout
         var testDescription: String { name }
     }
 
     static let backOffCases: [BackOffCase] = [
-        BackOffCase(name: "serial changed when restoring", meanwhile: { _ in }, restoreSerial: 9),
-        BackOffCase(name: "a layout read meanwhile showed another serial", meanwhile: { $0.observe(after(hd, serial: 12)) }, restoreSerial: 12),
+        BackOffCase(name: "a monitor plugged: new serial when restoring", meanwhile: { _ in }, restoring: after(hd, serial: 9)),
+        // mutter keeps its serial when only the configuration changes.
+        BackOffCase(name: "the user chose another mode, same serial", meanwhile: { _ in }, restoring: after(uhd, serial: 8)),
+        BackOffCase(
+            name: "the user moved the monitor, same serial", meanwhile: { _ in },
+            restoring: {
+                var moved = after(hd, serial: 8)
+                moved.logicalMonitors[1].y = 100
+                return moved
+            }()),
+        BackOffCase(
+            name: "a layout read meanwhile showed the user's change, then it was undone",
+            meanwhile: { $0.observe(after(hd50, serial: 8)) }, restoring: after(hd, serial: 8)),
         BackOffCase(
             name: "another set meanwhile saw another serial",
-            meanwhile: { _ = $0.set(hd, on: "eDP-1", in: after(hd, serial: 11)) }, restoreSerial: 8),
+            meanwhile: { _ = $0.set(hd, on: "eDP-1", in: after(hd, serial: 11)) }, restoring: after(hd, serial: 8)),
     ]
 
     @Test("A configuration changed underneath is never fought over", arguments: backOffCases)
@@ -202,22 +214,23 @@ struct DisplayConfigChangesTests {
         _ = changes.set(Self.hd, on: "HDMI-1", in: Self.layout(serial: 7))
         changes.finished(Self.after(Self.hd, serial: 8))
         test.meanwhile(&changes)
-        let decision = changes.restore("HDMI-1", in: Self.after(Self.hd, serial: test.restoreSerial))
+        let decision = changes.restore("HDMI-1", in: test.restoring)
         #expect(decision == .leave("the display configuration changed outside VideoToy; HDMI-1 is left as it is"))
         #expect(changes.changedConnectors.isEmpty)
+        #expect(changes.restore("HDMI-1", in: test.restoring) == .nothing, "said once")
     }
 
-    @Test("A refused change is not remembered, and a restore to the mode in use does nothing")
+    @Test("A refused change is not remembered; a request for the mode in use makes no call")
     func refusedAndUnchanged() {
         var changes = DisplayConfigChanges()
         _ = changes.set(Self.hd, on: "HDMI-1", in: Self.layout())
         changes.finished(nil)
         #expect(changes.changedConnectors.isEmpty)
         #expect(changes.restore("HDMI-1", in: Self.layout()) == .nothing, "a refused change has nothing to put back")
+        #expect(changes.set(Self.small, on: "HDMI-1", in: Self.layout()) == .nothing)
         _ = changes.set(Self.hd, on: "HDMI-1", in: Self.layout(serial: 7))
         changes.finished(Self.after(Self.hd, serial: 8))
-        // Someone else's identical serial cannot happen, but the monitor may already be back in the old mode.
-        #expect(changes.restore("HDMI-1", in: Self.layout(serial: 8)) == .nothing)
-        #expect(changes.set(Self.small, on: "HDMI-1", in: Self.layout(serial: 8)) == .nothing)
+        #expect(changes.set(Self.hd, on: "HDMI-1", in: Self.after(Self.hd, serial: 8)) == .nothing)
+        #expect(changes.changedConnectors == ["HDMI-1"], "still ours to restore")
     }
 }

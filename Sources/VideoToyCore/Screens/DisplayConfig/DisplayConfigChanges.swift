@@ -6,9 +6,9 @@
 /// - A mode is set by applying the whole current layout with that one monitor's mode changed, always with the
 ///   temporary method. Monitors placed right of or below it move by its change in size, so nothing overlaps.
 /// - The mode a monitor had before its first change is remembered until it is restored.
-/// - After each change of ours the compositor's serial is remembered. A layout seen with any other serial was changed
-///   by someone else (the user in Settings, a monitor plugged): every record is dropped and nothing is restored, so
-///   VideoToy never fights over the configuration.
+/// - After each change of ours the resulting layout is remembered. A layout seen that differs from it was changed by
+///   someone else: the user in Settings (mutter keeps the serial then) or a monitor plugged (a new serial). Every
+///   record is dropped and nothing is restored, so VideoToy never fights over the configuration.
 /// - One call is carried out at a time; its outcome (`finished`) must come before the next decision.
 public struct DisplayConfigChanges: Hashable, Sendable {
     /// What to do for one request.
@@ -30,7 +30,7 @@ public struct DisplayConfigChanges: Hashable, Sendable {
     private var previous: [String: String] = [:]
     /// Connectors whose record was dropped because someone else changed the configuration.
     private var abandoned: Set<String> = []
-    private var expectedSerial: UInt32?
+    private var expected: DisplayLayout?
     private var pending: Pending?
 
     /// Creates a machine that has changed nothing.
@@ -82,19 +82,32 @@ public struct DisplayConfigChanges: Hashable, Sendable {
         guard let done = pending else { return }
         pending = nil
         guard let layout else { return }
-        expectedSerial = layout.serial
+        expected = layout
         if let modeID = done.previousModeID {
             previous[done.connector] = modeID
             abandoned.remove(done.connector)
         }
     }
 
-    /// Takes note of a layout read for any reason; a serial that is not ours means someone else changed it.
+    /// Takes note of a layout read for any reason; one other than the layout our last change left means someone
+    /// else changed it.
     public mutating func observe(_ layout: DisplayLayout) {
-        guard let expected = expectedSerial, layout.serial != expected else { return }
+        guard let expected, layout != expected else { return }
         abandoned.formUnion(previous.keys)
         previous.removeAll()
-        expectedSerial = nil
+        self.expected = nil
+    }
+
+    /// The whole layout with `connector` in `mode`, to apply temporarily: what `set` applies, built even when the
+    /// monitor is already in that mode (re-applying a layout is harmless); or why it cannot be built.
+    public static func config(_ layout: DisplayLayout, switching connector: String, to mode: ScreenMode) -> Result<
+        MonitorsConfig, ModeSettingUnavailable
+    > {
+        guard let monitor = layout.monitor(connector), let current = monitor.currentMode else {
+            return .failure(ModeSettingUnavailable("\(connector) is not an active monitor"))
+        }
+        guard let target = monitor.layoutMode(matching: mode) else { return .failure(ModeSettingUnavailable("\(connector) offers no mode \(mode)")) }
+        return config(layout, switching: connector, from: current, to: target)
     }
 
     /// The layout with one monitor switched from `current` to `target`, or why it cannot be built.
