@@ -33,7 +33,9 @@ public final class MutterDisplay: TestDisplay, @unchecked Sendable {
             env[String(line[..<eq])] = String(line[line.index(after: eq)...])
         }
         guard let name = env.removeValue(forKey: "NAME") else { throw HarnessError("wayland-display start printed no NAME") }
-        guard let config = env.removeValue(forKey: "CONFIG_HOME") else { throw HarnessError("wayland-display start printed no CONFIG_HOME") }
+        guard let config = env.removeValue(forKey: "CONFIG_HOME") else {
+            throw HarnessError("wayland-display start printed no CONFIG_HOME")
+        }
         self.name = name
         savedLayout = URL(fileURLWithPath: config).appendingPathComponent("monitors.xml")
         environment = env

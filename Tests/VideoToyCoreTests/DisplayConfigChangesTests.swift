@@ -132,7 +132,9 @@ struct DisplayConfigChangesTests {
 
     static var inactive: DisplayLayout {
         var layout = layout()
-        layout.monitors[1].modes = layout.monitors[1].modes.map { var mode = $0; mode.isCurrent = false; return mode }
+        layout.monitors[1].modes = layout.monitors[1].modes.map {
+            var mode = $0; mode.isCurrent = false; return mode
+        }
         layout.logicalMonitors.removeLast()
         return layout
     }
@@ -141,7 +143,8 @@ struct DisplayConfigChangesTests {
         LeaveCase(name: "unknown connector", layout: layout(), connector: "DP-9", mode: hd, reason: "DP-9 is not an active monitor"),
         LeaveCase(name: "switched off", layout: inactive, connector: "HDMI-1", mode: hd, reason: "HDMI-1 is not an active monitor"),
         LeaveCase(
-            name: "mode not offered", layout: layout(), connector: "HDMI-1", mode: ScreenMode(width: 800, height: 600, refreshMilliHz: 60000),
+            name: "mode not offered", layout: layout(), connector: "HDMI-1",
+            mode: ScreenMode(width: 800, height: 600, refreshMilliHz: 60000),
             reason: "HDMI-1 offers no mode 800x600@60.000"),
         LeaveCase(
             name: "mirrored", layout: mirrored, connector: "HDMI-1", mode: hd,
@@ -158,7 +161,9 @@ struct DisplayConfigChangesTests {
     /// The layout as the compositor reports it after switching the external monitor to `mode`.
     static func after(_ mode: ScreenMode, serial: UInt32) -> DisplayLayout {
         var layout = layout(serial: serial)
-        layout.monitors[1].modes = layout.monitors[1].modes.map { var each = $0; each.isCurrent = each.mode == mode; return each }
+        layout.monitors[1].modes = layout.monitors[1].modes.map {
+            var each = $0; each.isCurrent = each.mode == mode; return each
+        }
         return layout
     }
 

@@ -44,8 +44,15 @@ extension EndToEnd {
             try await app.waitFor("route", after: after, timeout: .seconds(20)) { $0.path == path && $0.fields["to"]?.string == to }
         }
 
-        /// Every `screen-connected` lists the monitor's modes, with the current one among them.
-        func expectModesReported(_ app: AppProcess, _ backend: ScreenBackend) {
+        /// The app runs on the backend asked for, can set modes there, and every `screen-connected` lists the
+        /// monitor's modes.
+        func expectModesReported(_ app: AppProcess, _ backend: ScreenBackend) async throws {
+            let check = try await app.waitFor("check", timeout: .seconds(20))
+            #expect(check.fields["session"]?.string == backend.rawValue)
+            #expect(check.fields["mode_api"]?.string == (backend == .x11 ? "RandR" : "GNOME DisplayConfig"))
+            #expect(
+                !app.events().contains { $0.name == "mode-unavailable" },
+                "\(backend): \(app.events().filter { $0.name == "mode-unavailable" })")
             let connected = app.events().filter { $0.name == "screen-connected" }
             #expect(!connected.isEmpty)
             for event in connected {
@@ -68,7 +75,7 @@ extension EndToEnd {
             #expect(try await advances(on: display), "\(backend): frames advance")
             let connected = app.events().first { $0.name == "screen-connected" && $0.fields["connector"]?.string == connector }
             #expect(connected?.fields["geometry"]?.string?.hasPrefix("1920x1080") == true, "\(backend): \(String(describing: connected))")
-            expectModesReported(app, backend)
+            try await expectModesReported(app, backend)
             #expect(app.events().filter { $0.name == "play" && $0.path == clips.snow }.count == 1, "no restart")
         }
 
@@ -80,7 +87,7 @@ extension EndToEnd {
             let app = try AppProcess(arguments: ["--reconnect-grace", "0", "--play", clips.snow, clips.folder], on: display)
             defer { app.terminate() }
             let play = try await app.waitFor("play", timeout: .seconds(20)) { $0.path == clips.snow }
-            _ = try await app.waitFor("first-frame", after: play) { $0.fields["window"]?.string == "main" }
+            _ = try await app.waitFor("first-frame", timeout: .seconds(20)) { $0.fields["window"]?.string == "main" }
             let handle = try display.plugExternal("1280x720")
             let connector = try await external(app, after: play)
             let moved = try await route(app, clips.snow, to: connector, after: play)
@@ -165,7 +172,8 @@ extension EndToEnd {
             #expect(lit > 0.3, "\(backend): the snow fills the external monitor (\(lit))")
         }
 
-        @Test("a second launch hands its file to the running app, which plays it on the external monitor", arguments: ScreenBackend.allCases)
+        @Test(
+            "a second launch hands its file to the running app, which plays it on the external monitor", arguments: ScreenBackend.allCases)
         func secondLaunch(_ backend: ScreenBackend) async throws {
             let display = try backend.start()
             defer { display.stop() }

@@ -8,7 +8,8 @@ extension EndToEnd {
     /// GNOME's DisplayConfig for real, on headless mutter: the calls the app makes must be accepted.
     @Suite("Wayland modes")
     struct WaylandModesTests {
-        @Test("the best mode is applied temporarily, a changed layout is taken, and the previous one restored; monitors.xml is never written")
+        @Test(
+            "the best mode is applied temporarily, a changed layout is taken, and the previous one restored; monitors.xml is never written")
         func applyAndRestore() async throws {
             let display = try MutterDisplay()
             defer { display.stop() }

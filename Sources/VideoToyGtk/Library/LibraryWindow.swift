@@ -177,7 +177,8 @@ public final class LibraryWindow: LibraryPresenter {
     }
 
     /// The API that sets display modes, or why there is none.
-    public private(set) var modeSupport: Result<any DisplayModeSetter, ModeSettingUnavailable> = .failure(ModeSettingUnavailable("not probed"))
+    public private(set) var modeSupport: Result<any DisplayModeSetter, ModeSettingUnavailable> = .failure(
+        ModeSettingUnavailable("not probed"))
 
     /// Reports the current monitors to the controller; call once the window is shown.
     public func startWatchingScreens() {

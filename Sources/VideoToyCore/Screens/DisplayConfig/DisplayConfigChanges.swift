@@ -106,7 +106,9 @@ public struct DisplayConfigChanges: Hashable, Sendable {
         guard let monitor = layout.monitor(connector), let current = monitor.currentMode else {
             return .failure(ModeSettingUnavailable("\(connector) is not an active monitor"))
         }
-        guard let target = monitor.layoutMode(matching: mode) else { return .failure(ModeSettingUnavailable("\(connector) offers no mode \(mode)")) }
+        guard let target = monitor.layoutMode(matching: mode) else {
+            return .failure(ModeSettingUnavailable("\(connector) offers no mode \(mode)"))
+        }
         return config(layout, switching: connector, from: current, to: target)
     }
 
