@@ -65,5 +65,29 @@ extension EndToEnd {
             #expect(throws: (any Error).self, "stale serial") { try modes.apply(restore) }
             try display.unplugExternal(handle)
         }
+
+        @Test("a main window that starts on the second monitor is known to be there: the scene opens on the first")
+        func mainWindowOnSecondMonitor() async throws {
+            let display = try MutterDisplay()
+            defer { display.stop() }
+            _ = try display.plugExternal("1920x1080")
+            let modes = try DisplayConfigModes(address: display.environment["DBUS_SESSION_BUS_ADDRESS"])
+            let layout = try modes.currentLayout()
+            let second = try #require(layout.monitors.first { $0.product == "Virtual remote monitor" })
+            let first = try #require(layout.monitors.first { $0.connector != second.connector })
+            // The second monitor becomes primary and leftmost, so the compositor opens new windows there.
+            var config = try DisplayConfigChanges.config(layout, switching: second.connector, to: #require(second.currentMode?.mode)).get()
+            for index in config.logicalMonitors.indices {
+                let isSecond = config.logicalMonitors[index].monitors.contains { $0.connector == second.connector }
+                config.logicalMonitors[index].x = isSecond ? 0 : 1920
+                config.logicalMonitors[index].isPrimary = isSecond
+            }
+            try modes.apply(config)
+
+            let app = try AppProcess(arguments: [Fixture.clips.folder], on: display)
+            defer { app.terminate() }
+            let scene = try await app.waitFor("scene-open", timeout: .seconds(20))
+            #expect(scene.fields["connector"]?.string == first.connector, "the main window is on \(second.connector)")
+        }
     }
 }

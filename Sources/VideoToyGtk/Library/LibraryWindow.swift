@@ -182,6 +182,7 @@ public final class LibraryWindow: LibraryPresenter {
 
     /// Reports the current monitors to the controller; call once the window is shown.
     public func startWatchingScreens() {
+        monitors.follow(window) { [unowned self] in updateMainScreen() }
         updateMainScreen()
         controller.screensChanged(monitors.screens())
         refreshScreenMenu()

@@ -20,6 +20,8 @@ final class MonitorSource {
     private var outputModes: [String: OutputModes] = [:]
     private var reading = false
     private var readAgain = false
+    private var surfaceMonitors = SurfaceMonitors()
+    private var surfaceConnections: [SignalConnection] = []
 
     /// Starts watching the default display; `onChange` receives the full list after every change.
     init(modes: (any DisplayModeSetter)?, onChange: @escaping @MainActor ([VideoToyCore.Screen]) -> Void) {
@@ -49,8 +51,30 @@ final class MonitorSource {
         eachMonitor().first { string(gdk_monitor_get_connector($0)) == connector }
     }
 
-    /// The connector of the monitor that shows `window`, if known.
+    /// Follows the monitors `window` enters and leaves, calling `onChange` after each; the window must be realized.
+    /// On Wayland that is the only way to know its monitor: windows there have no global position.
+    func follow(_ window: Widget, onChange: @escaping @MainActor () -> Void) {
+        guard let surface = gtk_native_get_surface(OpaquePointer(window)) else { return }
+        let pointer = UnsafeMutableRawPointer(surface)
+        surfaceConnections = [
+            Signal.connectObject(pointer, "enter-monitor") { [unowned self] monitor in
+                surfaceMonitors.enter(string(gdk_monitor_get_connector(OpaquePointer(monitor))))
+                onChange()
+            },
+            Signal.connectObject(pointer, "leave-monitor") { [unowned self] monitor in
+                surfaceMonitors.leave(string(gdk_monitor_get_connector(OpaquePointer(monitor))))
+                onChange()
+            },
+        ]
+    }
+
+    /// The connector of the monitor that shows `window`, if known: from the monitors its surface entered on Wayland,
+    /// from its position on X11.
     func connector(showing window: Widget) -> String? {
+        if !isX11 {
+            surfaceMonitors.keep(only: Set(eachMonitor().map { string(gdk_monitor_get_connector($0)) }))
+            if let entered = surfaceMonitors.current { return entered }
+        }
         guard let surface = gtk_native_get_surface(OpaquePointer(window)),
             let monitor = gdk_display_get_monitor_at_surface(display, surface)
         else { return nil }
