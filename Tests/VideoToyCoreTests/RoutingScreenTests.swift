@@ -44,7 +44,9 @@ struct ScreenRosterTests {
 @Suite("Surface monitors")
 struct SurfaceMonitorsTests {
     enum Step: Sendable {
-        case enter(String), leave(String), keep(Set<String>)
+        case enter(String)
+        case leave(String)
+        case keep(Set<String>)
     }
 
     @Test(
