@@ -34,6 +34,23 @@ extension EndToEnd {
             return later >= start + milliseconds * 1000
         }
 
+        /// The fraction of the monitor's pixels that change between a first screenshot and a later one; screenshots
+        /// are retaken until one differs by more than `needed`, or `within` has passed (the largest seen then).
+        func motion(on display: any TestDisplay, _ connector: String, needed: Double = 0.2, within: Duration = .seconds(15)) async throws
+            -> Double
+        {
+            let first = try display.screenshot(ofMonitor: connector)
+            let deadline = ContinuousClock.now + within
+            var best = 0.0
+            repeat {
+                try await Task.sleep(for: .milliseconds(300))
+                let fraction = try display.screenshot(ofMonitor: connector).fractionDiffering(from: first, tolerance: 24)
+                if fraction > needed { return fraction }
+                best = max(best, fraction)
+            } while ContinuousClock.now < deadline
+            return best
+        }
+
         /// The first screen connected after `after` that is not the main one: its connector.
         func external(_ app: AppProcess, after: AppProcess.Event? = nil) async throws -> String {
             let scene = try await app.waitFor("scene-open", after: after, timeout: .seconds(20))
@@ -94,6 +111,8 @@ extension EndToEnd {
             let arrived = try await app.waitFor("first-frame", after: moved) { $0.fields["window"]?.string == connector }
             #expect((moved.fields["position_ms"]?.int ?? 0) >= (play.fields["position_ms"]?.int ?? 0))
             #expect(try await advances(on: display), "\(backend): frames advance on \(connector)")
+            let external = try await motion(on: display, connector)
+            #expect(external > 0.2, "\(backend): the snow moves on \(connector) (\(external))")
 
             try display.unplugExternal(handle)
             let back = try await route(app, clips.snow, to: "row", after: arrived)
