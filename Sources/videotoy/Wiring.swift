@@ -23,7 +23,7 @@ func runApplication(
     let log = EventLog(clock: clock, sink: sink, terminal: terminal)
     // Notices when the main loop stalls for more than 100 ms and says what was running.
     let watchdog = MainLoopWatchdog(
-        thresholdMs: 100,
+        thresholdMs: 100, idleAfterMs: 2000,
         onHang: { stall in
             terminal("the main loop has been stuck for \(stall)")
         }
@@ -54,6 +54,9 @@ func runApplication(
         router: routing, scaling: scaling,
         sort: remembered.sortOrder.flatMap(RowSort.init) ?? .standard)
     keeper.attach(to: controller)
+    // The watchdog watches while something is under way, and rests (no wake-ups) once the app is idle.
+    watchdog.isBusy = { MainActor.assumeIsolated { controller.hasWorkInFlight } }
+    controller.subscribe { _ in watchdog.arm() }
     if let chosen = options.scaling { keeper.rememberScaling(chosen) }
     let host = AppHost(id: "org.videotoy.VideoToy", unique: !options.newWindow)
     var window: LibraryWindow?
@@ -81,6 +84,7 @@ func runApplication(
             debug: options.debug, size: remembered.windowSize, modeSetter: modeSupport.setter
         ) { status in host.quit(status: status) }
         window = main
+        main.onInput = { watchdog.arm() }
         main.preferences = preferences
         main.onPreferences = { changed in
             controller.use(changed)
@@ -105,7 +109,7 @@ func runApplication(
             openablePath: { path in
                 let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
                 return PathCalls.isReadableFile(absolute) ? absolute : nil
-            })
+            }, artwork: MPRISArtwork(encode: { PNGCodec.encode($0, box: 512) }))
         bridge.publish(report: { log.terminal($0) })
         mpris = bridge
         log.emit(.controls, fields: [(.style, .string(options.controls.rawValue)), (.debug, .bool(options.debug))])
@@ -128,9 +132,6 @@ func runApplication(
                     if capabilities.audioOutput == nil { log.terminal("no audio output found: videos play silently") }
                 }
             }
-        }
-        MainLoop.every(milliseconds: 250) {
-            controller.tick(); return true
         }
         let opened = options.paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         controller.restoreFolders(LibraryFolders(recent: remembered.recentFolders))

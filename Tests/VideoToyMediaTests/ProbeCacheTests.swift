@@ -159,6 +159,11 @@ struct ProbeCacheTests {
                 MediaInfo(
                     durationMs: 2000, videoSize: PixelSize(width: 320, height: 240), videoCodec: "H.264",
                     damage: "cut short at 59 % of its media data\t(the file\nends \\ here)")),
+            .success(
+                MediaInfo(
+                    durationMs: 1000, videoSize: PixelSize(width: 1920, height: 1080), videoCodec: "H.265", audioCodec: "AC-3",
+                    bitDepth: 10, transfer: .hlg, interlaced: true, container: .m2ts)),
+            .success(MediaInfo(durationMs: 1000, videoSize: PixelSize(width: 1920, height: 1080), videoCodec: "DNxHD", container: .mxf)),
             .failure(.empty),
             .failure(.notMedia(contentType: nil)),
             .failure(.incomplete(detail: "the 'moov' box\tneeds\nmore \\ bytes")),
@@ -180,10 +185,12 @@ struct ProbeCacheTests {
         "A corrupt or cut-short cache file is ignored and the file is probed",
         arguments: [
             "garbage\u{0}\u{1}\u{2} not a cache\n",
-            "videotoy-probe-cache\t2\ttest\n/x\tnot-a-size\t1\tok\t1\t1\t1\tH.264\t\t0\t\t.\n",
-            "videotoy-probe-cache\t2\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t\t.\n/y\t1\t1\tok\t1\t1",
-            // A version-1 line (no damage field) in a version-2 file.
-            "videotoy-probe-cache\t2\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t.\n",
+            "videotoy-probe-cache\t3\ttest\n/x\tnot-a-size\t1\tok\t1\t1\t1\tH.264\t\t0\t\t\t\t\t\t.\n",
+            "videotoy-probe-cache\t3\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t\t\t\t\t\t.\n/y\t1\t1\tok\t1\t1",
+            // A version-2 line (no bit depth, transfer, interlacing or container) in a version-3 file.
+            "videotoy-probe-cache\t3\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t\t.\n",
+            // A transfer this version does not know.
+            "videotoy-probe-cache\t3\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.265\t\t0\t\t10\tsdr-ish\t\t\t.\n",
             "",
         ])
     func corruptFileIgnored(contents: String) throws {
@@ -191,7 +198,7 @@ struct ProbeCacheTests {
         let clip = folder + "/clip.mp4"
         let stamp = try #require(FileStamp.of(path: clip))
         // A valid line for the clip itself, followed by the damage: nothing of the file may be trusted.
-        let valid = "videotoy-probe-cache\t2\ttest\n\(clip)\t\(stamp.size)\t\(stamp.mtimeNs)\tok\t5\t2\t2\tH.264\t\t0\t\t.\n"
+        let valid = "videotoy-probe-cache\t3\ttest\n\(clip)\t\(stamp.size)\t\(stamp.mtimeNs)\tok\t5\t2\t2\tH.264\t\t0\t\t\t\t\t\t.\n"
         let damaged = contents.hasPrefix("videotoy-probe-cache") ? valid + contents.split(separator: "\n", maxSplits: 1).last! : contents
         try Data(damaged.utf8).write(to: URL(fileURLWithPath: folder + "/cache.tsv"))
         let inner = CountingBackend(answer: .success(h264))

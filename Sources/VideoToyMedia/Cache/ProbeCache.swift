@@ -57,7 +57,8 @@ public final class ProbeCache: @unchecked Sendable {
 
     private static let magic = "videotoy-probe-cache"
     // 2 added the damage field; version 1 also refused files that version 2 finds merely damaged.
-    private static let version = "2"
+    // 3 added bit depth, HDR transfer, interlacing and container.
+    private static let version = "3"
 
     /// Creates a cache stored in `file`; nothing is read until the first use or `load()`.
     public init(file: String, fingerprint: String = "", maxEntries: Int = 200_000) {
@@ -192,7 +193,7 @@ public final class ProbeCache: @unchecked Sendable {
 
     // MARK: Line format
 
-    // ok:   path size mtime "ok" duration width height video audio rotation damage "."
+    // ok:   path size mtime "ok" duration width height video audio rotation damage depth transfer interlaced container "."
     // fail: path size mtime "fail" code detail "."
     // Empty fields are nil; tabs, newlines and backslashes in text are escaped.
 
@@ -204,7 +205,8 @@ public final class ProbeCache: @unchecked Sendable {
                 "ok", info.durationMs.map(String.init) ?? "",
                 info.videoSize.map { String($0.width) } ?? "", info.videoSize.map { String($0.height) } ?? "",
                 escape(info.videoCodec ?? ""), escape(info.audioCodec ?? ""), String(info.rotation),
-                escape(info.damage ?? ""),
+                escape(info.damage ?? ""), info.bitDepth.map(String.init) ?? "", info.transfer?.rawValue ?? "",
+                info.interlaced ? "i" : "", info.container?.rawValue ?? "",
             ]
         case .failure(let failure):
             fields += ["fail", failure.code]
@@ -227,7 +229,7 @@ public final class ProbeCache: @unchecked Sendable {
         let stamp = FileStamp(size: size, mtimeNs: mtime)
         switch fields[3] {
         case "ok":
-            guard fields.count == 12 else { return nil }
+            guard fields.count == 16 else { return nil }
             var info = MediaInfo()
             if !fields[4].isEmpty { guard let ms = Int(fields[4]) else { return nil }; info.durationMs = ms }
             if !fields[5].isEmpty || !fields[6].isEmpty {
@@ -239,6 +241,12 @@ public final class ProbeCache: @unchecked Sendable {
             guard let rotation = Int(fields[9]), [0, 90, 180, 270].contains(rotation) else { return nil }
             info.rotation = rotation
             info.damage = fields[10].isEmpty ? nil : unescape(fields[10])
+            if !fields[11].isEmpty { guard let depth = Int(fields[11]) else { return nil }; info.bitDepth = depth }
+            if !fields[12].isEmpty {
+                guard let transfer = VideoTransfer(rawValue: fields[12]) else { return nil }; info.transfer = transfer
+            }
+            info.interlaced = fields[13] == "i"
+            if !fields[14].isEmpty { guard let kind = MediaContainer(rawValue: fields[14]) else { return nil }; info.container = kind }
             return (path, Entry(stamp: stamp, result: .success(info)))
         case "fail":
             guard fields.count == 7 else { return nil }
