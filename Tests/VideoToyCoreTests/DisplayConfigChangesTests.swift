@@ -74,17 +74,17 @@ struct DisplayConfigChangesTests {
     }
 
     @Test("Setting a mode applies the whole layout, temporarily", arguments: setCases)
-    func setMode(_ test: SetCase) {
+    func setMode(_ test: SetCase) throws {
         var changes = DisplayConfigChanges()
         let decision = changes.set(test.mode, on: test.connector, in: test.layout)
         guard let expected = test.expected else {
             #expect(decision == .nothing)
             return
         }
-        let config = try? #require(Self.applied(decision))
-        #expect(config.map(Self.describe) == expected)
-        #expect(config?.method == .temporary)
-        #expect(config?.serial == test.layout.serial, "built on the state just read")
+        let config = try #require(Self.applied(decision), "\(decision)")
+        #expect(Self.describe(config) == expected)
+        #expect(config.method == .temporary)
+        #expect(config.serial == test.layout.serial, "built on the state just read")
     }
 
     @Test("Monitors beyond a monitor that grows move by the difference")
