@@ -54,10 +54,15 @@ extension EndToEnd {
 
         /// Waits until the last route of `path` is to its row and every scene opened was closed; returns the last event.
         func settle(_ app: AppProcess, _ path: String, _ what: String) async throws -> AppProcess.Event? {
-            try await Fixture.eventually("\(what): the video home and every scene closed", within: .seconds(30)) {
-                let events = app.events()
-                let home = events.last { $0.name == "route" && $0.path == path }?.fields["to"]?.string == "row"
-                return home && events.filter { $0.name == "scene-open" }.count == events.filter { $0.name == "scene-close" }.count
+            do {
+                try await Fixture.eventually("\(what): the video home and every scene closed", within: .seconds(30)) {
+                    let events = app.events()
+                    let home = events.last { $0.name == "route" && $0.path == path }?.fields["to"]?.string == "row"
+                    return home && events.filter { $0.name == "scene-open" }.count == events.filter { $0.name == "scene-close" }.count
+                }
+            } catch {
+                let screens = ["screen-connected", "screen-disconnected", "scene-open", "scene-close", "route"]
+                throw HarnessError("\(error); last events: \(app.events().filter { screens.contains($0.name) }.suffix(8))")
             }
             return app.events().last
         }
