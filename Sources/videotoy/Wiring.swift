@@ -77,9 +77,11 @@ func runApplication(
     }
     host.onActivate {
         guard window == nil else { return }
+        let session = SessionProbe.sessionName()
+        let modeSupport = ModeSupport.detect(session: session)
         let main = LibraryWindow(
             application: host.application, controller: controller, controls: options.controls,
-            debug: options.debug, size: remembered.windowSize
+            debug: options.debug, size: remembered.windowSize, modeSetter: modeSupport.setter
         ) { status in host.quit(status: status) }
         window = main
         main.onInput = { watchdog.arm() }
@@ -118,12 +120,11 @@ func runApplication(
         }
         main.startWatchingScreens()
         // Checked once at start-up, off the main loop (opening the audio device can take a while).
-        let session = SessionProbe.sessionName()
-        // The window already found out whether modes can be set; probing RandR again would repeat that work.
-        let modes: Result<Void, ModeSettingUnavailable> = main.modeSupportNote.map { .failure(ModeSettingUnavailable($0)) } ?? .success(())
+        let modes = main.modeSupport.map(\.apiName)
+        let compositor = modeSupport.compositor
         DispatchQueue.global(qos: .utility).async {
             let capabilities = Capabilities(
-                session: session, modeSetting: modes, decoders: MediaCapabilities.decoders(),
+                session: session, compositor: compositor, modeSetting: modes, decoders: MediaCapabilities.decoders(),
                 audioOutput: MediaCapabilities.audioOutput())
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {

@@ -40,11 +40,13 @@ if options.check {
     // The report needs the display for monitors and modes, but no window.
     let report: String = MainActor.assumeIsolated {
         let connected = SessionProbe.connect()
+        let session = connected ? SessionProbe.sessionName() : "none (no display)"
+        let support: (setter: Result<any DisplayModeSetter, ModeSettingUnavailable>, compositor: String?) =
+            connected ? ModeSupport.detect(session: session) : (.failure(ModeSettingUnavailable("no display")), nil)
         let capabilities = Capabilities(
-            session: connected ? SessionProbe.sessionName() : "none (no display)",
-            modeSetting: connected ? SessionProbe.modeSetting() : .failure(ModeSettingUnavailable("no display")),
+            session: session, compositor: support.compositor, modeSetting: support.setter.map(\.apiName),
             decoders: MediaCapabilities.decoders(), audioOutput: MediaCapabilities.audioOutput())
-        return capabilities.text(screens: connected ? SessionProbe.screens() : [])
+        return capabilities.text(screens: connected ? SessionProbe.screens(modes: try? support.setter.get()) : [])
     }
     FileHandle.standardOutput.write(Data(report.utf8))
     exit(0)

@@ -118,6 +118,11 @@ struct PresentationTests {
         #expect(text.contains("Audio output: none"))
         let best = text.range(of: "1920x1080@60.000")!, worse = text.range(of: "1280x720@60.000")!
         #expect(best.lowerBound < worse.lowerBound, "best mode first")
+        #expect(!text.contains("Compositor:"), "X11 has none")
+        let wayland = Capabilities(
+            session: "wayland", compositor: "GNOME (mutter)", modeSetting: .success("GNOME DisplayConfig"), decoders: [], audioOutput: nil)
+        #expect(wayland.text(screens: []).contains("Compositor: GNOME (mutter)\nDisplay modes: can be set (GNOME DisplayConfig)"))
+        #expect(wayland.fields.map(\.0) == [.session, .compositor, .modeSetting, .modeAPI, .audioOutput, .decoders])
     }
 }
 

@@ -70,7 +70,7 @@ public enum EventName: String, CaseIterable, Sendable {
         case .fullscreen: return [.on, .window]
         case .controls: return [.style, .debug]
         case .scaling: return [.mode]
-        case .check: return [.session, .modeSetting, .audioOutput, .decoders]
+        case .check: return [.session, .compositor, .modeSetting, .modeAPI, .audioOutput, .decoders]
         case .screenConnected, .screenDisconnected: return [.connector, .manufacturer, .model, .geometry, .modes]
         case .sceneOpen, .sceneClose: return [.connector]
         case .route: return [.to, .positionMs]
@@ -130,8 +130,12 @@ public enum EventField: String, CaseIterable, Sendable {
     case mode
     /// X11 or Wayland.
     case session
+    /// The Wayland compositor, or null.
+    case compositor
     /// True, or why modes cannot be set.
     case modeSetting = "mode_setting"
+    /// The API that sets modes, or null.
+    case modeAPI = "mode_api"
     /// The audio sink, or null.
     case audioOutput = "audio_output"
     /// Codec → decoder element, or null.

@@ -2,8 +2,10 @@
 public struct Capabilities: Sendable, Equatable {
     /// The windowing session: "x11", "wayland" or another backend name.
     public var session: String
-    /// Whether RandR can set display modes, or why not.
-    public var modeSetting: Result<Void, ModeSettingUnavailable>
+    /// The API that sets display modes (`RandR`, `GNOME DisplayConfig`), or why modes cannot be set.
+    public var modeSetting: Result<String, ModeSettingUnavailable>
+    /// The Wayland compositor, when it could be told.
+    public var compositor: String?
     /// For each codec VideoToy checks, the decoder element that handles it, or nil.
     public var decoders: [(codec: String, element: String?, package: String)]
     /// The audio sink that will be used, or nil when there is no audio output.
@@ -11,10 +13,11 @@ public struct Capabilities: Sendable, Equatable {
 
     /// Creates a report.
     public init(
-        session: String, modeSetting: Result<Void, ModeSettingUnavailable>,
+        session: String, compositor: String? = nil, modeSetting: Result<String, ModeSettingUnavailable>,
         decoders: [(codec: String, element: String?, package: String)], audioOutput: String?
     ) {
         self.session = session
+        self.compositor = compositor
         self.modeSetting = modeSetting
         self.decoders = decoders
         self.audioOutput = audioOutput
@@ -37,8 +40,9 @@ public struct Capabilities: Sendable, Equatable {
     /// The report `videotoy --check` prints, with every monitor and its modes.
     public func text(screens: [Screen]) -> String {
         var lines = ["VideoToy \(CommandLineParser.version) capability check", "", "Session: \(session)"]
+        if let compositor { lines.append("Compositor: \(compositor)") }
         switch modeSetting {
-        case .success: lines.append("Display modes: can be set (RandR)")
+        case .success(let api): lines.append("Display modes: can be set (\(api))")
         case .failure(let reason): lines.append("Display modes: cannot be set (\(reason.reason))")
         }
         lines.append("Audio output: " + (audioOutput ?? "none (videos play silently)"))
@@ -58,10 +62,14 @@ public struct Capabilities: Sendable, Equatable {
 
     /// The report as events-log fields.
     public var fields: [(EventField, JSONValue)] {
-        var modes: JSONValue = .bool(true)
-        if case .failure(let reason) = modeSetting { modes = .string(reason.reason) }
+        var modes: JSONValue = .bool(true), api: JSONValue = .null
+        switch modeSetting {
+        case .success(let name): api = .string(name)
+        case .failure(let reason): modes = .string(reason.reason)
+        }
         return [
-            (.session, .string(session)), (.modeSetting, modes),
+            (.session, .string(session)), (.compositor, compositor.map(JSONValue.string) ?? .null), (.modeSetting, modes),
+            (.modeAPI, api),
             (.audioOutput, audioOutput.map(JSONValue.string) ?? .null),
             (.decoders, .object(decoders.map { ($0.codec, $0.element.map(JSONValue.string) ?? .null) })),
         ]
