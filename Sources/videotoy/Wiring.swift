@@ -57,6 +57,8 @@ func runApplication(
     // The watchdog watches while something is under way, and rests (no wake-ups) once the app is idle.
     watchdog.isBusy = { MainActor.assumeIsolated { controller.hasWorkInFlight } }
     controller.subscribe { _ in watchdog.arm() }
+    // Work done (a scroll's posters, a listing, plays) leaves freed memory in the worker threads' malloc arenas.
+    watchdog.onRest = { DispatchQueue.global(qos: .utility).async { ProcessTuning.releaseFreedMemory() } }
     if let chosen = options.scaling { keeper.rememberScaling(chosen) }
     let host = AppHost(id: "org.videotoy.VideoToy", unique: !options.newWindow)
     var window: LibraryWindow?

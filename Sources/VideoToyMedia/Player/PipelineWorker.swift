@@ -98,7 +98,7 @@ final class PipelineWorker: @unchecked Sendable {
             // A pipeline's streaming threads leave their frames' memory free but held in per-thread malloc arenas;
             // without this, RSS climbs with every video played although the live heap does not (heaptrack: 22 MB
             // live after 100 plays while RSS rose 40 MB).
-            _ = releaseFreeHeap(0)
+            ProcessTuning.releaseFreedMemory()
         }
     }
 
@@ -109,7 +109,3 @@ final class PipelineWorker: @unchecked Sendable {
         }
     }
 }
-
-// glibc's malloc_trim: malloc.h is not part of the Glibc module.
-@_silgen_name("malloc_trim")
-private func releaseFreeHeap(_ pad: Int) -> Int32
