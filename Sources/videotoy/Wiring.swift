@@ -6,6 +6,7 @@ import VideoToyGObject
 import VideoToyGtk
 import VideoToyMedia
 import VideoToyPOSIX
+import VideoToySound
 
 /// Builds the controller, the window and the host, connects them, and runs until quit.
 @MainActor
@@ -54,6 +55,7 @@ func runApplication(
         router: routing, scaling: scaling,
         sort: remembered.sortOrder.flatMap(RowSort.init) ?? .standard)
     keeper.attach(to: controller)
+    controller.attach(sound: PulseOutputs(), runChoice: options.audioOutput, remembered: remembered.audioChoices)
     if let chosen = options.scaling { keeper.rememberScaling(chosen) }
     let host = AppHost(id: "org.videotoy.VideoToy", unique: !options.newWindow)
     var window: LibraryWindow?

@@ -30,6 +30,13 @@ public final class AppController {
     /// Files that failed to read since the last notice.
     var unreadable = UnreadableTally()
     var graceTimers: [ScreenID: ScheduledTimer] = [:]
+    /// The audio route: which output carries the sound.
+    public internal(set) var audio = AudioRouter()
+    var sound: SoundOutputs?
+    /// Persists the user's audio choice for a screen.
+    public var onAudioChosen: (@MainActor (AudioChoice, ScreenID) -> Void)?
+    /// Told when the outputs or the audio route changed, so "Audio output" menus can be rebuilt.
+    public var onAudioRouteChanged: (@MainActor () -> Void)?
     let timers: TimerScheduling
     /// Set once the app is quitting: display modes are then restored before returning.
     var quitting = false

@@ -11,6 +11,7 @@ public enum AudioRouteEffect: Hashable, Sendable {
     case sayNoMatch(ScreenID)
     /// Say once that the named output from the command line or a remembered choice is not there.
     case sayOutputMissing(String)
-    /// Say once that there is no sound server: the video plays silently.
+    /// Say once (the line is the adapter's) that there is no sound server, or that it went away and the video plays
+    /// silently.
     case saySilent(String)
 }
