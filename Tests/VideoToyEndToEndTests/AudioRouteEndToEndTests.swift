@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import VideoToyAppTesting
+
+extension EndToEnd {
+    /// The sound follows the picture, through a private PulseAudio whose null sink `hdmi` reports the virtual screen
+    /// DUMMY1 (no EDID: GTK reports no make and the model DUMMY1) as its monitor.
+    @Suite("Audio route")
+    struct AudioRouteTests {
+        static let hdmi = ["hdmi": "DUMMY1"]
+
+        /// Waits for an `audio-route` event to `output` (nil: the default output) after `after`.
+        func audioRoute(_ app: AppProcess, to output: String?, reason: String, after: AppProcess.Event? = nil) async throws
+            -> AppProcess.Event
+        {
+            try await app.waitFor("audio-route", after: after) { event in
+                event.fields["output"]?.string == output && event.fields["reason"]?.string == reason
+            }
+        }
+
+        @Test("plugged while playing: the app's stream moves to the screen's HDMI sink and back, without a restart")
+        func followsTheScreen() async throws {
+            let display = try VirtualDisplay()
+            defer { display.stop() }
+            let sound = try await SoundServer(hdmi: Self.hdmi)
+            defer { sound.stop() }
+            let clips = Fixture.clips
+            let app = try AppProcess(
+                arguments: ["--reconnect-grace", "0", "--play", clips.snow, clips.folder], display: display,
+                environment: sound.environment)
+            defer { app.terminate() }
+            let play = try await app.waitFor("play", timeout: .seconds(20)) { $0.path == clips.snow }
+            #expect(try await sound.waitForStreams(ofProcess: app.pid, on: "laptop"), "the stream starts on the laptop")
+
+            try display.plug("DUMMY1", modes: ["1280x720"])
+            let moved = try await app.waitFor("route", after: play) { $0.fields["to"]?.string == "DUMMY1" }
+            let out = try await audioRoute(app, to: "hdmi", reason: "screen", after: play)
+            #expect(out.path == clips.snow)
+            #expect(out.fields["description"]?.string == "HDMI hdmi")
+            #expect(try await sound.waitForStreams(ofProcess: app.pid, on: "hdmi"), "the stream is on the HDMI sink")
+
+            try display.unplug("DUMMY1")
+            let back = try await app.waitFor("route", after: moved) { $0.fields["to"]?.string == "row" }
+            _ = try await audioRoute(app, to: nil, reason: "default", after: out)
+            #expect(try await sound.waitForStreams(ofProcess: app.pid, on: "laptop"), "the stream is back on the laptop")
+            let positions = [play, moved, back].map { $0.fields["position_ms"]?.int ?? -1 }
+            #expect(positions == positions.sorted(), "the position never goes back: \(positions)")
+            #expect(app.events().filter { $0.name == "play" }.count == 1, "playback never restarted")
+            #expect(app.isRunning)
+        }
+
+        @Test("a choice remembered for the screen wins over the match after a relaunch, and --audio-output wins over both")
+        func rememberedChoice() async throws {
+            let display = try VirtualDisplay()
+            defer { display.stop() }
+            let sound = try await SoundServer(hdmi: Self.hdmi)
+            defer { sound.stop() }
+            let clips = Fixture.clips
+            let config = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-config-\(UUID())").path
+            defer { try? FileManager.default.removeItem(atPath: config) }
+            try FileManager.default.createDirectory(atPath: config + "/videotoy", withIntermediateDirectories: true)
+            // What the app writes after the user picks "Laptop" while the video is on DUMMY1.
+            try "[audio]\nDUMMY1%09%09DUMMY1=laptop\n".write(toFile: config + "/videotoy/settings.ini", atomically: true, encoding: .utf8)
+            try display.plug("DUMMY1", modes: ["1280x720"])
+
+            let app = try AppProcess(
+                arguments: ["--play", clips.snow, clips.folder], display: display,
+                environment: sound.environment.merging(["XDG_CONFIG_HOME": config]) { $1 })
+            let moved = try await app.waitFor("route", timeout: .seconds(20)) { $0.fields["to"]?.string == "DUMMY1" }
+            _ = try await app.waitFor("first-frame", after: moved) { $0.fields["window"]?.string == "DUMMY1" }
+            #expect(try await sound.waitForStreams(ofProcess: app.pid, on: "laptop"), "the remembered choice keeps the laptop")
+            #expect(!app.events().contains { $0.name == "audio-route" && $0.fields["output"]?.string == "hdmi" })
+            _ = app.terminate()
+
+            let forced = try AppProcess(
+                arguments: ["--audio-output=hdmi", "--play", clips.snow, clips.folder], display: display,
+                environment: sound.environment.merging(["XDG_CONFIG_HOME": config]) { $1 })
+            defer { forced.terminate() }
+            _ = try await audioRoute(forced, to: "hdmi", reason: "user")
+            #expect(try await sound.waitForStreams(ofProcess: forced.pid, on: "hdmi"), "--audio-output wins for this run")
+        }
+
+        @Test("the sound server killed while playing: the video goes on, silent, and says so once")
+        func serverKilled() async throws {
+            let display = try VirtualDisplay()
+            defer { display.stop() }
+            let sound = try await SoundServer(hdmi: Self.hdmi)
+            defer { sound.stop() }
+            let clips = Fixture.clips
+            let app = try AppProcess(arguments: ["--play", clips.snow, clips.folder], display: display, environment: sound.environment)
+            defer { app.terminate() }
+            let play = try await app.waitFor("play", timeout: .seconds(20)) { $0.path == clips.snow }
+            #expect(try await sound.waitForStreams(ofProcess: app.pid, on: "laptop"))
+            sound.kill()
+            let deadline = ContinuousClock.now + .seconds(10)
+            while !app.stderr.contains("the sound server went away"), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(app.stderr.components(separatedBy: "the sound server went away: the video plays silently").count == 2, "\(app.stderr)")
+            let window = try Fixture.mainWindow(display)
+            let moving = try await Fixture.motion(display, in: Fixture.slotColumn(window), needed: 0.02)
+            #expect(moving > 0.02, "the video still advances (\(moving))")
+            #expect(!app.events().contains { $0.name == "error" && $0.index > play.index }, "no playback error")
+            try display.run(["xdotool", "key", "--clearmodifiers", "space"])
+            let paused = try await app.waitFor("pause", after: play) { $0.path == clips.snow }
+            #expect((paused.fields["position_ms"]?.int ?? 0) > (play.fields["position_ms"]?.int ?? 0))
+            #expect(app.isRunning)
+        }
+    }
+}
