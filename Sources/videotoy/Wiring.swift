@@ -81,6 +81,7 @@ func runApplication(
             debug: options.debug, size: remembered.windowSize
         ) { status in host.quit(status: status) }
         window = main
+        controller.onAudioRouteChanged = { main.refreshAudioMenus() }
         main.preferences = preferences
         main.onPreferences = { changed in
             controller.use(changed)

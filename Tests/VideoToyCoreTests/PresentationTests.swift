@@ -149,17 +149,19 @@ struct PresentationTests {
 @Suite struct ControlsLayoutTests {
     /// Widths measured on the demo library's rows: play, mute and fullscreen buttons with spacing and padding
     /// take 130 px; the volume slider 64, the scaling menu 38, the time 96, a title 190.
-    static let widths: [ControlsLayout.Part: Int] = [.title: 190, .volumeSlider: 64, .scalingMenu: 38, .time: 96]
+    static let widths: [ControlsLayout.Part: Int] = [.title: 190, .volumeSlider: 64, .scalingMenu: 38, .audioMenu: 38, .time: 96]
     static let fixed = 130
     static let all = Set(ControlsLayout.Part.allCases)
 
     static let cases: [(width: Int, wanted: Set<ControlsLayout.Part>, shown: Set<ControlsLayout.Part>)] = [
         (1920, all, all),  // fullscreen: everything
         (356, [.volumeSlider, .scalingMenu, .time], [.time]),  // a row's slot: slider and menu give way
-        (560, all, [.volumeSlider, .scalingMenu, .time]),  // the title gives way before the slider
+        (560, all, [.volumeSlider, .scalingMenu, .audioMenu, .time]),  // the title gives way before the slider
         (290, [.volumeSlider, .scalingMenu, .time], []),  // very narrow: only the buttons and the seek bar
         (400, [.volumeSlider, .scalingMenu, .time], [.scalingMenu, .time]),
         (450, [.volumeSlider, .scalingMenu, .time], [.volumeSlider, .scalingMenu, .time]),
+        (420, [.volumeSlider, .scalingMenu, .audioMenu, .time], [.audioMenu, .time]),  // the audio menu outlasts scaling
+        (334, [.volumeSlider, .scalingMenu, .audioMenu, .time], [.audioMenu]),  // and the time, in a row's presenter panel
     ]
 
     @Test("parts give way in order until the seek bar has its minimum", arguments: cases)

@@ -21,11 +21,9 @@ extension AppController {
     }
 
     func audioRoute(_ event: AudioRouteEvent) {
-        let effects = audio.handle(event)
-        for effect in effects { carryOut(effect) }
-        if !effects.isEmpty || { if case .outputsChanged = event { true } else { false } }() {
-            onAudioRouteChanged?()
-        }
+        let before = (audio.choice, audio.menuOutputs)
+        for effect in audio.handle(event) { carryOut(effect) }
+        if before != (audio.choice, audio.menuOutputs) { onAudioRouteChanged?() }
     }
 
     private func carryOut(_ effect: AudioRouteEffect) {

@@ -169,6 +169,8 @@ public final class AppController {
             if let next = playable(after: id) { activate(next) }
         case .setScaling(let mode):
             setScaling(mode)
+        case .chooseAudio(let choice):
+            chooseAudio(choice)
         }
     }
 
