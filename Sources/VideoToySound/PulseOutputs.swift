@@ -194,7 +194,7 @@ public final class PulseOutputs: SoundOutputs {
     }
 
     /// Copies what matters out of a card's description.
-    private nonisolated static func card(_ info: pa_card_info) -> PulseCard {
+    nonisolated static func card(_ info: pa_card_info) -> PulseCard {
         var ports: [PulseCardPort] = []
         for i in 0..<Int(info.n_ports) {
             guard let port = info.ports?[i]?.pointee, port.direction == Int32(PA_DIRECTION_OUTPUT.rawValue) else { continue }
@@ -214,7 +214,7 @@ public final class PulseOutputs: SoundOutputs {
     }
 
     /// Copies what matters out of a sink's description.
-    private nonisolated static func sink(_ info: pa_sink_info) -> PulseSink {
+    nonisolated static func sink(_ info: pa_sink_info) -> PulseSink {
         let ports = (0..<Int(info.n_ports)).compactMap { info.ports?[$0]?.pointee }.map { String(cString: $0.name) }
         let active = info.active_port?.pointee
         func property(_ key: String) -> String? {

@@ -4,6 +4,7 @@ import VideoToyFiles
 import VideoToyGObject
 import VideoToyGtk
 import VideoToyMedia
+import VideoToySound
 
 // Wiring only: parse the command line, build the parts, connect them, run.
 
@@ -43,7 +44,8 @@ if options.check {
         let capabilities = Capabilities(
             session: connected ? SessionProbe.sessionName() : "none (no display)",
             modeSetting: connected ? SessionProbe.modeSetting() : .failure(ModeSettingUnavailable("no display")),
-            decoders: MediaCapabilities.decoders(), audioOutput: MediaCapabilities.audioOutput())
+            decoders: MediaCapabilities.decoders(), audioOutput: MediaCapabilities.audioOutput(),
+            soundOutputs: PulseSnapshot.outputs())
         return capabilities.text(screens: connected ? SessionProbe.screens() : [])
     }
     FileHandle.standardOutput.write(Data(report.utf8))

@@ -112,6 +112,26 @@ struct PresentationTests {
         #expect(text.contains("Audio output: none"))
         let best = text.range(of: "1920x1080@60.000")!, worse = text.range(of: "1280x720@60.000")!
         #expect(best.lowerBound < worse.lowerBound, "best mode first")
+        #expect(text.contains("Sound server outputs: no sound server"))
+    }
+
+    @Test("the capability report lists the sound server's outputs and the monitor each HDMI output reports")
+    func soundOutputsInReport() {
+        let outputs = [
+            AudioOutput(name: "laptop", description: "Speakers", availability: .available),
+            AudioOutput(name: "hdmi", description: "HDMI / DisplayPort", availability: .available, monitorName: "DELL U2412M"),
+            AudioOutput(name: "hdmi2", description: "HDMI 2", availability: .unavailable, monitorName: "LG TV"),
+        ]
+        let capabilities = Capabilities(
+            session: "x11", modeSetting: .success(()), decoders: [], audioOutput: "pulsesink", soundOutputs: outputs)
+        let lines = capabilities.text(screens: []).split(separator: "\n").map(String.init)
+        let start = lines.firstIndex(of: "Sound server outputs:")
+        #expect(start != nil)
+        #expect(
+            Array(lines.dropFirst((start ?? 0) + 1).prefix(3)) == [
+                "  laptop: Speakers", "  hdmi: HDMI / DisplayPort — monitor \"DELL U2412M\"",
+                "  hdmi2: HDMI 2 — monitor \"LG TV\" (unplugged)",
+            ])
     }
 }
 

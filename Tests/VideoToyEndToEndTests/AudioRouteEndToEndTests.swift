@@ -80,6 +80,17 @@ extension EndToEnd {
             #expect(try await sound.waitForStreams(ofProcess: forced.pid, on: "hdmi"), "--audio-output wins for this run")
         }
 
+        @Test("--check lists the sound server's outputs and the monitor the HDMI output reports")
+        func checkListsOutputs() async throws {
+            let sound = try await SoundServer(hdmi: Self.hdmi)
+            defer { sound.stop() }
+            let result = try Command.check(
+                [AppProcess.defaultBinary.path, "--check"], extraEnvironment: sound.environment.merging(["DISPLAY": ""]) { $1 })
+            #expect(
+                result.output.contains("Sound server outputs:\n  laptop: Laptop\n  hdmi: HDMI hdmi — monitor \"DUMMY1\"\n"),
+                "\(result.output)")
+        }
+
         @Test("the sound server killed while playing: the video goes on, silent, and says so once")
         func serverKilled() async throws {
             let display = try VirtualDisplay()
