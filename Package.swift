@@ -64,6 +64,7 @@ let package = Package(
         ),
 
         .testTarget(name: "VideoToyCoreTests", dependencies: ["VideoToyCore", "VideoToyTesting"], swiftSettings: strict),
+        .testTarget(name: "VideoToySoundTests", dependencies: ["VideoToyCore", "VideoToySound"], swiftSettings: strict),
         .testTarget(
             name: "VideoToyDesktopTests", dependencies: ["VideoToyCore", "VideoToyDesktop", "VideoToyTesting"], swiftSettings: strict),
         .testTarget(

@@ -210,7 +210,9 @@ public final class PulseOutputs: SoundOutputs {
                     monitorName: port.proplist.flatMap { pa_proplist_gets($0, "device.product.name") }.map { String(cString: $0) },
                     profiles: profiles.sorted { $0.priority > $1.priority }.map(\.name)))
         }
-        return PulseCard(index: info.index, name: String(cString: info.name), ports: ports)
+        return PulseCard(
+            index: info.index, name: String(cString: info.name), ports: ports,
+            activeProfile: info.active_profile2.map { String(cString: $0.pointee.name) })
     }
 
     /// Copies what matters out of a sink's description.

@@ -8,6 +8,8 @@ struct PulseCard: Hashable, Sendable {
     let name: String
     /// Its output ports.
     let ports: [PulseCardPort]
+    /// The profile in use, such as `output:analog-stereo+input:analog-stereo`.
+    let activeProfile: String?
 }
 
 /// One output port of a card: its availability, the monitor it reports, and the profiles that offer it.
@@ -69,7 +71,7 @@ enum PulseListing {
         for card in cards {
             for port in card.ports where port.availability == .available && port.monitorName != nil {
                 let id = "\(card.name):\(port.name)"
-                guard !offered.contains(id), let profile = port.profiles.first else { continue }
+                guard !offered.contains(id), let profile = keeping(card.activeProfile, among: port.profiles) else { continue }
                 outputs.append(
                     AudioOutput(
                         name: id, description: port.description, availability: port.availability, monitorName: port.monitorName,
@@ -77,5 +79,12 @@ enum PulseListing {
             }
         }
         return outputs
+    }
+
+    /// The best profile (they come best first) that keeps the outputs of the active one, such as
+    /// `output:analog-stereo`, so switching it on does not take the laptop's speakers away; else the best one.
+    static func keeping(_ active: String?, among profiles: [String]) -> String? {
+        let kept = (active ?? "").split(separator: "+").filter { $0.hasPrefix("output:") }
+        return profiles.first { profile in kept.allSatisfy { profile.split(separator: "+").contains($0) } } ?? profiles.first
     }
 }

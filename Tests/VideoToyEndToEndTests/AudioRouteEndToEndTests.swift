@@ -49,8 +49,18 @@ extension EndToEnd {
             #expect(app.isRunning)
         }
 
-        @Test("a choice remembered for the screen wins over the match after a relaunch, and --audio-output wins over both")
-        func rememberedChoice() async throws {
+        /// Presses the control named `label` through AT-SPI, as a screen reader user would; retried until it shows.
+        func press(_ label: String, on display: VirtualDisplay, timeout: Duration = .seconds(10)) async throws {
+            let script = PackagePaths.root.appendingPathComponent("scripts/atspi-tree").path
+            let deadline = ContinuousClock.now + timeout
+            while try display.run([script, "videotoy", "--press", label]).status != 0 {
+                guard ContinuousClock.now < deadline else { throw HarnessError("no control named \(label) could be pressed") }
+                try await Task.sleep(for: .milliseconds(200))
+            }
+        }
+
+        @Test("the user's choice in the presenter panel wins over the match and is remembered after a relaunch")
+        func userChoiceRemembered() async throws {
             let display = try VirtualDisplay()
             defer { display.stop() }
             let sound = try await SoundServer(hdmi: Self.hdmi)
@@ -58,23 +68,30 @@ extension EndToEnd {
             let clips = Fixture.clips
             let config = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-config-\(UUID())").path
             defer { try? FileManager.default.removeItem(atPath: config) }
-            try FileManager.default.createDirectory(atPath: config + "/videotoy", withIntermediateDirectories: true)
-            // What the app writes after the user picks "Laptop" while the video is on DUMMY1.
-            try "[audio]\nDUMMY1%09%09DUMMY1=laptop\n".write(toFile: config + "/videotoy/settings.ini", atomically: true, encoding: .utf8)
+            let environment = sound.environment.merging(["XDG_CONFIG_HOME": config, "GTK_A11Y": "atspi"]) { $1 }
             try display.plug("DUMMY1", modes: ["1280x720"])
 
-            let app = try AppProcess(
-                arguments: ["--play", clips.snow, clips.folder], display: display,
-                environment: sound.environment.merging(["XDG_CONFIG_HOME": config]) { $1 })
-            let moved = try await app.waitFor("route", timeout: .seconds(20)) { $0.fields["to"]?.string == "DUMMY1" }
-            _ = try await app.waitFor("first-frame", after: moved) { $0.fields["window"]?.string == "DUMMY1" }
-            #expect(try await sound.waitForStreams(ofProcess: app.pid, on: "laptop"), "the remembered choice keeps the laptop")
-            #expect(!app.events().contains { $0.name == "audio-route" && $0.fields["output"]?.string == "hdmi" })
-            _ = app.terminate()
+            // Full controls stay on screen (faded ones are not in the accessible tree); on DUMMY1 they are the panel.
+            let app = try AppProcess(arguments: ["--controls", "full", "--play", clips.snow, clips.folder], display: display, environment: environment)
+            let followed = try await audioRoute(app, to: "hdmi", reason: "screen")
+            try await press("Audio output", on: display)
+            try await press("Laptop", on: display)
+            let chosen = try await audioRoute(app, to: "laptop", reason: "user", after: followed)
+            #expect(chosen.path == clips.snow)
+            #expect(try await sound.waitForStreams(ofProcess: app.pid, on: "laptop"), "the user's choice wins over the match")
+            #expect(app.terminate() == 0)
+            let settings = try String(contentsOfFile: config + "/videotoy/settings.ini", encoding: .utf8)
+            #expect(settings.contains("[audio]\nDUMMY1%09%09DUMMY1=laptop"), "remembered for DUMMY1's identity: \(settings)")
+
+            let again = try AppProcess(arguments: ["--play", clips.snow, clips.folder], display: display, environment: environment)
+            let moved = try await again.waitFor("route", timeout: .seconds(20)) { $0.fields["to"]?.string == "DUMMY1" }
+            _ = try await again.waitFor("first-frame", after: moved) { $0.fields["window"]?.string == "DUMMY1" }
+            #expect(try await sound.waitForStreams(ofProcess: again.pid, on: "laptop"), "the remembered choice keeps the laptop")
+            #expect(!again.events().contains { $0.name == "audio-route" && $0.fields["output"]?.string == "hdmi" })
+            _ = again.terminate()
 
             let forced = try AppProcess(
-                arguments: ["--audio-output=hdmi", "--play", clips.snow, clips.folder], display: display,
-                environment: sound.environment.merging(["XDG_CONFIG_HOME": config]) { $1 })
+                arguments: ["--audio-output=hdmi", "--play", clips.snow, clips.folder], display: display, environment: environment)
             defer { forced.terminate() }
             _ = try await audioRoute(forced, to: "hdmi", reason: "user")
             #expect(try await sound.waitForStreams(ofProcess: forced.pid, on: "hdmi"), "--audio-output wins for this run")
