@@ -20,10 +20,11 @@ public final class MPRISBridge: MPRISPlayerTarget {
     // The item the last announcement was about: its own end (a failure clears the current item) must be heard too.
     private var announcedItem: ItemID?
 
-    /// Serves `controller`; `openablePath` turns a path given to OpenUri into the absolute path of a readable file, or nil.
+    /// Serves `controller`; `openablePath` turns a path given to OpenUri into the absolute path of a readable file, or nil;
+    /// `artwork` finds or makes the art shown for each video.
     public init(
         controller: AppController, raise: @escaping @MainActor () -> Void, quit: @escaping @MainActor () -> Void,
-        openablePath: @escaping @MainActor (String) -> String?, artwork: MPRISArtwork = MPRISArtwork()
+        openablePath: @escaping @MainActor (String) -> String?, artwork: MPRISArtwork
     ) {
         self.controller = controller
         self.raiseWindow = raise
@@ -31,6 +32,7 @@ public final class MPRISBridge: MPRISPlayerTarget {
         self.openablePath = openablePath
         self.artwork = artwork
         controller.subscribe { [weak self] change in self?.changed(change) }
+        artwork.onArtReady = { [weak self] in self?.announcer?.invalidate(.metadata) }
     }
 
     /// Publishes the player on the session bus; `report` hears once if MPRIS is unavailable.

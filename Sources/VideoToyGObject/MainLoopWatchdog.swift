@@ -12,6 +12,10 @@ import Glibc
 /// stall outlasts `hangMs`, so a loop that never recovers still leaves a trace.
 ///
 /// Labels are set by the code that may block: `watchdog.activity = "scan"`, or `watchdog.during("scan") { … }`.
+///
+/// Given `idleAfterMs`, the watchdog rests while the app is idle, so an idle app does not wake up dozens of times a
+/// second: the heartbeat stops once that long has passed with no `arm()`, no label and `isBusy` false, and the
+/// watching thread sleeps until `arm()` (input, any change of state) or a label wakes both again.
 public final class MainLoopWatchdog: @unchecked Sendable {
     /// One stall of the loop.
     public struct Stall: Sendable, Equatable, CustomStringConvertible {
@@ -59,6 +63,8 @@ public final class MainLoopWatchdog: @unchecked Sendable {
     public let heartbeatMs: Int
     /// Lateness after which `onHang` is called from the watchdog thread (0: never).
     public let hangMs: Int
+    /// Quiet time after which the heartbeat rests (nil: it never does).
+    public let idleAfterMs: Int?
 
     private let context: OpaquePointer?
     private let onStall: @Sendable (Stall) -> Void
@@ -77,6 +83,10 @@ public final class MainLoopWatchdog: @unchecked Sendable {
     private var hangReportedBeat: Int64 = -1
     private var source: UnsafeMutablePointer<GSource>?
     private var running = false
+    /// Whether the heartbeat is attached; false while resting.
+    private var armed = false
+    private var lastArm: Int64 = 0
+    private var busyCheck: (@Sendable () -> Bool)?
     private let wake = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
     private var stallCount = 0
@@ -85,12 +95,14 @@ public final class MainLoopWatchdog: @unchecked Sendable {
     ///
     /// `onStall` runs on the loop's thread; `onHang`, if given, on the watchdog's own thread.
     public init(
-        thresholdMs: Int = 100, heartbeatMs: Int = 25, hangMs: Int = 5000, context: OpaquePointer? = nil,
+        thresholdMs: Int = 100, heartbeatMs: Int = 25, hangMs: Int = 5000, idleAfterMs: Int? = nil,
+        context: OpaquePointer? = nil,
         onHang: (@Sendable (Stall) -> Void)? = nil, onStall: @escaping @Sendable (Stall) -> Void
     ) {
         self.thresholdMs = max(1, thresholdMs)
         self.heartbeatMs = max(1, heartbeatMs)
         self.hangMs = max(0, hangMs)
+        self.idleAfterMs = idleAfterMs.map { max(heartbeatMs, $0) }
         self.context = context
         self.onStall = onStall
         self.onHang = onHang
@@ -101,7 +113,41 @@ public final class MainLoopWatchdog: @unchecked Sendable {
     /// What the loop's thread is doing now, for stall reports; set it around work that may take long.
     public var activity: String? {
         get { lock.withLock { currentActivity } }
-        set { lock.withLock { currentActivity = newValue } }
+        set {
+            lock.withLock { currentActivity = newValue }
+            if newValue != nil { arm() }
+        }
+    }
+
+    /// Asked on the loop's thread before the heartbeat rests: true keeps it beating (a video plays, probes are pending).
+    public var isBusy: (@Sendable () -> Bool)? {
+        get { lock.withLock { busyCheck } }
+        set { lock.withLock { busyCheck = newValue } }
+    }
+
+    /// Whether the heartbeat is beating now (false while the watchdog rests).
+    public var isArmed: Bool { lock.withLock { armed } }
+
+    /// Something is about to happen (input, a change of state): keeps the heartbeat beating, or starts it again.
+    ///
+    /// Cheap enough to call for every input event; safe from any thread.
+    public func arm() {
+        guard idleAfterMs != nil else { return }
+        let now = Int64(g_get_monotonic_time())
+        let restart = lock.withLock { () -> Bool in
+            lastArm = now
+            guard running, !armed else { return false }
+            armed = true
+            // Lateness is measured from now: the time spent resting was no stall.
+            if lastBeat >= 0 {
+                lastBeat = now
+                if let loopClock { lastBeatCPU = Self.cpuTime(of: loopClock) }
+            }
+            return true
+        }
+        guard restart else { return }
+        attachHeartbeat()
+        wake.signal()
     }
 
     /// Runs `body` labelled `label`, restoring the previous label afterwards (labels nest).
@@ -112,6 +158,7 @@ public final class MainLoopWatchdog: @unchecked Sendable {
             return currentActivity
         }
         defer { lock.withLock { currentActivity = previous } }
+        arm()
         return try body()
     }
 
@@ -135,30 +182,38 @@ public final class MainLoopWatchdog: @unchecked Sendable {
     public func start() {
         let alreadyRunning = lock.withLock { () -> Bool in
             // Armed by the first beat: whatever runs before the loop turns (building the first window) is start-up.
-            defer { running = true; lastBeat = -1 }
+            defer {
+                running = true
+                armed = true
+                lastBeat = -1
+                lastArm = Int64(g_get_monotonic_time())
+            }
             return running
         }
         guard !alreadyRunning else { return }
-        let timeout = g_timeout_source_new(guint(heartbeatMs))!
-        g_source_set_priority(timeout, G_PRIORITY_DEFAULT)
-        g_source_set_callback(
-            timeout,
-            { data in
-                CBox.object(data, as: MainLoopWatchdog.self).beat()
-                return 1
-            }, CBox.retain(self), CBox.destroyNotify)
-        g_source_attach(timeout, context)
-        lock.withLock { source = timeout }
+        attachHeartbeat()
         Self.currentLock.withLock { Self.running = self }
         let thread = Thread { [self] in watch() }
         thread.name = "videotoy-watchdog"
         thread.start()
     }
 
+    private func attachHeartbeat() {
+        let timeout = g_timeout_source_new(guint(heartbeatMs))!
+        g_source_set_priority(timeout, G_PRIORITY_DEFAULT)
+        g_source_set_callback(
+            timeout,
+            { data in
+                CBox.object(data, as: MainLoopWatchdog.self).beat() ? 1 : 0
+            }, CBox.retain(self), CBox.destroyNotify)
+        lock.withLock { source = timeout }
+        g_source_attach(timeout, context)
+    }
+
     /// Stops the heartbeat and the watching thread; safe to call more than once.
     public func stop() {
         let (wasRunning, timeout) = lock.withLock { () -> (Bool, UnsafeMutablePointer<GSource>?) in
-            defer { running = false; source = nil }
+            defer { running = false; armed = false; source = nil }
             return (running, source)
         }
         guard wasRunning else { return }
@@ -172,8 +227,8 @@ public final class MainLoopWatchdog: @unchecked Sendable {
         finished.wait()
     }
 
-    /// The heartbeat, on the loop's thread.
-    private func beat() {
+    /// The heartbeat, on the loop's thread; false when it rests (its source is then removed).
+    private func beat() -> Bool {
         let now = Int64(g_get_monotonic_time())
         let cpu = Self.threadCPU()
         let report = lock.withLock { () -> Stall? in
@@ -200,12 +255,33 @@ public final class MainLoopWatchdog: @unchecked Sendable {
                 wait: cause == .blocked ? sampledWait : nil)
         }
         if let report { onStall(report) }
+        return keepBeating(now: now)
+    }
+
+    /// Whether the heartbeat goes on; when it rests, its source is released here (GLib removes it on return).
+    private func keepBeating(now: Int64) -> Bool {
+        guard let idleAfterMs else { return true }
+        let (quietFor, labelled, check) = lock.withLock { (now - lastArm, currentActivity != nil, busyCheck) }
+        if quietFor < Int64(idleAfterMs) * 1000 || labelled || check?() == true { return true }
+        let timeout = lock.withLock { () -> UnsafeMutablePointer<GSource>? in
+            // An arm() since the check above wins: it saw the heartbeat armed and did not attach another one.
+            guard lastArm == now - quietFor, running else { return nil }
+            armed = false
+            defer { source = nil }
+            return source
+        }
+        guard let timeout else { return true }
+        g_source_unref(timeout)
+        return false
     }
 
     /// CPU time of the calling thread, in nanoseconds.
-    private static func threadCPU() -> Int64 {
+    private static func threadCPU() -> Int64 { cpuTime(of: CLOCK_THREAD_CPUTIME_ID) }
+
+    /// CPU time measured by `clock`, in nanoseconds.
+    private static func cpuTime(of clock: clockid_t) -> Int64 {
         var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        clock_gettime(clock, &time)
         return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
@@ -232,10 +308,15 @@ public final class MainLoopWatchdog: @unchecked Sendable {
         defer { finished.signal() }
         let period = max(5, thresholdMs / 4)
         while true {
-            _ = wake.wait(timeout: .now() + .milliseconds(period))
+            if lock.withLock({ running && !armed }) {
+                // Resting: nothing to watch until arm() or stop() signals.
+                wake.wait()
+            } else {
+                _ = wake.wait(timeout: .now() + .milliseconds(period))
+            }
             let now = Int64(g_get_monotonic_time())
             let hang = lock.withLock { () -> Stall? in
-                guard running, lastBeat >= 0 else { return nil }
+                guard running, armed, lastBeat >= 0 else { return nil }
                 let late = Int((now - lastBeat) / 1000) - heartbeatMs
                 if late > thresholdMs, noticedBeat != lastBeat {
                     noticedBeat = lastBeat
@@ -246,11 +327,7 @@ public final class MainLoopWatchdog: @unchecked Sendable {
                 guard hangMs > 0, late > hangMs, hangReportedBeat != lastBeat else { return nil }
                 hangReportedBeat = lastBeat
                 var cpuMs = 0
-                if let loopClock {
-                    var time = timespec()
-                    clock_gettime(loopClock, &time)
-                    cpuMs = Int((Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) - lastBeatCPU) / 1_000_000)
-                }
+                if let loopClock { cpuMs = Int((Self.cpuTime(of: loopClock) - lastBeatCPU) / 1_000_000) }
                 let cause = Self.cause(late: late, cpuMs: cpuMs, state: sampledState, thresholdMs: thresholdMs)
                 return Stall(
                     milliseconds: late, activity: activityAtStall ?? currentActivity, cpuMilliseconds: cpuMs, cause: cause,

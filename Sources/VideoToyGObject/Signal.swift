@@ -86,16 +86,7 @@ public enum Signal {
         _ instance: UnsafeMutableRawPointer, _ property: String,
         _ handler: @escaping @MainActor () -> Void
     ) -> SignalConnection {
-        typealias C =
-            @convention(c) (
-                UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
-                UnsafeMutableRawPointer?
-            ) -> Void
-        let c: C = { _, _, data in
-            let h = Signal.unbox(data, as: (@MainActor () -> Void).self)
-            MainActor.assumeIsolated { h() }
-        }
-        return connect(instance, "notify::\(property)", handler, unsafeBitCast(c, to: GCallback.self))
+        connectIgnoringArgument(instance, "notify::\(property)", handler)
     }
 
     /// Connects a signal that passes one object: `void (GObject*, GObject*, gpointer)` (list item factories).
@@ -222,6 +213,22 @@ public enum Signal {
             return MainActor.assumeIsolated { h() } ? 1 : 0
         }
         return connect(instance, name, handler, unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Connects GtkEventControllerLegacy's `event`: `gboolean (GtkEventControllerLegacy*, GdkEvent*, gpointer)`.
+    ///
+    /// The handler returns whether it consumed the event.
+    @discardableResult
+    public static func event(
+        _ instance: UnsafeMutableRawPointer,
+        _ handler: @escaping @MainActor () -> Bool
+    ) -> SignalConnection {
+        typealias C = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean
+        let c: C = { _, _, data in
+            let h = Signal.unbox(data, as: (@MainActor () -> Bool).self)
+            return MainActor.assumeIsolated { h() } ? 1 : 0
+        }
+        return connect(instance, "event", handler, unsafeBitCast(c, to: GCallback.self))
     }
 
     /// Connects `key-pressed`: `gboolean (GtkEventControllerKey*, guint keyval, guint keycode, GdkModifierType, gpointer)`.

@@ -47,6 +47,7 @@ struct Bench {
         let groups: [(String, (BenchSession) throws -> Void)] = [
             ("open", OpenGroup.run), ("search", SearchGroup.run), ("ttff", FirstFrameGroup.run), ("cpu", PlaybackCostGroup.run),
             ("handoff", HandoffGroup.run), ("memory", MemoryGroup.run), ("startup", StartupGroup.run),
+            ("idle", IdleGroup.run),
         ]
         for (name, run) in groups where options.wants(name) { try run(session) }
 

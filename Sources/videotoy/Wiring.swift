@@ -24,7 +24,7 @@ func runApplication(
     let log = EventLog(clock: clock, sink: sink, terminal: terminal)
     // Notices when the main loop stalls for more than 100 ms and says what was running.
     let watchdog = MainLoopWatchdog(
-        thresholdMs: 100,
+        thresholdMs: 100, idleAfterMs: 2000,
         onHang: { stall in
             terminal("the main loop has been stuck for \(stall)")
         }
@@ -56,6 +56,9 @@ func runApplication(
         sort: remembered.sortOrder.flatMap(RowSort.init) ?? .standard)
     keeper.attach(to: controller)
     controller.attach(sound: PulseOutputs(), runChoice: options.audioOutput, remembered: remembered.audioChoices)
+    // The watchdog watches while something is under way, and rests (no wake-ups) once the app is idle.
+    watchdog.isBusy = { MainActor.assumeIsolated { controller.hasWorkInFlight } }
+    controller.subscribe { _ in watchdog.arm() }
     if let chosen = options.scaling { keeper.rememberScaling(chosen) }
     let host = AppHost(id: "org.videotoy.VideoToy", unique: !options.newWindow)
     var window: LibraryWindow?
@@ -82,6 +85,7 @@ func runApplication(
         ) { status in host.quit(status: status) }
         window = main
         controller.onAudioRouteChanged = { main.refreshAudioMenus() }
+        main.onInput = { watchdog.arm() }
         main.preferences = preferences
         main.onPreferences = { changed in
             controller.use(changed)
@@ -106,7 +110,7 @@ func runApplication(
             openablePath: { path in
                 let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
                 return PathCalls.isReadableFile(absolute) ? absolute : nil
-            })
+            }, artwork: MPRISArtwork(encode: { PNGCodec.encode($0, box: 512) }))
         bridge.publish(report: { log.terminal($0) })
         mpris = bridge
         log.emit(.controls, fields: [(.style, .string(options.controls.rawValue)), (.debug, .bool(options.debug))])
@@ -130,9 +134,6 @@ func runApplication(
                     if capabilities.audioOutput == nil { log.terminal("no audio output found: videos play silently") }
                 }
             }
-        }
-        MainLoop.every(milliseconds: 250) {
-            controller.tick(); return true
         }
         let opened = options.paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         controller.restoreFolders(LibraryFolders(recent: remembered.recentFolders))

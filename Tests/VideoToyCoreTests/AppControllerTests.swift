@@ -616,6 +616,33 @@ struct AppControllerTests {
         #expect(rig.backend.players.count == 1, "intents for an item without a player make none")
     }
 
+    @Test("progress is shown four times a second while a video plays, once after a pause, and then no timer runs")
+    func progressTimerRunsOnlyWhilePlaying() async throws {
+        let rig = try await Rig.ready(["/v/a.mp4", "/v/b.mp4"])
+        let a = rig.ids[0]
+        rig.progressTimers.advance(by: 1_000)
+        #expect(!rig.controller.isUpdatingProgress && rig.progressTimers.running == 0, "an idle app keeps no timer")
+        func shown() -> [PlaybackProgress] {
+            rig.presenter.calls.compactMap { if case .showProgress(a, let progress) = $0 { progress } else { nil } }
+        }
+        rig.controller.activate(a)
+        let before = shown().count
+        rig.progressTimers.advance(by: 1_000)
+        #expect(shown().count - before == 4, "\(shown())")
+        #expect(shown().last?.playing == true)
+        try #require(rig.backend.player(for: "/v/a.mp4")).positionMs = 2_000
+        rig.controller.intent(a, .togglePlay)
+        rig.progressTimers.advance(by: 1_000)
+        #expect(shown().last == PlaybackProgress(positionMs: 2_000, durationMs: 60_000, playing: false))
+        #expect(!rig.controller.isUpdatingProgress && rig.progressTimers.running == 0, "a paused video keeps no timer")
+        // A seek while paused is still shown.
+        try #require(rig.backend.player(for: "/v/a.mp4")).positionMs = 9_000
+        rig.controller.intent(a, .seek(9_000))
+        rig.progressTimers.advance(by: 1_000)
+        #expect(shown().last?.positionMs == 9_000)
+        #expect(rig.progressTimers.running == 0)
+    }
+
     @Test func tickShowsProgressOfLiveViews() async throws {
         let rig = try await Rig.ready(["/v/a.mp4", "/v/b.mp4"])
         let (a, b) = (rig.ids[0], rig.ids[1])
@@ -740,11 +767,15 @@ final class Rig {
     var ids: [ItemID] = []
 
     let timers = ManualTimers()
+    /// The progress display's own clock, so counts of `timers` are about grace periods and re-sorts.
+    let progressTimers = ManualTimers()
 
     init(onEnd: OnEnd = .stop, exitOnEnd: Bool = false) {
         let ticker = ticker, terminal = terminal
         log = EventLog(clock: { ticker.now }, keep: true, sink: nil, terminal: { terminal.append($0) })
-        controller = AppController(backend: backend, log: log, onEnd: onEnd, exitOnEnd: exitOnEnd, timers: timers)
+        controller = AppController(
+            backend: backend, log: log, onEnd: onEnd, exitOnEnd: exitOnEnd, timers: timers,
+            progressTimers: progressTimers)
         controller.attach(presenter)
         keptControllers.append(controller)
     }

@@ -57,6 +57,7 @@ struct AppStateRandomTests {
         case 7:
             let ms = Int.random(in: 0...3000, using: &random)
             rig.timers.advance(by: ms)
+            rig.progressTimers.advance(by: ms)
             return "wait \(ms) ms"
         case 8:
             guard let id = controller.currentItem, let player = rig.backend.players(for: Self.paths[id.rawValue]).last,
@@ -115,6 +116,8 @@ struct AppStateRandomTests {
         }
         // A grace timer runs exactly while a vanished screen is held.
         #expect(rig.timers.running == (controller.router.heldScreen == nil ? 0 : 1), context)
+        // While a video plays its progress keeps being shown.
+        if controller.policy.playing != nil { #expect(controller.isUpdatingProgress && rig.progressTimers.running == 1, context) }
         // One video plays at a time.
         #expect(rig.ids.filter { controller.policy.states[$0] == .playing }.count <= 1, context)
         // The router's selection follows the policy: it is the video the user chose last, while that one is neither

@@ -43,7 +43,7 @@ struct BridgeRig {
         let art = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-mpris-art-\(UUID())").path
         bridge = MPRISBridge(
             controller: controller, raise: {}, quit: {}, openablePath: { openable.contains($0) ? $0 : nil },
-            artwork: MPRISArtwork(folder: art))
+            artwork: MPRISArtwork(folder: art, encode: { _ in nil }))
         bridge.announce(to: announcer)
         ids = controller.add(paths: paths)
         let deadline = ContinuousClock.now + .seconds(5)

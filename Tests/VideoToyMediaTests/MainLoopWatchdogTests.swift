@@ -1,3 +1,4 @@
+import CGLib
 import Foundation
 import Glibc
 import Synchronization
@@ -129,6 +130,46 @@ struct MainLoopWatchdogTests {
         #expect(reported.first?.activity == "open")
         // Noticed while the loop was still stuck, soon after hangMs; a loaded machine may run the watchdog thread late.
         #expect(noticed >= 0.2 && noticed < 3, "the hang was noticed after \(noticed) s")
+    }
+
+    @Test("an idle loop lets the watchdog rest; arm() and labels wake it, and the rest itself is no stall")
+    func rests() {
+        let loop = PrivateMainLoop()
+        let reports = Mutex<[MainLoopWatchdog.Stall]>([])
+        let busy = Mutex(false)
+        let dog = MainLoopWatchdog(thresholdMs: 100, heartbeatMs: 20, idleAfterMs: 100, context: loop.context) { stall in
+            reports.withLock { $0.append(stall) }
+        }
+        dog.isBusy = { busy.withLock { $0 } }
+        dog.start()
+        defer { dog.stop() }
+        // Beats until quiet for idleAfterMs; a loaded machine may run the loop late, so allow it time.
+        let start = Date()
+        while dog.isArmed, Date().timeIntervalSince(start) < 10 { loop.run(forMilliseconds: 50) }
+        #expect(!dog.isArmed, "the heartbeat never rested")
+        // A rest much longer than the threshold is not a stall.
+        loop.run(forMilliseconds: 400)
+        #expect(reports.withLock { $0 }.isEmpty, "\(reports.withLock { $0 })")
+        #expect(g_main_context_pending(loop.context) == 0, "a resting watchdog left a source due")
+
+        // Work in flight keeps it beating past idleAfterMs.
+        busy.withLock { $0 = true }
+        dog.arm()
+        #expect(dog.isArmed)
+        loop.run(forMilliseconds: 400)
+        #expect(dog.isArmed, "it rested while busy")
+
+        // Armed again, a blocked loop is reported as before.
+        dog.during("scan") { _ = usleep(350_000) }
+        loop.run(forMilliseconds: 100)
+        let stalls = reports.withLock { $0 }
+        #expect(stalls.count == 1 && stalls.first?.activity == "scan", "\(stalls)")
+        if let stall = stalls.first { #expect(stall.milliseconds >= 300 && stall.milliseconds < 2000, "\(stall)") }
+
+        busy.withLock { $0 = false }
+        let idleSince = Date()
+        while dog.isArmed, Date().timeIntervalSince(idleSince) < 10 { loop.run(forMilliseconds: 50) }
+        #expect(!dog.isArmed, "the heartbeat never rested once the work was done")
     }
 
     @Test("stop ends the heartbeat and the thread, and start again works")

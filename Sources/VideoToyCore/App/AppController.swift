@@ -27,6 +27,7 @@ public final class AppController {
     /// The rows the list shows: the whole library or a search's matches, in the chosen order.
     public internal(set) var shown = ShownRows()
     var resortTimer: ScheduledTimer?
+    private var progressTimer: ScheduledTimer?
     /// Files that failed to read since the last notice.
     var unreadable = UnreadableTally()
     var graceTimers: [ScreenID: ScheduledTimer] = [:]
@@ -38,6 +39,7 @@ public final class AppController {
     /// Told when the outputs or the audio route changed, so "Audio output" menus can be rebuilt.
     public var onAudioRouteChanged: (@MainActor () -> Void)?
     let timers: TimerScheduling
+    private let progressTimers: TimerScheduling
     /// Set once the app is quitting: display modes are then restored before returning.
     var quitting = false
     var readCount = 0
@@ -56,13 +58,15 @@ public final class AppController {
     /// How videos fill their views now.
     public private(set) var scaling: ScalingMode
 
-    /// Creates a controller; `workers` bounds concurrent probes and posters.
+    /// Creates a controller; `workers` bounds concurrent probes and posters; `progressTimers` (default: `timers`) paces
+    /// the progress display.
     public init(
         backend: MediaBackend, log: EventLog, onEnd: OnEnd, exitOnEnd: Bool,
         router: RouterConfig = RouterConfig(), scaling: ScalingMode = .fit, sort: RowSort = .standard, workers: Int = 2,
-        timers: TimerScheduling = MainQueueTimers()
+        timers: TimerScheduling = MainQueueTimers(), progressTimers: TimerScheduling? = nil
     ) {
         self.timers = timers
+        self.progressTimers = progressTimers ?? timers
         self.scaling = scaling
         self.router = Router(config: router)
         self.backend = backend
@@ -132,6 +136,22 @@ public final class AppController {
 
     func announce(_ change: AppChange) {
         for subscriber in subscribers { subscriber(change) }
+        showProgressSoon()
+    }
+
+    /// Whether an update of the progress display is scheduled: after a change, and all the time while a video plays.
+    public var isUpdatingProgress: Bool { progressTimer != nil }
+
+    /// Shows progress shortly after a change, then four times a second while a video plays; with nothing playing no
+    /// timer runs, so an idle app is not woken.
+    private func showProgressSoon() {
+        guard progressTimer == nil else { return }
+        progressTimer = progressTimers.after(milliseconds: 250) { [weak self] in
+            guard let self else { return }
+            progressTimer = nil
+            tick()
+            if isPlaying { showProgressSoon() }
+        }
     }
 
     /// The user asked a live view for something.
@@ -203,6 +223,12 @@ public final class AppController {
                     volume: player.volume))
         }
     }
+
+    /// Whether some video is playing now (paused ones do not count): the progress display needs updates only then.
+    public var isPlaying: Bool { policy.playing != nil }
+
+    /// Whether anything is in flight: a video playing, or metadata and posters still to make.
+    public var hasWorkInFlight: Bool { isPlaying || probes.pendingCount > 0 || posterJobs.pendingCount > 0 }
 
     /// Where the view of `id` is shown, if it has one.
     public func placement(of id: ItemID) -> ViewPlacement? { views.placement(of: id) }

@@ -25,6 +25,8 @@ public final class LibraryWindow: LibraryPresenter {
     var fullscreen: (id: ItemID, window: FullscreenWindow)?
     private var connections: [SignalConnection] = []
     let onQuit: @MainActor (Int32) -> Void
+    /// Called for every input event the window receives, before any widget handles it.
+    public var onInput: (@MainActor () -> Void)?
     /// Receives the paths of files and folders the user opened: dropped on the window, or chosen in a file chooser.
     public var onOpen: (@MainActor ([String]) -> Void)?
     var count = 0
@@ -391,6 +393,14 @@ public final class LibraryWindow: LibraryPresenter {
     }
 
     private func connectInput() {
+        let any = gtk_event_controller_legacy_new()!
+        gtk_event_controller_set_propagation_phase(any, GTK_PHASE_CAPTURE)
+        connections.append(
+            Signal.event(graw(any)) { [unowned self] in
+                onInput?()
+                return false
+            })
+        gtk_widget_add_controller(window, any)
         connections.append(
             Signal.connectUInt(listView, "activate") { [unowned self] position in
                 if let id = controller.id(at: Int(position)) { controller.activate(id) }

@@ -94,11 +94,20 @@ final class VideoView {
         let motion = gtk_event_controller_motion_new()!
         connections.append(Signal.motion(graw(motion)) { [weak self] _, _ in self?.noteInput() })
         gtk_widget_add_controller(overlay, motion)
-        decisionTimer = MainLoop.every(milliseconds: 250) { [weak self] in
-            self?.applyDecision()
-            return self != nil
-        }
         applyDecision()
+    }
+
+    /// Re-decides four times a second while the video plays (controls fade, the view's size may change); a paused view
+    /// changes only on input, so it keeps no timer.
+    private func watchWhilePlaying() {
+        guard playing, decisionTimer == nil else { return }
+        decisionTimer = MainLoop.every(milliseconds: 250) { [weak self] in
+            guard let self else { return false }
+            applyDecision()
+            if playing { return true }
+            decisionTimer = nil
+            return false
+        }
     }
 
     /// Records user input over the view, which brings faded controls back.
@@ -196,6 +205,7 @@ final class VideoView {
         let (positionMs, durationMs, playing, muted, volume) =
             (progress.positionMs, progress.durationMs, progress.playing, progress.muted, progress.volume)
         self.playing = playing
+        watchWhilePlaying()
         updating = true
         defer { updating = false }
         if let durationMs, durationMs > 0 {
