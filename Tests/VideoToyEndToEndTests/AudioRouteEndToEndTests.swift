@@ -53,9 +53,18 @@ extension EndToEnd {
         func press(_ label: String, on display: VirtualDisplay, timeout: Duration = .seconds(10)) async throws {
             let script = PackagePaths.root.appendingPathComponent("scripts/atspi-tree").path
             let deadline = ContinuousClock.now + timeout
-            while try display.run([script, "videotoy", "--press", label]).status != 0 {
-                guard ContinuousClock.now < deadline else { throw HarnessError("no control named \(label) could be pressed") }
-                try await Task.sleep(for: .milliseconds(200))
+            // Until the app is on the accessibility bus and the control shows, the script says so and fails.
+            while true {
+                do {
+                    try display.run([script, "videotoy", "--press", label])
+                    return
+                } catch {
+                    guard ContinuousClock.now < deadline else {
+                        let tree = (try? display.run([script, "videotoy"]).output) ?? "unreadable"
+                        throw HarnessError("\(error)\naccessible tree:\n\(tree)")
+                    }
+                    try await Task.sleep(for: .milliseconds(200))
+                }
             }
         }
 
@@ -72,7 +81,8 @@ extension EndToEnd {
             try display.plug("DUMMY1", modes: ["1280x720"])
 
             // Full controls stay on screen (faded ones are not in the accessible tree); on DUMMY1 they are the panel.
-            let app = try AppProcess(arguments: ["--controls", "full", "--play", clips.snow, clips.folder], display: display, environment: environment)
+            let app = try AppProcess(
+                arguments: ["--controls", "full", "--play", clips.snow, clips.folder], display: display, environment: environment)
             let followed = try await audioRoute(app, to: "hdmi", reason: "screen")
             try await press("Audio output", on: display)
             try await press("Laptop", on: display)

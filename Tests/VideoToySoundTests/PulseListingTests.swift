@@ -49,13 +49,15 @@ struct PulseListingTests {
         let sink = PulseSink(
             name: "hdmi", description: "HDMI", card: nil, ports: [], activePort: nil, productName: "DUMMY1", connector: "DUMMY1")
         let outputs = PulseListing.outputs(cards: [], sinks: [sink])
-        #expect(outputs == [AudioOutput(name: "hdmi", description: "HDMI", availability: .unknown, monitorName: "DUMMY1", connector: "DUMMY1")])
+        #expect(
+            outputs == [AudioOutput(name: "hdmi", description: "HDMI", availability: .unknown, monitorName: "DUMMY1", connector: "DUMMY1")])
     }
 
     @Test("Profiles: the best that keeps the active outputs, else the best")
     func keepingProfiles() {
-        #expect(PulseListing.keeping("output:analog-stereo+input:analog-stereo", among: ["a", "output:analog-stereo+output:hdmi-stereo"])
-            == "output:analog-stereo+output:hdmi-stereo")
+        #expect(
+            PulseListing.keeping("output:analog-stereo+input:analog-stereo", among: ["a", "output:analog-stereo+output:hdmi-stereo"])
+                == "output:analog-stereo+output:hdmi-stereo")
         #expect(PulseListing.keeping("output:analog-stereo", among: ["output:hdmi-stereo"]) == "output:hdmi-stereo")
         #expect(PulseListing.keeping(nil, among: ["output:hdmi-stereo"]) == "output:hdmi-stereo")
         #expect(PulseListing.keeping("off", among: []) == nil)
