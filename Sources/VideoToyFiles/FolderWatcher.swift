@@ -1,4 +1,5 @@
 import CGLib
+import VideoToyCore
 import VideoToyGObject
 
 /// Watches library folders for files added, removed, renamed or rewritten, and for the folders themselves
@@ -10,7 +11,12 @@ import VideoToyGObject
 @MainActor
 public final class FolderWatcher {
     /// Receives a folder, what its rescan found, and the files written since the previous one.
-    public typealias Delivery = @MainActor (_ folder: String, _ rescan: FolderRescan, _ written: Set<String>) -> Void
+    /// Receives a folder, what its rescan found, the files written since the previous one, and the rescan compared
+    /// with the paths `known` gave (made on the rescan's worker; nil when the folder did not answer).
+    public typealias Delivery =
+        @MainActor (
+            _ folder: String, _ rescan: FolderRescan, _ written: Set<String>, _ diff: FolderDiff?
+        ) -> Void
 
     private let timing: WatchedFolder.Timing
     private let scanner: LibraryScanner

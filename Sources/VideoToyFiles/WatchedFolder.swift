@@ -148,11 +148,12 @@ final class WatchedFolder {
         let root = self.root, scanner = self.scanner
         DispatchQueue.global(qos: .utility).async {
             let result = scanner.rescan(folder: root, known: known)
-            DispatchQueue.main.async { MainActor.assumeIsolated { self.scanned(result, changed: changed) } }
+            let diff = result == .unanswered ? nil : FolderDiff(folder: root, known: known, present: result.files)
+            DispatchQueue.main.async { MainActor.assumeIsolated { self.scanned(result, changed: changed, diff: diff) } }
         }
     }
 
-    private func scanned(_ result: FolderRescan, changed: Set<String>) {
+    private func scanned(_ result: FolderRescan, changed: Set<String>, diff: FolderDiff?) {
         guard !stopped else { return }
         busy = false
         let wasPresent = present
@@ -168,7 +169,7 @@ final class WatchedFolder {
             written.formUnion(changed)
             return finishCycle(flipped: false)
         }
-        deliver(root, result, changed)
+        deliver(root, result, changed, diff)
         let flipped = wasPresent != nil && wasPresent != present
         if flipped {
             // A monitor stays on the folder it was made on, wherever that moved: a folder back is a new one.

@@ -45,7 +45,8 @@ struct Bench {
         warmup.stop()
 
         let groups: [(String, (BenchSession) throws -> Void)] = [
-            ("open", OpenGroup.run), ("search", SearchGroup.run), ("ttff", FirstFrameGroup.run), ("cpu", PlaybackCostGroup.run),
+            ("open", OpenGroup.run), ("search", SearchGroup.run), ("scale", ScaleGroup.run), ("ttff", FirstFrameGroup.run),
+            ("cpu", PlaybackCostGroup.run),
             ("handoff", HandoffGroup.run), ("memory", MemoryGroup.run), ("startup", StartupGroup.run),
             ("idle", IdleGroup.run),
         ]

@@ -83,7 +83,8 @@ struct BenchMedia {
     }
 
     /// lib-00001 … in display order. Per hundred: an empty file (13), text named .mp4 (50) and a truncated MP4 (77);
-    /// the rest cycle through the 720p, small, webm and 1080p clips. All hard links, so N costs no disk.
+    /// the rest cycle through the 720p, small, webm and 1080p clips. All hard links, so N costs no disk; a clip
+    /// that reaches ext4's 65,000 links gets a copy (in `.seeds`, hidden from the scan) for the links after.
     private func makeLibrary() throws {
         let files = FileManager.default
         let complete = library.path + ".complete"
@@ -92,6 +93,7 @@ struct BenchMedia {
         try? files.removeItem(at: library)
         try files.createDirectory(at: library, withIntermediateDirectories: true)
         let playable = ["720p.mp4", "small.mp4", "medium.webm", "1080p.mp4"]
+        var seeds: [String: String] = [:]
         for i in 1...n {
             let source: String
             switch i % 100 {
@@ -100,9 +102,24 @@ struct BenchMedia {
             case 77: source = "truncated.mp4"
             default: source = playable[i % 4]
             }
-            try link(clip(source), library.appendingPathComponent(libraryName(i, ext: (source as NSString).pathExtension)).path)
+            let target = library.appendingPathComponent(libraryName(i, ext: (source as NSString).pathExtension)).path
+            try link(seeds[source] ?? clip(source), target, orCopyInto: &seeds, as: source)
         }
         _ = files.createFile(atPath: complete, contents: nil)
+    }
+
+    /// Links `target` to `seed`; when the seed has all the links ext4 allows (65,000), links it to a fresh copy of
+    /// clip `name` instead, which later links of that clip share.
+    private func link(_ seed: String, _ target: String, orCopyInto seeds: inout [String: String], as name: String) throws {
+        if Glibc.link(seed, target) == 0 { return }
+        guard errno == EMLINK else { throw BenchFailure("link \(target): \(String(cString: strerror(errno)))") }
+        let copies = library.appendingPathComponent(".seeds")
+        try FileManager.default.createDirectory(at: copies, withIntermediateDirectories: true)
+        let copy = copies.appendingPathComponent("\(seeds.count + 1)-\(name)").path
+        try? FileManager.default.removeItem(atPath: copy)
+        try FileManager.default.copyItem(atPath: clip(name), toPath: copy)
+        seeds[name] = copy
+        try link(copy, target)
     }
 
     private func link(_ source: String, _ target: String) throws {

@@ -32,7 +32,7 @@ struct BenchOptions {
     var help = false
 
     /// Every group, in the order they run.
-    static let groups = ["open", "search", "ttff", "cpu", "handoff", "memory", "startup", "idle"]
+    static let groups = ["open", "search", "scale", "ttff", "cpu", "handoff", "memory", "startup", "idle"]
 
     /// Whether `group` was asked for.
     func wants(_ group: String) -> Bool { only.isEmpty || only.contains(group) }
@@ -98,8 +98,9 @@ struct BenchOptions {
           --cycles K         play/stop cycles for the memory figure (default 100)
           --starts K         launches for the start-up figure (default 5)
           --handoffs K       plug/unplug cycles (default 4)
-          --only LIST        comma-separated groups: open,search,ttff,cpu,handoff,memory,startup,idle
-                             (default: all)
+          --only LIST        comma-separated groups: open,search,scale,ttff,cpu,handoff,memory,startup,idle
+                             (default: all); scale is the large-library group: run it at --n 10000, 30000
+                             and 100000 for the curve
           --app PATH         benchmark this videotoy binary instead of building one
           --debug            build and benchmark the debug configuration (default: release)
           --scratch-path P   passed to `swift build`

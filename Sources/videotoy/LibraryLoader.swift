@@ -20,6 +20,11 @@ enum LibraryLoader {
         var isDemo = false
         /// The heading over `message`.
         var messageTitle = "No Videos Found"
+        /// `videos` in display order, sorted on the loading thread so the main thread only merges them.
+        var batch: LibraryBatch?
+
+        /// The batch to add: the one sorted in the background, or `videos` sorted now.
+        var ordered: LibraryBatch { batch ?? LibraryBatch(paths: videos) }
 
         init(videos: [String], message: String? = nil, roots: [String] = [], folders: [String] = []) {
             self.videos = videos
@@ -44,6 +49,7 @@ enum LibraryLoader {
         DispatchQueue.global(qos: .userInitiated).async {
             var found = find(options: options, lastFolders: lastFolders, terminal: terminal)
             if let play, !found.videos.contains(play) { found.videos.append(play) }
+            found.batch = LibraryBatch(paths: found.videos, prebuilt: true)
             let result = found
             DispatchQueue.main.async { MainActor.assumeIsolated { done(result) } }
         }
@@ -53,8 +59,10 @@ enum LibraryLoader {
     @MainActor
     static func scan(_ paths: [String], done: @escaping @MainActor (Found) -> Void) {
         DispatchQueue.global(qos: .userInitiated).async {
-            let found = Found(scan: LibraryScanner().scan(paths), of: paths)
-            DispatchQueue.main.async { MainActor.assumeIsolated { done(found) } }
+            var found = Found(scan: LibraryScanner().scan(paths), of: paths)
+            found.batch = LibraryBatch(paths: found.videos, prebuilt: true)
+            let result = found
+            DispatchQueue.main.async { MainActor.assumeIsolated { done(result) } }
         }
     }
 

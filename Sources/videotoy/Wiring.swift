@@ -93,7 +93,7 @@ func runApplication(
         }
         main.onOpen = { paths in
             LibraryLoader.scan(paths) { found in
-                controller.add(paths: found.videos)
+                controller.add(found.ordered)
                 folders.watch(found)
                 if found.videos.isEmpty {
                     main.showNotice("No videos in \(paths.map { PathBytes.display($0) }.joined(separator: ", "))")
@@ -145,7 +145,9 @@ func runApplication(
                 controller.restoreFolders(LibraryFolders(roots: found.roots, recent: remembered.recentFolders))
             }
             if let message = found.message { main.showMessage(message, title: found.messageTitle) }
-            watchdog.during("library") { controller.add(paths: found.videos) }
+            watchdog.during("library") { controller.add(found.ordered) }
+            // Once the scan's and the sort's state is freed (after this turn), malloc gives it back.
+            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 1) { ProcessTuning.releaseFreedMemory() }
             folders.watch(found)
             if let playPath, let id = controller.library.id(forPath: playPath) {
                 controller.activate(id)
@@ -162,9 +164,10 @@ private func watchFolders(
     controller: AppController, log: EventLog,
     watchdog: MainLoopWatchdog
 ) -> (watcher: FolderWatcher, watch: @MainActor (LibraryLoader.Found) -> Void) {
-    let watcher = FolderWatcher(known: { controller.library.paths(under: $0) }, report: { log.terminal($0) }) { folder, rescan, written in
+    let watcher = FolderWatcher(known: { controller.library.paths(under: $0) }, report: { log.terminal($0) }) {
+        folder, rescan, written, diff in
         guard rescan != .unanswered else { return }
-        watchdog.during("refresh") { controller.folderChanged(folder, present: rescan.files, changed: written) }
+        watchdog.during("refresh") { controller.folderChanged(folder, present: rescan.files, changed: written, diff: diff) }
     }
     let watch: @MainActor (LibraryLoader.Found) -> Void = { found in
         for root in found.roots {

@@ -51,7 +51,7 @@ struct KeyCommandTests {
         #expect(player.transport == [.play, .seek(6000)], "the current video, not the selected row")
     }
 
-    @Test(arguments: [KeyCommand.quit, .showShortcuts, .select(offset: 1)])
+    @Test(arguments: [KeyCommand.quit, .showShortcuts, .select(.rows(1))])
     func windowCommandsAreLeftToTheWindow(command: KeyCommand) async throws {
         let rig = try await Rig.ready(["/v/a.mp4"])
         #expect(!rig.controller.perform(command, inVideoWindow: false, selected: rig.ids[0]))

@@ -31,8 +31,8 @@ struct PresentationTests {
         ("q", true, false, .quit),
         ("question", true, false, .showShortcuts),
         ("q", false, false, nil),
-        ("Up", false, false, .select(offset: -1)),
-        ("Down", false, false, .select(offset: 1)),
+        ("Up", false, false, .select(.rows(-1))),
+        ("Down", false, false, .select(.rows(1))),
         ("Up", false, true, .video(.volumeBy(KeyBindings.volumeStep))),
         ("Down", false, true, .video(.volumeBy(-KeyBindings.volumeStep))),
         ("Return", false, false, .playSelected),
@@ -48,12 +48,18 @@ struct PresentationTests {
         ("f", true, true, nil),
         ("o", true, false, .openFolder),
         ("comma", true, false, .preferences),
+        ("Page_Down", false, false, .select(.pages(1))),
+        ("Page_Up", false, false, .select(.pages(-1))),
+        ("Home", false, false, .select(.first)),
+        ("End", false, false, .select(.last)),
+        ("Page_Down", false, true, nil),
+        ("End", false, true, nil),
     ]
 
     /// While the search entry has the keyboard: key, expected command.
     static let searchKeyCases: [(String, KeyCommand?)] = [
-        ("m", nil), ("f", nil), ("n", nil), ("space", nil), ("Left", nil), ("Escape", nil), ("x", nil),
-        ("Up", .select(offset: -1)), ("Down", .select(offset: 1)), ("Return", .playSelected), ("KP_Enter", .playSelected),
+        ("m", nil), ("f", nil), ("n", nil), ("space", nil), ("Left", nil), ("Escape", nil), ("x", nil), ("Home", nil), ("End", nil),
+        ("Up", .select(.rows(-1))), ("Down", .select(.rows(1))), ("Return", .playSelected), ("KP_Enter", .playSelected),
     ]
 
     @Test(

@@ -38,6 +38,33 @@ extension EndToEnd {
             #expect(moving, "the playing row is on screen: the slots keep changing (\(fractions))")
         }
 
+        @Test("End, Home, Page Down and Page Up move the selection through 40 rows; the selected row is the one on screen")
+        func pageKeys() async throws {
+            let (folder, paths) = try Self.bigFolder(40)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let display = try VirtualDisplay()
+            defer { display.stop() }
+            let app = try AppProcess(arguments: [folder], display: display)
+            defer { app.terminate() }
+            _ = try await app.waitFor("ready", timeout: .seconds(30))
+            _ = try await app.waitFor("probe", timeout: .seconds(30)) { $0.path == paths[39] }
+            let window = try Fixture.mainWindow(display)
+            func keys(_ names: String...) throws { try display.run(["xdotool", "key", "--clearmodifiers", "--delay", "100"] + names) }
+            try keys("End", "Return")
+            let last = try await app.waitFor("first-frame", timeout: .seconds(30))
+            #expect(last.path == paths[39], "End selects the last row")
+            let (moving, fractions) = try await Fixture.keepsMoving(display, in: Fixture.slotColumn(window))
+            #expect(moving, "the last row was scrolled into view: its snow keeps changing (\(fractions))")
+            try keys("Home", "Page_Down", "Return")
+            // The last row's own play event may follow its first frame: wait for another video's.
+            let paged = try await app.waitFor("play", after: last, timeout: .seconds(30)) { $0.path != paths[39] }
+            let index = paths.firstIndex(of: paged.path ?? "") ?? -1
+            #expect(index >= 1 && index < 39, "Page Down from the first row moves a screenful, not to the end: \(paged.path ?? "none")")
+            try keys("Page_Up", "Return")
+            let back = try await app.waitFor("play", after: paged, timeout: .seconds(30)) { $0.path != paged.path }
+            #expect(back.path == paths[0], "Page Up from the second screenful goes back to the first row")
+        }
+
         @Test("Ctrl+F and typing filter the rows, Escape shows them all again, and the playing video plays on")
         func typingFilters() async throws {
             let display = try VirtualDisplay()

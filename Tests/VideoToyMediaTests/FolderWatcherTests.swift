@@ -97,7 +97,7 @@ struct FolderWatcherTests {
         let heard = Heard()
         heard.known = [root + "/a.mp4"]
         let watcher = FolderWatcher(quietMs: 100, known: { _ in heard.known }, report: { heard.reports.append($0) }) {
-            folder, rescan, written in
+            folder, rescan, written, _ in
             heard.deliveries.append((folder, rescan, written))
         }
         defer { watcher.stop() }
@@ -145,7 +145,7 @@ struct FolderWatcherTests {
         let base = try Fixtures.newFolder("later")
         let root = base + "/drive"
         let heard = Heard()
-        let watcher = FolderWatcher(quietMs: 100, known: { _ in [] }, report: { heard.reports.append($0) }) { folder, rescan, written in
+        let watcher = FolderWatcher(quietMs: 100, known: { _ in [] }, report: { heard.reports.append($0) }) { folder, rescan, written, _ in
             heard.deliveries.append((folder, rescan, written))
         }
         defer { watcher.stop() }
@@ -162,7 +162,7 @@ struct FolderWatcherTests {
 
     @Test("a folder inside a watched one is not watched twice")
     func nestedFoldersAreWatchedOnce() {
-        let watcher = FolderWatcher(known: { _ in [] }, report: { _ in }) { _, _, _ in }
+        let watcher = FolderWatcher(known: { _ in [] }, report: { _ in }) { _, _, _, _ in }
         defer { watcher.stop() }
         for folder in ["/nowhere/videos/sub", "/nowhere/videos", "/nowhere/videos/sub/deeper", "/nowhere/videos/sub", "/nowhere/videos-2"] {
             watcher.watch(folder)

@@ -241,9 +241,39 @@ struct CodecNameTests {
             ("video/x-flash-video, flvversion=(int)1", "Sorenson Spark"),
             ("video/x-h264, stream-format=(string)avc", "H.264"),
             ("audio/mpeg, mpegversion=(int)1, layer=(int)3", "MP3"),
+            ("audio/mpeg, mpegversion=(int)1, layer=(int)2", "MP2"),
+            ("audio/mpeg, mpegversion=(int)1, layer=(int)1", "MPEG audio"),
             ("audio/mpeg, mpegversion=(int)4", "AAC"),
         ])
     func name(caps: String, expected: String) {
         #expect(CodecNames.name(forCaps: caps) == expected)
+    }
+
+    @Test(
+        "A codec without a decoder is named with the Debian 12 package that decodes it",
+        arguments: [
+            ("video/x-h265", "gstreamer1.0-libav"), ("video/x-h264", "gstreamer1.0-libav"), ("video/mpeg", "gstreamer1.0-libav"),
+            ("video/x-h263", "gstreamer1.0-libav"), ("video/x-flash-video", "gstreamer1.0-libav"),
+            ("video/x-dnxhd", "gstreamer1.0-libav"), ("video/x-prores", "gstreamer1.0-libav"), ("video/x-wmv", "gstreamer1.0-libav"),
+            ("audio/x-wma", "gstreamer1.0-libav"), ("audio/x-ac3", "gstreamer1.0-libav"), ("video/x-vp9", "gstreamer1.0-plugins-good"),
+            ("image/jpeg", "gstreamer1.0-plugins-good"), ("video/x-av1", "gstreamer1.0-plugins-bad"),
+            ("video/x-theora", "gstreamer1.0-plugins-base"), ("audio/x-opus", "gstreamer1.0-plugins-base"),
+            ("audio/AMR", "gstreamer1.0-plugins-ugly"),
+        ])
+    func package(mediaType: String, expected: String) {
+        #expect(CodecNames.package(forMediaType: mediaType) == expected)
+        // Every package of the table is installed here, so a decoder for the type must be found.
+        #expect(CodecNames.hasDecoder(forMediaType: mediaType))
+    }
+
+    @Test(
+        "HDR is the PQ or HLG transfer of the caps' colorimetry, in its named or numeric form",
+        arguments: [
+            ("bt2100-pq", VideoTransfer.pq), ("bt2100-hlg", .hlg), ("1:6:14:9", .pq), ("1:6:15:9", .hlg),
+            ("bt709", nil), ("bt2020-10", nil), ("2:0:0:0", nil), ("not a colorimetry", nil),
+        ])
+    func transfer(colorimetry: String, expected: VideoTransfer?) {
+        GStreamer.initialize()
+        #expect(VideoTraits.transfer(colorimetry: colorimetry) == expected)
     }
 }

@@ -7,21 +7,34 @@ import VideoToyMediaTesting
 
 @testable import VideoToyMedia
 
-/// Counts the frames a player delivers, from its streaming thread.
+/// Counts the frames a player delivers, from its streaming thread, and keeps the luma of one when asked.
 final class CountingOutput: VideoOutput {
     let frames = Mutex(0)
-    func present(_ frame: VideoFrame) { frames.withLock { $0 += 1 } }
+    /// The index (from 0) of the picture whose luma `grabbed` keeps, if any.
+    let grabAt: Int?
+    let grabbed = Mutex<LumaPicture?>(nil)
+
+    init(grabAt: Int? = nil) { self.grabAt = grabAt }
+
+    func present(_ frame: VideoFrame) {
+        let index = frames.withLock { count in
+            defer { count += 1 }
+            return count
+        }
+        if index == grabAt { grabbed.withLock { $0 = LumaPicture(bgra: frame) } }
+    }
 }
 
 /// A real `Player` whose bus watch lives on a private main context that the test iterates on the main thread.
 @MainActor
 final class PlayerHarness {
     let loop = PrivateMainLoop()
-    let output = CountingOutput()
+    let output: CountingOutput
     private(set) var messages: [PlayerMessage] = []
     private(set) var player: Player?
 
-    init(path: String) {
+    init(path: String, output: CountingOutput = CountingOutput()) {
+        self.output = output
         player = loop.asThreadDefault {
             Player(path: path, output: output) { [weak self] message in self?.messages.append(message) }
         }

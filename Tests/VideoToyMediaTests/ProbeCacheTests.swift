@@ -159,6 +159,11 @@ struct ProbeCacheTests {
                 MediaInfo(
                     durationMs: 2000, videoSize: PixelSize(width: 320, height: 240), videoCodec: "H.264",
                     damage: "cut short at 59 % of its media data\t(the file\nends \\ here)")),
+            .success(
+                MediaInfo(
+                    durationMs: 1000, videoSize: PixelSize(width: 1920, height: 1080), videoCodec: "H.265", audioCodec: "AC-3",
+                    bitDepth: 10, transfer: .hlg, interlaced: true, container: .m2ts)),
+            .success(MediaInfo(durationMs: 1000, videoSize: PixelSize(width: 1920, height: 1080), videoCodec: "DNxHD", container: .mxf)),
             .failure(.empty),
             .failure(.notMedia(contentType: nil)),
             .failure(.incomplete(detail: "the 'moov' box\tneeds\nmore \\ bytes")),
@@ -180,10 +185,13 @@ struct ProbeCacheTests {
         "A corrupt or cut-short cache file is ignored and the file is probed",
         arguments: [
             "garbage\u{0}\u{1}\u{2} not a cache\n",
-            "videotoy-probe-cache\t2\ttest\n/x\tnot-a-size\t1\tok\t1\t1\t1\tH.264\t\t0\t\t.\n",
-            "videotoy-probe-cache\t2\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t\t.\n/y\t1\t1\tok\t1\t1",
-            // A version-1 line (no damage field) in a version-2 file.
-            "videotoy-probe-cache\t2\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t.\n",
+            "videotoy-probe-cache\t4\ttest\n/x\tnot-a-size\t1\tok\t1\t1\t1\tH.264\t\t0\t\t\t\t\t\t.\n",
+            // A version-2 line (no bit depth, transfer, interlacing or container) in a version-4 file.
+            "videotoy-probe-cache\t4\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t\t.\n",
+            // A transfer this version does not know.
+            "videotoy-probe-cache\t4\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.265\t\t0\t\t10\tsdr-ish\t\t\t.\n",
+            // A "gone" line with a stamp.
+            "videotoy-probe-cache\t4\ttest\n/x\t1\t1\tgone\t.\n",
             "",
         ])
     func corruptFileIgnored(contents: String) throws {
@@ -191,7 +199,7 @@ struct ProbeCacheTests {
         let clip = folder + "/clip.mp4"
         let stamp = try #require(FileStamp.of(path: clip))
         // A valid line for the clip itself, followed by the damage: nothing of the file may be trusted.
-        let valid = "videotoy-probe-cache\t2\ttest\n\(clip)\t\(stamp.size)\t\(stamp.mtimeNs)\tok\t5\t2\t2\tH.264\t\t0\t\t.\n"
+        let valid = "videotoy-probe-cache\t4\ttest\n\(clip)\t\(stamp.size)\t\(stamp.mtimeNs)\tok\t5\t2\t2\tH.264\t\t0\t\t\t\t\t\t.\n"
         let damaged = contents.hasPrefix("videotoy-probe-cache") ? valid + contents.split(separator: "\n", maxSplits: 1).last! : contents
         try Data(damaged.utf8).write(to: URL(fileURLWithPath: folder + "/cache.tsv"))
         let inner = CountingBackend(answer: .success(h264))
@@ -199,6 +207,80 @@ struct ProbeCacheTests {
         #expect(try caching.probe(path: clip).get() == h264)
         #expect(inner.probes == 1)
         #expect(caching.cache.count == 1)
+    }
+
+    @Test("A last line cut short (the process died mid-append) is dropped alone, and the next save rewrites the file")
+    func cutShortTailDropped() throws {
+        let folder = try scratch()
+        let clip = folder + "/clip.mp4"
+        let stamp = try #require(FileStamp.of(path: clip))
+        let text =
+            "videotoy-probe-cache\t4\ttest\n\(clip)\t\(stamp.size)\t\(stamp.mtimeNs)\tok\t5\t2\t2\tH.264\t\t0\t\t\t\t\t\t.\n/y\t1\t1\tok\t1\t1"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/cache.tsv"))
+        let cache = ProbeCache(file: folder + "/cache.tsv", fingerprint: "test")
+        #expect(cache.count == 1)
+        #expect(cache.lookup(path: clip, stamp: stamp) != nil)
+        cache.record(path: folder + "/other.mp4", stamp: stamp, result: .success(h264))
+        #expect(cache.save())
+        let reloaded = ProbeCache(file: folder + "/cache.tsv", fingerprint: "test")
+        #expect(reloaded.count == 2)
+        #expect(reloaded.linesStored == 2)
+    }
+
+    @Test("A save appends only what changed: one new result in a cache of 5,000 adds one line")
+    func saveAppends() throws {
+        let folder = try scratch()
+        let file = folder + "/cache.tsv"
+        let stamp = FileStamp(size: 10, mtimeNs: 20)
+        let cache = ProbeCache(file: file, fingerprint: "test")
+        for i in 0..<5000 { cache.record(path: "\(folder)/clip\(i).mp4", stamp: stamp, result: .success(h264)) }
+        #expect(cache.save())
+        let whole = try #require(FileStamp.of(path: file))
+        cache.record(path: folder + "/new.mp4", stamp: stamp, result: .failure(.empty))
+        cache.remove(path: folder + "/clip7.mp4")
+        #expect(cache.save())
+        let grown = try #require(FileStamp.of(path: file))
+        // Two short lines, not the whole file again.
+        #expect(grown.size > whole.size && grown.size - whole.size < 400)
+        let reloaded = ProbeCache(file: file, fingerprint: "test")
+        #expect(reloaded.count == 5000)
+        #expect(reloaded.lookup(path: folder + "/new.mp4", stamp: stamp) == .failure(.empty))
+        #expect(reloaded.lookup(path: folder + "/clip7.mp4", stamp: stamp) == nil)
+        #expect(reloaded.lookup(path: folder + "/clip8.mp4", stamp: stamp) == .success(h264))
+    }
+
+    @Test("A cache file deleted while the app runs is written whole again by the next save")
+    func deletedFileRewritten() throws {
+        let folder = try scratch()
+        let file = folder + "/cache.tsv"
+        let stamp = FileStamp(size: 10, mtimeNs: 20)
+        let cache = ProbeCache(file: file, fingerprint: "test")
+        cache.record(path: folder + "/a.mp4", stamp: stamp, result: .success(h264))
+        #expect(cache.save())
+        try FileManager.default.removeItem(atPath: file)
+        cache.record(path: folder + "/b.mp4", stamp: stamp, result: .success(h264))
+        // The append finds no file; the next save rewrites it from memory.
+        #expect(!cache.save())
+        #expect(cache.save())
+        let reloaded = ProbeCache(file: file, fingerprint: "test")
+        #expect(reloaded.count == 2)
+    }
+
+    @Test("Once replaced lines outnumber live ones the file is compacted to one line per file")
+    func compacts() throws {
+        let folder = try scratch()
+        let file = folder + "/cache.tsv"
+        let cache = ProbeCache(file: file, fingerprint: "test")
+        let paths = (0..<100).map { "\(folder)/clip\($0).mp4" }
+        for round in 0..<30 {
+            for path in paths { cache.record(path: path, stamp: FileStamp(size: 10, mtimeNs: Int64(round)), result: .success(h264)) }
+            #expect(cache.save())
+            #expect(cache.linesStored <= 2 * paths.count + 1000 + paths.count)
+        }
+        let reloaded = ProbeCache(file: file, fingerprint: "test")
+        #expect(reloaded.count == 100)
+        #expect(reloaded.linesStored < 30 * 100)
+        #expect(reloaded.lookup(path: paths[5], stamp: FileStamp(size: 10, mtimeNs: 29)) == .success(h264))
     }
 
     @Test("A cache written by version 1, which refused files now found merely damaged, is ignored")

@@ -1,32 +1,79 @@
+import Dispatch
+
 /// The library side of the controller: adding files, rows, and the results of probes and posters.
 extension AppController {
     /// Adds files to the library, probes them in the background and returns their ids.
     @discardableResult
     public func add(paths: [String]) -> [ItemID] {
+        add(LibraryBatch(paths: paths))
+        return paths.compactMap { library.id(forPath: $0) }
+    }
+
+    /// Adds files put in display order beforehand (off the main thread, for a large folder), probes them in the
+    /// background and returns the ids of all of them, in display order. The main thread's share is one merge.
+    @discardableResult
+    public func add(_ batch: LibraryBatch) -> [ItemID] {
         let before = library.count
-        let known = Set(library.items.map(\.id))
-        let ids = library.add(paths: paths)
-        for item in library.items { pathTable.set(item.id, path: item.path) }
+        let addition = library.merge(batch)
+        pathTable.set(addition.added.compactMap { id in library.item(id).map { (id, $0.path) } })
         log.emit(.library, fields: [(.count, .int(library.count))])
         if shown.isReordered {
             // New rows join the search and the order in their place; the list is shown again as one.
             showReorderedRows()
         } else if before == 0 {
             presenter?.showLibrary(count: library.count)
-        } else {
+        } else if !addition.positions.isEmpty {
             // Files dropped on the window or handed over by a second launch join the list without losing the selection.
-            let added = Set(ids).subtracting(known)
-            let positions = added.compactMap { library.index(of: $0) }.sorted()
-            if !positions.isEmpty { presenter?.insertRows(at: positions, count: library.count) }
+            presenter?.insertRows(at: addition.positions, count: library.count)
         }
-        for item in library.items where item.state == .pending { probes.request(item.id, urgent: false) }
-        prepareSearchKeys(Set(ids).subtracting(known).compactMap { library.item($0) })
+        requestProbes(addition.added)
+        prepareSearchKeys(addition.added)
         announce(.library)
-        return ids
+        return addition.ids
     }
 
-    /// Folds the names of `items` for search on a worker thread, ahead of the first keystroke.
-    func prepareSearchKeys(_ items: [LibraryItem]) {
+    /// Queues probes for `items`. A backend that remembers results answers the unchanged files first, in chunks
+    /// on a worker thread (one stat each, no probe); only the rest are probed.
+    func requestProbes(_ ids: [ItemID]) {
+        let jobs = ids.compactMap { id in library.item(id).flatMap { $0.state == .pending ? (id, $0.path) : nil } }
+        guard let remembering = backend as? RememberingBackend, !jobs.isEmpty else {
+            for (id, _) in jobs { probes.request(id, urgent: false) }
+            return
+        }
+        let chunk = AppController.rememberedChunk
+        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
+            for start in stride(from: 0, to: jobs.count, by: chunk) {
+                let part = Array(jobs[start..<min(start + chunk, jobs.count)])
+                let known = remembering.rememberedProbes(part.map(\.1))
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated { self?.remembered(zip(part.map(\.0), known).map { ($0, $1) }) }
+                }
+                guard self != nil else { return }
+            }
+        }
+    }
+
+    /// Files a remembering backend answers in one go: small enough that applying them stays well inside a frame.
+    public static let rememberedChunk = 500
+
+    private func remembered(_ answers: [(ItemID, Result<MediaInfo, ProbeFailure>?)]) {
+        var changed = false
+        for (id, answer) in answers {
+            if let answer {
+                changed = record(id, answer) || changed
+                presenter?.refreshRow(id)
+            } else if library.item(id)?.state == .pending {
+                probes.request(id, urgent: false)
+            }
+        }
+        guard changed else { return }
+        reportProbeProgress()
+        if shown.sort.needsProbes { scheduleResort() }
+    }
+
+    /// Folds the names of `ids` for search on a worker thread, ahead of the first keystroke.
+    func prepareSearchKeys(_ ids: [ItemID]) {
+        let items = ids.compactMap { library.item($0) }
         guard !items.isEmpty else { return }
         Task.detached(priority: .utility) { [weak self] in
             let made = items.map { ($0.id, SearchKey($0)) }
@@ -89,8 +136,16 @@ extension AppController {
     }
 
     func probed(_ id: ItemID, _ result: Result<MediaInfo, ProbeFailure>) {
+        guard record(id, result) else { return }
+        presenter?.refreshRow(id)
+        reportProbeProgress()
+        if shown.sort.needsProbes { scheduleResort() }
+    }
+
+    /// Keeps a probe result and logs it; false when it is out of date.
+    private func record(_ id: ItemID, _ result: Result<MediaInfo, ProbeFailure>) -> Bool {
         // Only pending items are probed; a result for any other is out of date (its folder changed since).
-        guard let item = library.item(id), item.state == .pending else { return }
+        guard let item = library.item(id), item.state == .pending else { return false }
         readCount += 1
         switch result {
         case .success(let info):
@@ -114,9 +169,7 @@ extension AppController {
             log.emit(.probe, path: item.path, fields: [(.error, .string(failure.code)), (.message, .string(failure.message))])
             log.terminal("\(PathBytes.display(item.path)): \(failure.message)")
         }
-        presenter?.refreshRow(id)
-        reportProbeProgress()
-        if shown.sort.needsProbes { scheduleResort() }
+        return true
     }
 
     /// Orders the rows by `sort` (remembered by whoever subscribes); the selection and the playing video stay.
@@ -136,7 +189,7 @@ extension AppController {
 
     /// Probes change what a duration, size or date order knows: the rows are re-sorted at most once a second,
     /// so they settle as probing goes on without reshuffling on every result.
-    private func scheduleResort() {
+    func scheduleResort() {
         guard resortTimer == nil else { return }
         resortTimer = timers.after(milliseconds: 1000) { [weak self] in
             guard let self else { return }

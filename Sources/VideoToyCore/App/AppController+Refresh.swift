@@ -7,8 +7,12 @@ extension AppController {
     /// get rows in display order without disturbing the others or the selection. A playing item keeps playing:
     /// its player holds the file open.
     @discardableResult
-    public func folderChanged(_ folder: String, present: [String]?, changed: Set<String> = []) -> LibraryRefresh {
-        let refresh = library.refresh(folder: folder, present: present, changed: changed)
+    public func folderChanged(
+        _ folder: String, present: [String]?, changed: Set<String> = [], diff: FolderDiff? = nil
+    ) -> LibraryRefresh {
+        // A diff made by the rescan's worker leaves the main thread a pass without hashing.
+        let diff = diff ?? FolderDiff(folder: folder, known: library.paths(under: folder), present: present)
+        let refresh = library.refresh(folder: folder, diff: diff, changed: changed)
         guard !refresh.isEmpty else { return refresh }
         for id in refresh.gone { itemVanished(id) }
         for id in refresh.back + refresh.changed { reprobe(id) }
@@ -22,7 +26,7 @@ extension AppController {
                 presenter?.insertRows(at: refresh.inserted, count: library.count)
             }
             for id in refresh.added { probes.request(id, urgent: false) }
-            prepareSearchKeys(refresh.added.compactMap { library.item($0) })
+            prepareSearchKeys(refresh.added)
         }
         for id in refresh.gone + refresh.back + refresh.changed { presenter?.refreshRow(id) }
         if refresh.changesRows {

@@ -12,7 +12,7 @@ public final class AppController {
     public internal(set) var folders = LibraryFolders()
     /// The playback policy state.
     public internal(set) var policy: PlaybackPolicy
-    private let backend: MediaBackend
+    let backend: MediaBackend
     weak var presenter: LibraryPresenter?
     weak var scenes: SceneHost?
     let log: EventLog

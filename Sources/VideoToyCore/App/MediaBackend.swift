@@ -34,3 +34,10 @@ public protocol MediaBackend: Sendable {
     /// Makes a poster frame; blocking, called on a worker thread.
     func poster(path: String, durationMs: Int?) -> VideoFrame?
 }
+
+/// A backend that remembers probe results across runs and can answer many files at once.
+public protocol RememberingBackend: MediaBackend {
+    /// The remembered result of each of `paths` whose file is unchanged since (checked by stat), nil for the rest;
+    /// blocking, called on a worker thread, one answer per path.
+    func rememberedProbes(_ paths: [String]) -> [Result<MediaInfo, ProbeFailure>?]
+}

@@ -15,7 +15,10 @@ public struct LibraryItem: Hashable, Sendable, Identifiable {
     }
 
     /// The file name as a person reads it, the first line of the row's label.
-    public var name: String {
+    public var name: String { Self.name(ofPath: path) }
+
+    /// The file name of `path` as a person reads it.
+    static func name(ofPath path: String) -> String {
         PathBytes.display(path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path)
     }
 
@@ -36,8 +39,9 @@ public struct LibraryItem: Hashable, Sendable, Identifiable {
 public enum ProbeState: Hashable, Sendable {
     /// Not probed yet.
     case pending
-    /// Probed successfully.
-    case ready(MediaInfo)
+    /// Probed successfully. Boxed, so that an item not probed yet is a few words, not the size of `MediaInfo`:
+    /// a library of 100,000 rows listed before any is probed.
+    indirect case ready(MediaInfo)
     /// Probing failed, with the reason.
     case failed(ProbeFailure)
 }

@@ -16,11 +16,20 @@ public struct MediaInfo: Hashable, Sendable {
     public var damage: String?
     /// The file's size in bytes and last modification (seconds since 1970) when probed, for sorting.
     public var file: FileFacts?
+    /// Bits per colour sample of the video (8, 10, 12), when the stream says.
+    public var bitDepth: Int?
+    /// The HDR transfer function, or nil for standard dynamic range (or unknown).
+    public var transfer: VideoTransfer?
+    /// True when the video is stored as interlaced fields (1080i), which playback must deinterlace.
+    public var interlaced: Bool
+    /// The kind of file the streams are wrapped in, when the probe could tell.
+    public var container: MediaContainer?
 
     /// Creates a media description.
     public init(
         durationMs: Int? = nil, videoSize: PixelSize? = nil, videoCodec: String? = nil,
-        audioCodec: String? = nil, rotation: Int = 0, missingDecoders: [String] = [], damage: String? = nil
+        audioCodec: String? = nil, rotation: Int = 0, missingDecoders: [String] = [], damage: String? = nil,
+        bitDepth: Int? = nil, transfer: VideoTransfer? = nil, interlaced: Bool = false, container: MediaContainer? = nil
     ) {
         self.durationMs = durationMs
         self.videoSize = videoSize
@@ -29,6 +38,10 @@ public struct MediaInfo: Hashable, Sendable {
         self.rotation = rotation
         self.missingDecoders = missingDecoders
         self.damage = damage
+        self.bitDepth = bitDepth
+        self.transfer = transfer
+        self.interlaced = interlaced
+        self.container = container
     }
 
     /// True when the file has a video stream.
@@ -40,13 +53,21 @@ public struct MediaInfo: Hashable, Sendable {
         return rotation % 180 == 90 ? PixelSize(width: size.height, height: size.width) : size
     }
 
-    /// The metadata line shown under a row's name: duration, resolution, codec, and what is wrong with the file.
+    /// The metadata line shown under a row's name: duration, resolution ("i" when interlaced), codec, bit depth
+    /// beyond 8, HDR, a container worth naming, and what is wrong with the file.
     public var summary: String {
         var parts: [String] = []
         if let durationMs { parts.append(TimeFormat.clock(milliseconds: durationMs)) }
-        if let size = displaySize { parts.append("\(size.width)×\(size.height)") }
+        if let size = displaySize { parts.append("\(size.width)×\(size.height)" + (interlaced ? "i" : "")) }
         if let videoCodec { parts.append(videoCodec) }
-        if !hasVideo { parts.append("audio only" + (audioCodec.map { " (\($0))" } ?? "")) }
+        if hasVideo {
+            // 8 bits is what everyone has; more is what makes a file heavy to decode and worth telling apart.
+            if let bitDepth, bitDepth > 8 { parts.append("\(bitDepth)-bit") }
+            if let transfer { parts.append(transfer.label) }
+        } else {
+            parts.append("audio only" + (audioCodec.map { " (\($0))" } ?? ""))
+        }
+        if let label = container?.label(videoCodec: videoCodec) { parts.append(label) }
         if !missingDecoders.isEmpty {
             parts.append("no decoder for " + missingDecoders.joined(separator: ", "))
         }

@@ -16,6 +16,12 @@ public struct SearchQuery: Sendable, Equatable {
     /// True when the query matches every row.
     public var isEmpty: Bool { terms.isEmpty }
 
+    /// Whether every row this query matches is one `other` matches too: each of `other`'s words lies within one
+    /// of this query's ("cl" after "c"), so a search can narrow the previous results instead of the library.
+    public func narrows(_ other: SearchQuery) -> Bool {
+        !other.isEmpty && other.terms.allSatisfy { old in terms.contains { SearchKey.contains(old, in: $0) } }
+    }
+
     /// Whether the item with this key is shown.
     public func matches(_ key: SearchKey) -> Bool {
         terms.allSatisfy { key.contains($0) }
@@ -63,7 +69,10 @@ public struct SearchKey: Sendable, Equatable {
     }
 
     /// Whether `term` (folded) occurs in the key.
-    func contains(_ term: [UInt8]) -> Bool {
+    func contains(_ term: [UInt8]) -> Bool { Self.contains(term, in: bytes) }
+
+    /// Whether `term` occurs in `bytes`.
+    static func contains(_ term: [UInt8], in bytes: [UInt8]) -> Bool {
         guard let first = term.first, term.count <= bytes.count else { return term.isEmpty }
         let last = bytes.count - term.count
         var start = 0

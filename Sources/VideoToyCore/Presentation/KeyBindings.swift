@@ -10,8 +10,8 @@ public enum KeyCommand: Equatable, Sendable {
     case openFolder
     /// Show the Preferences window (Ctrl+,).
     case preferences
-    /// Move the list selection by this many rows (Up/Down in the list).
-    case select(offset: Int)
+    /// Move the list selection (Up/Down, Page Up/Page Down, Home/End in the list).
+    case select(SelectionMove)
     /// Play the selected row (Enter).
     case playSelected
     /// Play or pause: the selected row in the list, the current video in a video window (Space).
@@ -44,16 +44,20 @@ public enum KeyBindings {
         }
         if typingInSearch && !inVideoWindow {
             switch key {
-            case "Up": return .select(offset: -1)
-            case "Down": return .select(offset: 1)
+            case "Up": return .select(.rows(-1))
+            case "Down": return .select(.rows(1))
             case "Return", "KP_Enter": return .playSelected
             default: return nil
             }
         }
         switch key {
-        case "Up": return inVideoWindow ? .video(.volumeBy(volumeStep)) : .select(offset: -1)
-        case "Down": return inVideoWindow ? .video(.volumeBy(-volumeStep)) : .select(offset: 1)
+        case "Up": return inVideoWindow ? .video(.volumeBy(volumeStep)) : .select(.rows(-1))
+        case "Down": return inVideoWindow ? .video(.volumeBy(-volumeStep)) : .select(.rows(1))
         case "Return", "KP_Enter": return .playSelected
+        case "Page_Up", "KP_Page_Up": return inVideoWindow ? nil : .select(.pages(-1))
+        case "Page_Down", "KP_Page_Down": return inVideoWindow ? nil : .select(.pages(1))
+        case "Home", "KP_Home": return inVideoWindow ? nil : .select(.first)
+        case "End", "KP_End": return inVideoWindow ? nil : .select(.last)
         case "space": return .togglePlay
         case "Left": return .video(.seekBy(-seekStepMs))
         case "Right": return .video(.seekBy(seekStepMs))

@@ -11,6 +11,8 @@ enum ShortcutsWindow {
             <child><object class="GtkShortcutsSection"><property name="section-name">main</property>
               <child><object class="GtkShortcutsGroup"><property name="title">Library</property>
                 <child><object class="GtkShortcutsShortcut"><property name="accelerator">Up Down</property><property name="title">Select a video</property></object></child>
+                <child><object class="GtkShortcutsShortcut"><property name="accelerator">Page_Up Page_Down</property><property name="title">Select a screenful up or down</property></object></child>
+                <child><object class="GtkShortcutsShortcut"><property name="accelerator">Home End</property><property name="title">Select the first or last video</property></object></child>
                 <child><object class="GtkShortcutsShortcut"><property name="accelerator">Return space</property><property name="title">Play the selected video</property></object></child>
               </object></child>
               <child><object class="GtkShortcutsGroup"><property name="title">Video</property>

@@ -22,14 +22,14 @@ extension LibraryWindow {
             g_action_group_activate_action(OpaquePointer(application), "open-folder", nil)
         case .preferences:
             showPreferences()
-        case .select(let offset):
+        case .select(let move):
             // Moving the selection here works wherever the keyboard focus is (a scene may have taken it).
             finishGrowth()
             let count = Int(g_list_model_get_n_items(model))
-            guard count > 0 else { return false }
             let selected = gtk_single_selection_get_selected(selection)
-            let index = selected == GTK_INVALID_LIST_POSITION ? (offset > 0 ? 0 : count - 1) : Int(selected) + offset
-            select(max(0, min(count - 1, index)))
+            let current = selected == GTK_INVALID_LIST_POSITION ? nil : Int(selected)
+            guard let index = move.target(from: current, count: count, rowsPerPage: rowsPerPage) else { return false }
+            select(index)
         case .playSelected, .togglePlay, .video:
             return controller.perform(command, inVideoWindow: inVideoWindow, selected: selectedOrFirst())
         }

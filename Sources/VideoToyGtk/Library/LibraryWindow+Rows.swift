@@ -68,6 +68,15 @@ extension LibraryWindow {
         return page > 0 && top >= value - 1 && bottom <= value + page + 1
     }
 
+    /// How many whole rows the scrolled list shows (0 before its first layout).
+    var rowsPerPage: Int {
+        guard let adjustment = vadjustment, count > 0 else { return 0 }
+        let upper = gtk_adjustment_get_upper(adjustment)
+        guard upper > 0 else { return 0 }
+        // Rows share one height, so the page holds page size / row height of them.
+        return Int(gtk_adjustment_get_page_size(adjustment) / (upper / Double(count)))
+    }
+
     func select(_ index: Int) {
         finishGrowth()
         gtk_single_selection_set_selected(selection, guint(index))

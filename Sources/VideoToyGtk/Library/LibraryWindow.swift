@@ -41,6 +41,8 @@ public final class LibraryWindow: LibraryPresenter {
     var revealTimer: SourceToken?
     /// Rows still to add after the next frame, and what cancels waiting for it.
     var growth: (count: Int, cancel: @MainActor () -> Void)?
+    // Rows per batch after a frame, adapted to what the last batch cost.
+    private var growthBatch = 2048
     var vadjustment: UnsafeMutablePointer<GtkAdjustment>?
     private var controls: ControlStyle
     /// The Preferences window's choices, as shown when it opens.
@@ -343,23 +345,57 @@ public final class LibraryWindow: LibraryPresenter {
     /// Rows added at once before the next frame; the rest follow it. A screenful on a 4K monitor is under 15 rows.
     static let rowsBeforeFrame = 32
 
-    /// Makes the list model `count` items long; its items only stand for positions.
+    /// How long one batch of rows may take to go into the list after a frame, well inside the 50 ms a stall is.
+    static let growthBudgetMs = 8.0
+
+    /// Makes the list model `count` items long; its items only stand for positions, so they all hold one empty
+    /// string (no text made per row).
     private func resizeModel(to count: Int) {
         let old = Int(g_list_model_get_n_items(model))
         if count < old {
             gtk_string_list_splice(model, guint(count), guint(old - count), nil)
         } else if count > old {
-            let strings = (old..<count).map { strdup(String($0)) }
-            var pointers: [UnsafePointer<CChar>?] = strings.map { UnsafePointer($0) } + [nil]
-            pointers.withUnsafeMutableBufferPointer { buffer in
-                gtk_string_list_splice(model, guint(old), 0, buffer.baseAddress)
-            }
-            strings.forEach { free($0) }
+            LibraryWindow.emptyStrings(count - old) { gtk_string_list_splice(model, guint(old), 0, $0) }
         }
         self.count = count
     }
 
-    /// Adds the rows held back for after a frame now, if any, and puts the selection back on its video.
+    /// Calls `body` with a NULL-terminated array of `count` empty C strings.
+    static func emptyStrings(_ count: Int, _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Void) {
+        let empty: UnsafePointer<CChar> = UnsafeRawPointer(StaticString("").utf8Start).assumingMemoryBound(to: CChar.self)
+        var pointers = [UnsafePointer<CChar>?](repeating: empty, count: count + 1)
+        pointers[count] = nil
+        pointers.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+    }
+
+    /// Adds the next batch of held-back rows, sized so that it takes about `growthBudgetMs`, and waits for the next
+    /// frame before the one after: 100,000 rows go in over a few dozen frames, and the window never stalls.
+    private func growStep() {
+        guard let pending = growth else { return }
+        let target = min(pending.count, count + growthBatch)
+        let started = ContinuousClock.now
+        followingSelection = false
+        resizeModel(to: target)
+        followingSelection = true
+        let elapsed = started.duration(to: .now).components
+        let ms = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
+        if ms > 0.5 {
+            let perRow = ms / Double(max(1, growthBatch))
+            growthBatch = min(50_000, max(256, Int(LibraryWindow.growthBudgetMs / perRow)))
+        } else {
+            growthBatch = min(50_000, growthBatch * 2)
+        }
+        guard target < pending.count else {
+            growth = nil
+            followingSelection = false
+            restoreSelection()
+            followingSelection = true
+            return
+        }
+        growth = (pending.count, afterNextFrame(fallbackMs: 16) { [weak self] in self?.growStep() })
+    }
+
+    /// Adds every row held back for later now, if any, and puts the selection back on its video.
     func finishGrowth() {
         guard let pending = growth else { return }
         pending.cancel()
@@ -449,7 +485,7 @@ public final class LibraryWindow: LibraryPresenter {
         // changed made it drop and re-add every one of them: 80-220 ms for a keystroke that kept 10,000 rows.
         rebindRows()
         if now < count {
-            let cancel = afterNextFrame(fallbackMs: 100) { [weak self] in self?.finishGrowth() }
+            let cancel = afterNextFrame(fallbackMs: 100) { [weak self] in self?.growStep() }
             growth = (count, cancel)
         }
         header.setSubtitle(count == 1 ? "1 video" : "\(count) videos")
@@ -473,12 +509,7 @@ public final class LibraryWindow: LibraryPresenter {
             }
         }
         for run in runs {
-            let strings = (0..<run.length).map { strdup(String(run.start + $0)) }
-            var pointers: [UnsafePointer<CChar>?] = strings.map { UnsafePointer($0) } + [nil]
-            pointers.withUnsafeMutableBufferPointer { buffer in
-                gtk_string_list_splice(model, guint(run.start), 0, buffer.baseAddress)
-            }
-            strings.forEach { free($0) }
+            LibraryWindow.emptyStrings(run.length) { gtk_string_list_splice(model, guint(run.start), 0, $0) }
         }
         self.count = Int(g_list_model_get_n_items(model))
         header.setSubtitle(self.count == 1 ? "1 video" : "\(self.count) videos")

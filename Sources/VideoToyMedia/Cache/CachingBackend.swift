@@ -13,7 +13,7 @@ import VideoToyGObject
 /// thumbnail cache (`$XDG_CACHE_HOME/thumbnails`), so file managers and VideoToy share them.
 /// The cache is saved a moment after new results arrive and again when the process exits.
 /// Thread-safe: probes and posters are called from several worker threads at once.
-public final class CachingBackend: MediaBackend, @unchecked Sendable {
+public final class CachingBackend: RememberingBackend, @unchecked Sendable {
     private let inner: MediaBackend
     /// The probe results kept across runs.
     public let cache: ProbeCache
@@ -82,6 +82,26 @@ public final class CachingBackend: MediaBackend, @unchecked Sendable {
             scheduleSave()
         }
         return result
+    }
+
+    /// The cached results of the unchanged files among `paths`: one stat each, all under one deadline (a share
+    /// that stops answering leaves these to the per-file probes, which have deadlines of their own).
+    public func rememberedProbes(_ paths: [String]) -> [Result<MediaInfo, ProbeFailure>?] {
+        let cache = self.cache
+        let found = Bounded.run(seconds: 5) { () -> [Result<MediaInfo, ProbeFailure>?] in
+            let stamps = paths.map { FileStamp.of(path: $0) }
+            return zip(paths, cache.lookup(paths: paths, stamps: stamps)).enumerated().map { index, pair in
+                guard let stamp = stamps[index] else { return nil }
+                return pair.1.map { known in
+                    known.map { info in
+                        var info = info
+                        info.file = FileFacts(size: stamp.size, modified: stamp.mtimeSeconds)
+                        return info
+                    }
+                }
+            }
+        }
+        return found ?? Array(repeating: nil, count: paths.count)
     }
 
     public func poster(path: String, durationMs: Int?) -> VideoFrame? {

@@ -31,9 +31,13 @@ public struct FileStamp: Hashable, Sendable {
 
 /// Remembers probe results across runs, keyed by path and checked against the file's size and mtime.
 ///
-/// One compact text file (a header line, then one tab-separated line per file) is read once, on
-/// whichever thread asks first, and written atomically (a temporary file renamed over the old one).
-/// A file that is missing, unreadable, of another version or malformed is ignored: the cache starts empty.
+/// One compact text file (a header line, then one tab-separated line per result) is read once, in one read, on
+/// whichever thread asks first. It is a log: a save appends only the results recorded since the last one (a later
+/// line for a path replaces an earlier one, and a `gone` line forgets it), so one new file in a library of
+/// 100,000 costs one line, not a rewrite. Once dead lines outnumber live ones, or the file is not one this
+/// version wrote whole, the save rewrites it compactly and atomically (a temporary file renamed over the old one).
+/// A file that is missing, of another version or has a malformed line is ignored: the cache starts empty. A last
+/// line cut short (the process died mid-append) is dropped alone.
 /// Only results that depend on the file's bytes alone are kept: not "vanished", "permission denied",
 /// time-outs, missing decoders or other errors, which may change without the file changing.
 public final class ProbeCache: @unchecked Sendable {
@@ -45,19 +49,25 @@ public final class ProbeCache: @unchecked Sendable {
     public let maxEntries: Int
 
     private struct Entry {
+        var path: String
         var stamp: FileStamp
         var result: Result<MediaInfo, ProbeFailure>
     }
 
     private let lock = NSLock()
-    private var entries: [String: Entry] = [:]
-    private var touched: Set<String> = []
+    private var entries: [PathKey: Entry] = [:]
+    private var touched: Set<PathKey> = []
     private var loaded = false
-    private var changes = 0
+    // Lines recorded since the last save, to append.
+    private var unsaved: [String] = []
+    // Result lines the file holds now (live or replaced since), and whether it must be rewritten whole.
+    private var linesInFile = 0
+    private var needsRewrite = true
 
     private static let magic = "videotoy-probe-cache"
+    // 4 made the file a log (with `gone` lines); 3 added bit depth, HDR transfer, interlacing and container;
     // 2 added the damage field; version 1 also refused files that version 2 finds merely damaged.
-    private static let version = "2"
+    private static let version = "4"
 
     /// Creates a cache stored in `file`; nothing is read until the first use or `load()`.
     public init(file: String, fingerprint: String = "", maxEntries: Int = 200_000) {
@@ -69,73 +79,104 @@ public final class ProbeCache: @unchecked Sendable {
 
     /// Reads the stored file once; later calls return at once. Safe from any thread.
     public func load() {
-        lock.lock()
-        defer { lock.unlock() }
-        loadLocked()
+        lock.withLock { loadLocked() }
     }
 
     /// The stored result for `path`, if one was recorded for this very size and mtime.
     public func lookup(path: String, stamp: FileStamp) -> Result<MediaInfo, ProbeFailure>? {
-        lock.lock()
-        defer { lock.unlock() }
-        loadLocked()
-        guard let entry = entries[path], entry.stamp == stamp else { return nil }
-        touched.insert(path)
-        return entry.result
+        lookup(paths: [path], stamps: [stamp])[0]
+    }
+
+    /// The stored result of each path whose stamp matches (nil stamps and unknown paths give nil), under one lock.
+    public func lookup(paths: [String], stamps: [FileStamp?]) -> [Result<MediaInfo, ProbeFailure>?] {
+        lock.withLock {
+            loadLocked()
+            return zip(paths, stamps).map { path, stamp in
+                let key = PathKey(path)
+                guard let stamp, let entry = entries[key], entry.stamp == stamp else { return nil }
+                touched.insert(key)
+                return entry.result
+            }
+        }
     }
 
     /// Records the result of probing `path` at `stamp`; results that may change on their own are not kept.
     public func record(path: String, stamp: FileStamp, result: Result<MediaInfo, ProbeFailure>) {
         guard Self.isCacheable(result) else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        loadLocked()
-        if let old = entries[path], old.stamp == stamp, Self.same(old.result, result) { return }
-        entries[path] = Entry(stamp: stamp, result: result)
-        touched.insert(path)
-        changes += 1
+        lock.withLock {
+            loadLocked()
+            let key = PathKey(path)
+            if let old = entries[key], old.stamp == stamp, Self.same(old.result, result) { return }
+            let entry = Entry(path: path, stamp: stamp, result: result)
+            entries[key] = entry
+            touched.insert(key)
+            unsaved.append(Self.line(entry))
+        }
     }
 
     /// Forgets `path`.
     public func remove(path: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        loadLocked()
-        if entries.removeValue(forKey: path) != nil { changes += 1 }
+        lock.withLock {
+            loadLocked()
+            if entries.removeValue(forKey: PathKey(path)) != nil { unsaved.append("\(Self.escape(path))\t\t\tgone\t.\n") }
+        }
     }
 
     /// How many files the cache knows.
     public var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        loadLocked()
-        return entries.count
+        lock.withLock {
+            loadLocked()
+            return entries.count
+        }
     }
 
     /// True when there are records not yet saved.
     public var hasUnsavedChanges: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return changes > 0
+        lock.withLock { !unsaved.isEmpty }
     }
 
-    /// Writes the cache if anything changed; returns false if writing failed.
+    /// How many result lines the file holds, replaced ones included (for tests of the compaction).
+    public var linesStored: Int {
+        lock.withLock { linesInFile }
+    }
+
+    /// Writes what changed: appended to the file, or the whole cache when it is due for compaction; returns false
+    /// if writing failed.
     @discardableResult
     public func save() -> Bool {
         lock.lock()
-        guard changes > 0 else { lock.unlock(); return true }
-        if entries.count > maxEntries {
-            // Keep what this run used; the rest belongs to files the user no longer opens.
-            entries = entries.filter { touched.contains($0.key) }
+        guard !unsaved.isEmpty else { lock.unlock(); return true }
+        let lines = unsaved
+        unsaved = []
+        let total = linesInFile + lines.count
+        let compact = needsRewrite || total > 2 * entries.count + 1000 || entries.count > maxEntries
+        var snapshot: [Entry] = []
+        if compact {
+            if entries.count > maxEntries {
+                // Keep what this run used; the rest belongs to files the user no longer opens.
+                entries = entries.filter { touched.contains($0.key) }
+            }
+            snapshot = Array(entries.values)
         }
-        let snapshot = entries
-        let savedChanges = changes
-        changes = 0
         lock.unlock()
 
+        let written = compact ? rewrite(snapshot) : append(lines)
+        lock.withLock {
+            if written {
+                if compact { (linesInFile, needsRewrite) = (snapshot.count, false) } else { linesInFile += lines.count }
+            } else {
+                unsaved = lines + unsaved
+                // The file may be gone or unwritable: the next save writes it whole, from what is in memory.
+                needsRewrite = true
+            }
+        }
+        return written
+    }
+
+    private func rewrite(_ snapshot: [Entry]) -> Bool {
         var text = "\(Self.magic)\t\(Self.version)\t\(fingerprint)\n"
         text.reserveCapacity(snapshot.count * 120)
-        for (path, entry) in snapshot { text += Self.line(path: path, entry: entry) }
+        for entry in snapshot { text += Self.line(entry) }
         let folder = (file as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(
@@ -144,9 +185,24 @@ public final class ProbeCache: @unchecked Sendable {
             try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
             return true
         } catch {
-            lock.withLock { changes += savedChanges }
             return false
         }
+    }
+
+    private func append(_ lines: [String]) -> Bool {
+        let bytes = Array(lines.joined().utf8)
+        let fd = open(file, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        // One write: the kernel appends it whole, so another instance's lines never land inside one of these.
+        var done = 0
+        while done < bytes.count {
+            let count = bytes[done...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            done += count
+        }
+        return true
     }
 
     /// Whether a result depends only on the file's bytes, so it stays true while size and mtime do.
@@ -164,17 +220,19 @@ public final class ProbeCache: @unchecked Sendable {
         guard !loaded else { return }
         loaded = true
         guard let data = FileManager.default.contents(atPath: file) else { return }
-        var parsed: [String: Entry] = [:]
+        var parsed: [PathKey: Entry] = [:]
         var header = true
         var valid = true
+        var whole = true
+        var lines = 0
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
             var start = 0
             while start < bytes.count, valid {
                 var end = start
                 while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-                // A line without its newline was cut short: the file is not one this cache wrote whole.
-                guard end < bytes.count else { valid = false; break }
+                // A line without its newline was cut short mid-append: it alone is dropped, and the file rewritten.
+                guard end < bytes.count else { whole = false; break }
                 let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                 start = end + 1
                 if header {
@@ -182,29 +240,43 @@ public final class ProbeCache: @unchecked Sendable {
                     valid = line == "\(Self.magic)\t\(Self.version)\t\(fingerprint)"
                     continue
                 }
-                guard let (path, entry) = Self.parse(line) else { valid = false; break }
-                parsed[path] = entry
+                lines += 1
+                switch Self.parse(line) {
+                case .entry(let entry)?: parsed[PathKey(entry.path)] = entry
+                case .gone(let path)?: parsed[PathKey(path)] = nil
+                case nil: valid = false
+                }
             }
         }
-        // Any damage means the whole file is suspect: start empty rather than trust part of it.
-        if valid && !header { entries = parsed }
+        // Any malformed line means the whole file is suspect: start empty rather than trust part of it.
+        guard valid && !header else { return }
+        entries = parsed
+        linesInFile = lines
+        needsRewrite = !whole
     }
 
     // MARK: Line format
 
-    // ok:   path size mtime "ok" duration width height video audio rotation damage "."
+    // ok:   path size mtime "ok" duration width height video audio rotation damage depth transfer interlaced container "."
     // fail: path size mtime "fail" code detail "."
+    // gone: path "" "" "gone" "."
     // Empty fields are nil; tabs, newlines and backslashes in text are escaped.
 
-    private static func line(path: String, entry: Entry) -> String {
-        var fields = [escape(path), String(entry.stamp.size), String(entry.stamp.mtimeNs)]
+    private enum Parsed {
+        case entry(Entry)
+        case gone(String)
+    }
+
+    private static func line(_ entry: Entry) -> String {
+        var fields = [escape(entry.path), String(entry.stamp.size), String(entry.stamp.mtimeNs)]
         switch entry.result {
         case .success(let info):
             fields += [
                 "ok", info.durationMs.map(String.init) ?? "",
                 info.videoSize.map { String($0.width) } ?? "", info.videoSize.map { String($0.height) } ?? "",
                 escape(info.videoCodec ?? ""), escape(info.audioCodec ?? ""), String(info.rotation),
-                escape(info.damage ?? ""),
+                escape(info.damage ?? ""), info.bitDepth.map(String.init) ?? "", info.transfer?.rawValue ?? "",
+                info.interlaced ? "i" : "", info.container?.rawValue ?? "",
             ]
         case .failure(let failure):
             fields += ["fail", failure.code]
@@ -218,16 +290,18 @@ public final class ProbeCache: @unchecked Sendable {
         return fields.joined(separator: "\t") + "\n"
     }
 
-    private static func parse(_ line: String) -> (String, Entry)? {
+    private static func parse(_ line: String) -> Parsed? {
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        guard fields.count >= 5, fields.last == ".", !fields[0].isEmpty,
-            let size = Int64(fields[1]), let mtime = Int64(fields[2])
-        else { return nil }
+        guard fields.count >= 5, fields.last == ".", !fields[0].isEmpty else { return nil }
+        if fields[3] == "gone" {
+            return fields.count == 5 && fields[1].isEmpty && fields[2].isEmpty ? .gone(unescape(fields[0])) : nil
+        }
+        guard let size = Int64(fields[1]), let mtime = Int64(fields[2]) else { return nil }
         let path = unescape(fields[0])
         let stamp = FileStamp(size: size, mtimeNs: mtime)
         switch fields[3] {
         case "ok":
-            guard fields.count == 12 else { return nil }
+            guard fields.count == 16 else { return nil }
             var info = MediaInfo()
             if !fields[4].isEmpty { guard let ms = Int(fields[4]) else { return nil }; info.durationMs = ms }
             if !fields[5].isEmpty || !fields[6].isEmpty {
@@ -239,7 +313,13 @@ public final class ProbeCache: @unchecked Sendable {
             guard let rotation = Int(fields[9]), [0, 90, 180, 270].contains(rotation) else { return nil }
             info.rotation = rotation
             info.damage = fields[10].isEmpty ? nil : unescape(fields[10])
-            return (path, Entry(stamp: stamp, result: .success(info)))
+            if !fields[11].isEmpty { guard let depth = Int(fields[11]) else { return nil }; info.bitDepth = depth }
+            if !fields[12].isEmpty {
+                guard let transfer = VideoTransfer(rawValue: fields[12]) else { return nil }; info.transfer = transfer
+            }
+            info.interlaced = fields[13] == "i"
+            if !fields[14].isEmpty { guard let kind = MediaContainer(rawValue: fields[14]) else { return nil }; info.container = kind }
+            return .entry(Entry(path: path, stamp: stamp, result: .success(info)))
         case "fail":
             guard fields.count == 7 else { return nil }
             let detail = unescape(fields[5])
@@ -250,7 +330,7 @@ public final class ProbeCache: @unchecked Sendable {
             case "incomplete": failure = .incomplete(detail: detail)
             default: return nil
             }
-            return (path, Entry(stamp: stamp, result: .failure(failure)))
+            return .entry(Entry(path: path, stamp: stamp, result: .failure(failure)))
         default:
             return nil
         }

@@ -112,6 +112,10 @@ final class PipelineWorker: @unchecked Sendable {
             gst_element_set_state(pipeline, GST_STATE_NULL)
             gst_object_unref(pipeline)
             Self.held.withLock { $0 -= 1 }
+            // A pipeline's streaming threads leave their frames' memory free but held in per-thread malloc arenas;
+            // without this, RSS climbs with every video played although the live heap does not (heaptrack: 22 MB
+            // live after 100 plays while RSS rose 40 MB).
+            _ = releaseFreeHeap(0)
         }
     }
 
@@ -122,3 +126,7 @@ final class PipelineWorker: @unchecked Sendable {
         }
     }
 }
+
+// glibc's malloc_trim: malloc.h is not part of the Glibc module.
+@_silgen_name("malloc_trim")
+private func releaseFreeHeap(_ pad: Int) -> Int32

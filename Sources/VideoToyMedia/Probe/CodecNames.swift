@@ -22,6 +22,10 @@ enum CodecNames {
         "image/jpeg": "gstreamer1.0-plugins-good", "audio/x-flac": "gstreamer1.0-plugins-good",
         "video/x-av1": "gstreamer1.0-plugins-bad", "audio/x-opus": "gstreamer1.0-plugins-base",
         "audio/x-vorbis": "gstreamer1.0-plugins-base", "video/x-theora": "gstreamer1.0-plugins-base",
+        "video/x-h263": "gstreamer1.0-libav", "video/x-flash-video": "gstreamer1.0-libav", "video/x-dnxhd": "gstreamer1.0-libav",
+        "video/x-msmpeg": "gstreamer1.0-libav", "video/x-divx": "gstreamer1.0-libav", "video/x-xvid": "gstreamer1.0-libav",
+        "video/x-svq": "gstreamer1.0-libav", "video/x-cineform": "gstreamer1.0-libav",
+        "audio/AMR": "gstreamer1.0-plugins-ugly", "audio/AMR-WB": "gstreamer1.0-plugins-ugly",
     ]
 
     /// The readable name of a codec given as caps in text form, such as "video/mpeg, mpegversion=2" ("MPEG-2").
@@ -47,7 +51,12 @@ enum CodecNames {
             if version == 2 || version == 4 { return "AAC" }
             var layer: gint = 0
             gst_structure_get_int(structure, "layer", &layer)
-            return layer == 3 ? "MP3" : "MPEG audio"
+            switch layer {
+            case 3: return "MP3"
+            // Layer 2 is what DVB, DVD and VCD recordings carry; people know it by its extension too.
+            case 2: return "MP2"
+            default: return "MPEG audio"
+            }
         }
         if type == "video/mpeg", let structure = gst_caps_get_structure(caps, 0) {
             // One media type for three codecs; people know them apart (Xvid and DivX files are MPEG-4 Part 2).

@@ -142,7 +142,12 @@ public final class MediaProber: Sendable {
                 height: Int(gst_discoverer_video_info_get_height(video.info)))
             media.videoCodec = video.codec
             media.rotation = Self.rotation(video.info) ?? Self.rotation(tags: gst_discoverer_info_get_tags(info)) ?? 0
+            media.interlaced = gst_discoverer_video_info_is_interlaced(video.info) != 0
+            let traits = VideoTraits.of(video.info)
+            media.bitDepth = traits.bitDepth
+            media.transfer = traits.transfer
         }
+        media.container = VideoTraits.container(of: info)
         media.audioCodec = audios.first?.codec
         media.missingDecoders = streams.filter { missingTypes.contains($0.mediaType) }.map(\.codec)
         return .success(media)

@@ -1,0 +1,118 @@
+import Foundation
+import Glibc
+import VideoToyCore
+
+/// A large library: rows listed, main-loop stalls while listing, probing, scrolling end to end (Page Down and
+/// End), a refresh of the library folder and a search, and the memory it all takes. Run at --n 10000, 30000
+/// and 100000 for the curve.
+enum ScaleGroup {
+    /// Pages scrolled with Page Down before End; a page is about three rows.
+    static let pages = 400
+
+    /// Runs the group and adds its rows.
+    static func run(_ session: BenchSession) throws {
+        let n = session.options.n, library = session.media.library
+        note("scale: \(n) files")
+        let app = try session.launch("scale", [library.path])
+        guard app.waitEvents(.library, count: 1, seconds: 120) else {
+            app.stop()
+            return
+        }
+        let premain = OpenGroup.beforeMain(app)
+        let listedT = app.event(.library)?.tMs ?? 0
+        session.pause(3)
+        let rssListed = app.procKB("VmRSS")
+        let listing = phase(app, from: 0)
+
+        session.activateMainWindow()
+        session.xdotool("key", "Tab")
+        var mark = latest(app)
+        let scrollStart = ContinuousClock.now
+        session.xdotool("key", "--delay", "15", "--repeat", String(pages), "Page_Down")
+        session.xdotool("key", "End")
+        session.pause(1)
+        session.xdotool("key", "Home")
+        session.pause(1)
+        session.xdotool("key", "End")
+        let scrollMs = scrollStart.duration(to: .now).wholeMilliseconds
+        session.pause(2)
+        let scrolling = phase(app, from: mark)
+
+        mark = latest(app)
+        let added = library.appendingPathComponent("zz-refresh-\(getpid()).mp4").path
+        Glibc.link(session.media.clip("small.mp4"), added)
+        let linked = latest(app)
+        let refreshed = app.waitEvents(.refresh, count: 1, seconds: 30)
+        unlink(added)
+        app.waitEvents(.refresh, count: 2, seconds: 30)
+        let refreshMs = refreshed ? (app.event(.refresh)?.tMs ?? linked) - linked : nil
+        session.pause(1)
+        let refresh = phase(app, from: mark)
+
+        mark = latest(app)
+        session.xdotool("key", "ctrl+f")
+        session.xdotool("type", "--delay", "400", SearchGroup.query)
+        session.xdotool("key", "Escape")
+        app.waitEvents(.search, count: SearchGroup.query.count + 1, seconds: 60)
+        session.pause(1)
+        let searching = phase(app, from: mark)
+        let searchTimes = app.events.filter { $0.name == EventName.search.rawValue }.compactMap { $0[.ms]?.double }
+
+        let rss = app.procKB("VmRSS"), peak = app.procKB("VmHWM")
+        let probed = app.events.count(where: { $0.name == EventName.probe.rawValue })
+        let whole = phase(app, from: 0)
+        app.stop()
+
+        let listed = String(listedT + premain)
+        session.add(
+            BenchRow(
+                id: "scale.list", metric: "rows listed: start to library event, N=\(n)", value: listed, unit: "ms",
+                target: "<= 2000 ms", result: Figures.verdict(listed, .atMost, 2000),
+                note: "t_ms \(listedT) + \(premain) ms before main(); stalls while listing: \(listing.text)"))
+        for (id, what, figures) in [
+            ("scale.stall.list", "listing (start to 3 s after the rows)", listing),
+            ("scale.stall.scroll", "\(pages) Page Down, End, Home, End (\(scrollMs) ms)", scrolling),
+            ("scale.stall.refresh", "a file added to and removed from the \(n)-file folder", refresh),
+            ("scale.stall.search", "typing \"\(SearchGroup.query)\" and Escape", searching),
+            ("scale.stall.all", "the whole run, probing included (\(probed) probes)", whole),
+        ] {
+            let worst = String(figures.worst)
+            session.add(
+                BenchRow(
+                    id: id, metric: "longest main-loop stall: \(what), N=\(n)", value: worst, unit: "ms", target: "<= 50 ms",
+                    result: Figures.verdict(worst, .atMost, 50), note: figures.text))
+        }
+        let refreshValue = refreshMs.map(String.init) ?? ""
+        session.add(
+            BenchRow(
+                id: "scale.refresh", metric: "refresh: file linked into the folder to its refresh event, N=\(n)",
+                value: refreshValue, unit: "ms", target: "info", result: "info", note: "includes the watcher's settling delay"))
+        let median = Figures.median(searchTimes.map { $0.rounded(.down) }), worst = Figures.maximum(searchTimes.map { $0.rounded(.down) })
+        session.add(
+            BenchRow(
+                id: "scale.search", metric: "search: slowest keystroke, N=\(n)", value: worst, unit: "ms", target: "<= 50 ms",
+                result: Figures.verdict(worst, .atMost, 50),
+                note: "median \(median) ms; each: \(searchTimes.map { Figures.plain($0.rounded(.down)) }.joined(separator: " "))"))
+        let rssMB = String(rss / 1024)
+        session.add(
+            BenchRow(
+                id: "scale.memory", metric: "RSS with \(n) rows, after scrolling, searching and \(probed) probes", value: rssMB,
+                unit: "MB", target: "<= 400 MB", result: Figures.verdict(rssMB, .atMost, 400),
+                note: "\(rssListed / 1024) MB 3 s after the rows were listed; peak \(peak / 1024) MB"))
+    }
+
+    /// The stalls logged since `from` (t_ms): the longest and a summary.
+    private static func phase(_ app: BenchApp, from: Int) -> (worst: Int, text: String) {
+        let stalls = app.events.filter { $0.name == EventName.stall.rawValue && $0.tMs >= from }
+        let times = stalls.map { Int($0[.ms]?.double ?? 0) }
+        guard let worst = times.max() else { return (0, "none") }
+        let longest = stalls.first { Int($0[.ms]?.double ?? 0) == worst }
+        let what = [longest?["activity"]?.string, longest?["cause"]?.string].compactMap { $0 }.joined(separator: ", ")
+        return (worst, "\(stalls.count) stall(s), longest \(worst) ms (\(what))")
+    }
+
+    /// The time of the app's latest event, as a mark for what follows.
+    private static func latest(_ app: BenchApp) -> Int {
+        app.events.last?.tMs ?? 0
+    }
+}
