@@ -17,6 +17,8 @@ let package = Package(
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4 libadwaita-1"),
         .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-pbutils-1.0 gstreamer-app-1.0 gstreamer-video-1.0"),
         .systemLibrary(name: "CXrandr", pkgConfig: "xrandr"),
+        // The sound server's client library (PulseAudio, or PipeWire's PulseAudio interface) on GLib's main loop.
+        .systemLibrary(name: "CPulse", pkgConfig: "libpulse libpulse-mainloop-glib"),
 
         // The pure domain: no C imports.
         .target(name: "VideoToyCore", swiftSettings: strict),
@@ -34,6 +36,7 @@ let package = Package(
             swiftSettings: strict),
         .target(name: "VideoToyGtk", dependencies: ["VideoToyCore", "VideoToyGObject", "CGtk", "CXrandr"], swiftSettings: strict),
         .target(name: "VideoToyDesktop", dependencies: ["VideoToyCore", "VideoToyGObject", "CGLib"], swiftSettings: strict),
+        .target(name: "VideoToySound", dependencies: ["VideoToyCore", "CPulse"], swiftSettings: strict),
 
         // Fakes for core tests: no display, no media.
         .target(name: "VideoToyTesting", dependencies: ["VideoToyCore"], swiftSettings: strict),
@@ -49,6 +52,7 @@ let package = Package(
             name: "videotoy",
             dependencies: [
                 "VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyGtk", "VideoToyGObject", "VideoToyDesktop",
+                "VideoToySound",
             ],
             swiftSettings: strict
         ),
@@ -60,6 +64,7 @@ let package = Package(
         ),
 
         .testTarget(name: "VideoToyCoreTests", dependencies: ["VideoToyCore", "VideoToyTesting"], swiftSettings: strict),
+        .testTarget(name: "VideoToySoundTests", dependencies: ["VideoToyCore", "VideoToySound"], swiftSettings: strict),
         .testTarget(
             name: "VideoToyDesktopTests", dependencies: ["VideoToyCore", "VideoToyDesktop", "VideoToyTesting", "VideoToyAppTesting"],
             swiftSettings: strict),

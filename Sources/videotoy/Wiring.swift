@@ -6,6 +6,7 @@ import VideoToyGObject
 import VideoToyGtk
 import VideoToyMedia
 import VideoToyPOSIX
+import VideoToySound
 
 /// Builds the controller, the window and the host, connects them, and runs until quit.
 @MainActor
@@ -54,6 +55,7 @@ func runApplication(
         router: routing, scaling: scaling,
         sort: remembered.sortOrder.flatMap(RowSort.init) ?? .standard)
     keeper.attach(to: controller)
+    controller.attach(sound: PulseOutputs(), runChoice: options.audioOutput, remembered: remembered.audioChoices)
     // The watchdog watches while something is under way, and rests (no wake-ups) once the app is idle.
     watchdog.isBusy = { MainActor.assumeIsolated { controller.hasWorkInFlight } }
     controller.subscribe { _ in watchdog.arm() }
@@ -86,6 +88,7 @@ func runApplication(
             debug: options.debug, size: remembered.windowSize, modeSetter: modeSupport.setter
         ) { status in host.quit(status: status) }
         window = main
+        controller.onAudioRouteChanged = { main.refreshAudioMenus() }
         main.onInput = { watchdog.arm() }
         main.preferences = preferences
         main.onPreferences = { changed in

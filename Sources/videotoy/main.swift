@@ -4,6 +4,7 @@ import VideoToyFiles
 import VideoToyGObject
 import VideoToyGtk
 import VideoToyMedia
+import VideoToySound
 
 // Wiring only: parse the command line, build the parts, connect them, run.
 
@@ -45,7 +46,7 @@ if options.check {
             connected ? ModeSupport.detect(session: session) : (.failure(ModeSettingUnavailable("no display")), nil)
         let capabilities = Capabilities(
             session: session, compositor: support.compositor, modeSetting: support.setter.map(\.apiName),
-            decoders: MediaCapabilities.decoders(), audioOutput: MediaCapabilities.audioOutput())
+            decoders: MediaCapabilities.decoders(), audioOutput: MediaCapabilities.audioOutput(), soundOutputs: PulseSnapshot.outputs())
         return capabilities.text(screens: connected ? SessionProbe.screens(modes: try? support.setter.get()) : [])
     }
     FileHandle.standardOutput.write(Data(report.utf8))

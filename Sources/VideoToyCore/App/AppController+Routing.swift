@@ -45,6 +45,7 @@ extension AppController {
                 if let followUp = carryOut(effect) { queue.append(followUp) }
             }
         }
+        followVideoWithSound()
     }
 
     private func carryOut(_ effect: RouterEffect) -> RouterEvent? {

@@ -54,6 +54,8 @@ public enum EventName: String, CaseIterable, Sendable {
     case search
     /// The rows' order changed.
     case sort
+    /// The sound moved to another output.
+    case audioRoute = "audio-route"
 
     /// The fields the event may carry, besides `event`, `t_ms` and `path`.
     public var fields: [EventField] {
@@ -80,6 +82,7 @@ public enum EventName: String, CaseIterable, Sendable {
         case .stall: return [.ms, .activity, .cause, .cpuMs, .wait]
         case .search: return [.query, .count, .ms]
         case .sort: return [.mode]
+        case .audioRoute: return [.output, .outputDescription, .reason]
         }
     }
 }
@@ -166,4 +169,8 @@ public enum EventField: String, CaseIterable, Sendable {
     case wait
     /// The search text as typed.
     case query
+    /// An audio output's name in the sound server.
+    case output
+    /// An audio output's description, as menus show it.
+    case outputDescription = "description"
 }

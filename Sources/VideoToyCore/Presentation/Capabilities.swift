@@ -10,17 +10,20 @@ public struct Capabilities: Sendable, Equatable {
     public var decoders: [(codec: String, element: String?, package: String)]
     /// The audio sink that will be used, or nil when there is no audio output.
     public var audioOutput: String?
+    /// The sound server's outputs (the sound can follow the screen to these), or nil without a sound server.
+    public var soundOutputs: [AudioOutput]?
 
     /// Creates a report.
     public init(
         session: String, compositor: String? = nil, modeSetting: Result<String, ModeSettingUnavailable>,
-        decoders: [(codec: String, element: String?, package: String)], audioOutput: String?
+        decoders: [(codec: String, element: String?, package: String)], audioOutput: String?, soundOutputs: [AudioOutput]? = nil
     ) {
         self.session = session
         self.compositor = compositor
         self.modeSetting = modeSetting
         self.decoders = decoders
         self.audioOutput = audioOutput
+        self.soundOutputs = soundOutputs
     }
 
     /// The codecs checked, with the Debian package that provides a decoder.
@@ -46,6 +49,7 @@ public struct Capabilities: Sendable, Equatable {
         case .failure(let reason): lines.append("Display modes: cannot be set (\(reason.reason))")
         }
         lines.append("Audio output: " + (audioOutput ?? "none (videos play silently)"))
+        lines += soundOutputLines
         lines.append("Decoders:")
         for entry in decoders {
             lines.append("  \(entry.codec): " + (entry.element ?? "missing (install \(entry.package))"))
@@ -58,6 +62,22 @@ public struct Capabilities: Sendable, Equatable {
             for mode in screen.modes.reversed() { lines.append("    \(mode)") }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The sound server's outputs, each HDMI or DisplayPort one with the monitor it reports (the name the sound
+    /// follows a screen by).
+    var soundOutputLines: [String] {
+        guard let soundOutputs else { return ["Sound server outputs: no sound server (the sound cannot follow the screen)"] }
+        var lines = ["Sound server outputs:"]
+        if soundOutputs.isEmpty { lines.append("  none") }
+        for output in soundOutputs {
+            var line = "  \(output.name): \(output.description)"
+            if let monitor = output.monitorName { line += " — monitor \"\(monitor)\"" }
+            if output.availability == .unavailable { line += " (unplugged)" }
+            if let profile = output.profile { line += " (needs card profile \(profile.profile))" }
+            lines.append(line)
+        }
+        return lines
     }
 
     /// The report as events-log fields.

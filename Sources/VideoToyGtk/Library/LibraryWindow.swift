@@ -552,6 +552,7 @@ public final class LibraryWindow: LibraryPresenter {
             controller.intent(id, intent)
         }
         view.onResize = { [unowned self] width, height in controller.viewResized(id, width: width, height: height) }
+        view.showAudio(current: controller.audio.choice, outputs: controller.audio.menuOutputs)
         views[id] = view
         return view.surface
     }
@@ -603,6 +604,11 @@ public final class LibraryWindow: LibraryPresenter {
         if let view = views[current.id] { current.window.remove(view.root.typed()) }
         current.window.close()
         gtk_window_present(gcast(window))
+    }
+
+    /// Brings every video's "Audio output" menu up to date with the outputs and the choice in force.
+    public func refreshAudioMenus() {
+        views.values.forEach { $0.showAudio(current: controller.audio.choice, outputs: controller.audio.menuOutputs) }
     }
 
     public func applyScaling(_ mode: ScalingMode) {
