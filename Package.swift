@@ -19,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CXrandr", pkgConfig: "xrandr"),
         // libavformat reads container headers for the media adapter's fast probe path.
         .systemLibrary(name: "CAVFormat", pkgConfig: "libavformat libavcodec libavutil"),
+        // The sound server's client library (PulseAudio, or PipeWire's PulseAudio interface) on GLib's main loop.
+        .systemLibrary(name: "CPulse", pkgConfig: "libpulse libpulse-mainloop-glib"),
 
         // The pure domain: no C imports.
         .target(name: "VideoToyCore", swiftSettings: strict),
@@ -36,6 +38,7 @@ let package = Package(
             swiftSettings: strict),
         .target(name: "VideoToyGtk", dependencies: ["VideoToyCore", "VideoToyGObject", "CGtk", "CXrandr"], swiftSettings: strict),
         .target(name: "VideoToyDesktop", dependencies: ["VideoToyCore", "VideoToyGObject", "CGLib"], swiftSettings: strict),
+        .target(name: "VideoToySound", dependencies: ["VideoToyCore", "CPulse"], swiftSettings: strict),
 
         // Fakes for core tests: no display, no media.
         .target(name: "VideoToyTesting", dependencies: ["VideoToyCore"], swiftSettings: strict),
@@ -51,6 +54,7 @@ let package = Package(
             name: "videotoy",
             dependencies: [
                 "VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyGtk", "VideoToyGObject", "VideoToyDesktop",
+                "VideoToySound",
             ],
             swiftSettings: strict
         ),
@@ -62,8 +66,10 @@ let package = Package(
         ),
 
         .testTarget(name: "VideoToyCoreTests", dependencies: ["VideoToyCore", "VideoToyTesting"], swiftSettings: strict),
+        .testTarget(name: "VideoToySoundTests", dependencies: ["VideoToyCore", "VideoToySound"], swiftSettings: strict),
         .testTarget(
-            name: "VideoToyDesktopTests", dependencies: ["VideoToyCore", "VideoToyDesktop", "VideoToyTesting"], swiftSettings: strict),
+            name: "VideoToyDesktopTests", dependencies: ["VideoToyCore", "VideoToyDesktop", "VideoToyTesting", "VideoToyAppTesting"],
+            swiftSettings: strict),
         .testTarget(
             name: "VideoToyMediaTests",
             dependencies: ["VideoToyCore", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyFiles", "VideoToyPOSIX", "VideoToyGObject"],
@@ -72,6 +78,7 @@ let package = Package(
             name: "VideoToyEndToEndTests",
             dependencies: [
                 "VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyAppTesting",
+                "VideoToyDesktop",
             ], swiftSettings: strict),
     ]
 )

@@ -105,6 +105,12 @@ public final class AppProcess: @unchecked Sendable {
         pid = child.pid
     }
 
+    /// Launches the app on any test display (X11 or Wayland) with that display's environment; see the main initialiser.
+    public convenience init(arguments: [String] = [], on display: any TestDisplay, environment extra: [String: String] = [:]) throws {
+        try self.init(
+            arguments: arguments, display: display as? VirtualDisplay, environment: display.clientEnvironment.merging(extra) { $1 })
+    }
+
     deinit {
         if child.poll() == nil { terminate(timeout: 2) }
         if ownsDirectory { try? FileManager.default.removeItem(at: directory) }

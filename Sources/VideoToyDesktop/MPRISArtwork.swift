@@ -15,6 +15,7 @@ public final class MPRISArtwork {
     private let thumbnails: String
     private let keep: Int
     private let encode: @Sendable (VideoFrame) -> [UInt8]?
+    private let retryAfterMs: Int
     private var known: [String: String] = [:]
     private var misses: [String: UInt64] = [:]
     private var writing: Set<String> = []
@@ -23,25 +24,29 @@ public final class MPRISArtwork {
     public var onArtReady: (@MainActor () -> Void)?
 
     /// Art files go to `folder` (default `$XDG_CACHE_HOME/videotoy/mpris-art`), at most `keep` of them; `encode` turns
-    /// a poster frame into PNG bytes (the media adapter's encoder, so this one needs no image library).
-    public init(folder: String? = nil, keep: Int = 100, encode: @escaping @Sendable (VideoFrame) -> [UInt8]?) {
+    /// a poster frame into PNG bytes (the media adapter's encoder, so this one needs no image library); a video with no
+    /// art is looked at again after `retryAfterMs`.
+    public init(
+        folder: String? = nil, keep: Int = 100, retryAfterMs: Int = 2000, encode: @escaping @Sendable (VideoFrame) -> [UInt8]?
+    ) {
         let cache = String(cString: g_get_user_cache_dir())
         self.folder = folder ?? cache + "/videotoy/mpris-art"
         self.thumbnails = cache + "/thumbnails"
         self.keep = max(1, keep)
         self.encode = encode
+        self.retryAfterMs = max(0, retryAfterMs)
     }
 
     /// The art file for the video at `path`, or nil while there is none; `poster` is asked only when needed.
     ///
-    /// After a miss the same video is looked at again at most every two seconds, so polling callers stay cheap
+    /// After a miss the same video is looked at again at most every `retryAfterMs`, so polling callers stay cheap
     /// and a poster frame made later is still picked up. A poster frame is written in the background: this call
     /// returns nil meanwhile, and `onArtReady` follows.
     public func path(forVideo path: String, poster: () -> VideoFrame?) -> String? {
         if let found = known[path] { return found }
         guard !writing.contains(path) else { return nil }
         let now = g_get_monotonic_time() / 1000
-        if let miss = misses[path], UInt64(now) < miss + 2000 { return nil }
+        if let miss = misses[path], UInt64(now) < miss + UInt64(retryAfterMs) { return nil }
         if let found = thumbnail(of: path) ?? sibling(of: path) {
             known[path] = found
             misses[path] = nil

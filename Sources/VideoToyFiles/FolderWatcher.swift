@@ -6,8 +6,8 @@ import VideoToyGObject
 /// leaving and coming back (a drive unplugged, a folder moved away), and says what a rescan of each found.
 ///
 /// Events are gathered for a quiet period, then the folder is rescanned off the main loop with the scanner's
-/// deadlines, and the result is delivered on the main thread. Mounting and unmounting rescan every folder, since
-/// a drive mounted on a folder that was there all along makes no event in it.
+/// deadlines, and the result is delivered on the main thread. Mounting and unmounting rescan the folders at, above
+/// or below the mount point, since a drive mounted on a folder that was there all along makes no event in it.
 @MainActor
 public final class FolderWatcher {
     /// Receives a folder, what its rescan found, and the files written since the previous one.
@@ -26,6 +26,7 @@ public final class FolderWatcher {
     private var folders: [String: WatchedFolder] = [:]
     private var mounts: GObjectRef?
     private var mountsChanged: SignalConnection?
+    private var mountPoints: Set<String> = []
 
     /// Creates a watcher; `known` gives the library's paths inside a folder, `report` says once why a folder
     /// cannot be watched, and `deliver` receives each rescan.
@@ -42,10 +43,33 @@ public final class FolderWatcher {
         if let monitor = g_unix_mount_monitor_get() {
             let reference = GObjectRef(adopting: UnsafeMutableRawPointer(monitor))
             mounts = reference
-            mountsChanged = Signal.connect(reference.pointer, "mounts-changed") { [weak self] in
-                self?.folders.values.forEach { $0.poke() }
-            }
+            mountPoints = Self.currentMountPoints()
+            mountsChanged = Signal.connect(reference.pointer, "mounts-changed") { [weak self] in self?.mountsMoved() }
         }
+    }
+
+    /// Rescans the folders a change of the mount table concerns; others stay as they are.
+    private func mountsMoved() {
+        let now = Self.currentMountPoints()
+        defer { mountPoints = now }
+        for root in MountChanges.touched(roots: Array(folders.keys), before: mountPoints, after: now) { folders[root]?.poke() }
+    }
+
+    /// The mount points in the kernel's table (read from /proc: no file system is asked, so a dead share cannot block).
+    private static func currentMountPoints() -> Set<String> {
+        var points: Set<String> = []
+        var list = g_unix_mounts_get(nil)
+        let head = list
+        while let node = list {
+            if let entry = node.pointee.data {
+                let mount = OpaquePointer(entry)
+                if let path = g_unix_mount_get_mount_path(mount) { points.insert(PathBytes.decode(cString: path)) }
+                g_unix_mount_free(mount)
+            }
+            list = node.pointee.next
+        }
+        g_list_free(head)
+        return points
     }
 
     /// The folders watched, sorted.

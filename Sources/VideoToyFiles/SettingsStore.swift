@@ -71,6 +71,11 @@ public struct SettingsStore: Sendable {
         update { $0.preferredScreen = screen }
     }
 
+    /// Saves the audio output chosen while the video was on `screen`, keeping whatever else the file holds.
+    public func saveAudioChoice(_ choice: AudioChoice, for screen: ScreenID) -> String? {
+        update { $0.audioChoices[screen] = choice }
+    }
+
     /// Saves the folders the library shows and, when given, the recently opened ones.
     public func saveLibraryFolders(_ folders: [String], recent: [String]? = nil) -> String? {
         update {
@@ -115,7 +120,7 @@ public struct SettingsStore: Sendable {
 
     private enum Group {
         static let library = "library", window = "window", screen = "screen", view = "view", resume = "resume"
-        static let preferences = "preferences"
+        static let preferences = "preferences", audio = "audio"
     }
 
     /// Runs `body` holding an exclusive lock on `<path>.lock`; without the folder there is nothing to protect.
@@ -165,6 +170,12 @@ public struct SettingsStore: Sendable {
                 connector: connector, manufacturer: string(file, Group.screen, "manufacturer") ?? "",
                 model: string(file, Group.screen, "model") ?? "")
         }
+        for key in keys(file, Group.audio) {
+            guard let screen = SettingsStore.unescape(key).flatMap(SettingsStore.screen(audioKey:)),
+                let choice = string(file, Group.audio, key).flatMap(AudioChoice.init(argument:))
+            else { continue }
+            settings.audioChoices[screen] = choice
+        }
         settings.scalingMode = string(file, Group.view, "scaling")
         settings.sortOrder = string(file, Group.view, "sort")
         for key in keys(file, Group.preferences) {
@@ -208,6 +219,11 @@ public struct SettingsStore: Sendable {
             g_key_file_set_string(file, Group.screen, "connector", screen?.connector ?? "")
             g_key_file_set_string(file, Group.screen, "manufacturer", screen?.manufacturer ?? "")
             g_key_file_set_string(file, Group.screen, "model", screen?.model ?? "")
+        }
+        for (screen, choice) in settings.audioChoices where old.audioChoices[screen] != choice {
+            if let key = SettingsStore.escape(SettingsStore.audioKey(screen)) {
+                g_key_file_set_string(file, Group.audio, key, choice.argument)
+            }
         }
         if settings.scalingMode != old.scalingMode {
             if let mode = settings.scalingMode {
@@ -283,6 +299,17 @@ public struct SettingsStore: Sendable {
         guard let escaped = g_uri_escape_string(path, "/", 1) else { return nil }
         defer { g_free(escaped) }
         return String(cString: escaped)
+    }
+
+    /// A screen's identity as one key: connector, manufacturer and model separated by tabs.
+    private static func audioKey(_ screen: ScreenID) -> String {
+        [screen.connector, screen.manufacturer, screen.model].joined(separator: "\t")
+    }
+
+    private static func screen(audioKey key: String) -> ScreenID? {
+        let parts = key.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, !parts[0].isEmpty else { return nil }
+        return ScreenID(connector: parts[0], manufacturer: parts[1], model: parts[2])
     }
 
     private static func unescape(_ key: String) -> String? {

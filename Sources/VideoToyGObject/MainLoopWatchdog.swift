@@ -87,6 +87,7 @@ public final class MainLoopWatchdog: @unchecked Sendable {
     private var armed = false
     private var lastArm: Int64 = 0
     private var busyCheck: (@Sendable () -> Bool)?
+    private var restHandler: (@Sendable () -> Void)?
     private let wake = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
     private var stallCount = 0
@@ -123,6 +124,12 @@ public final class MainLoopWatchdog: @unchecked Sendable {
     public var isBusy: (@Sendable () -> Bool)? {
         get { lock.withLock { busyCheck } }
         set { lock.withLock { busyCheck = newValue } }
+    }
+
+    /// Called on the loop's thread each time the heartbeat comes to rest: the app has just gone idle.
+    public var onRest: (@Sendable () -> Void)? {
+        get { lock.withLock { restHandler } }
+        set { lock.withLock { restHandler = newValue } }
     }
 
     /// Whether the heartbeat is beating now (false while the watchdog rests).
@@ -272,6 +279,7 @@ public final class MainLoopWatchdog: @unchecked Sendable {
         }
         guard let timeout else { return true }
         g_source_unref(timeout)
+        lock.withLock { restHandler }?()
         return false
     }
 

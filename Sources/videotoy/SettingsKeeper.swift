@@ -46,6 +46,10 @@ final class SettingsKeeper {
         controller.onScreenChosen = { [unowned self] screen in
             write("the screen") { $0.savePreferredScreen(screen) }
         }
+        controller.onAudioChosen = { [unowned self] choice, screen in
+            settings.audioChoices[screen] = choice
+            write("the audio output") { $0.saveAudioChoice(choice, for: screen) }
+        }
     }
 
     /// Remembers the scaling mode the user chose (menu or command line).

@@ -6,6 +6,7 @@ import VideoToyGObject
 import VideoToyGtk
 import VideoToyMedia
 import VideoToyPOSIX
+import VideoToySound
 
 /// Builds the controller, the window and the host, connects them, and runs until quit.
 @MainActor
@@ -54,9 +55,12 @@ func runApplication(
         router: routing, scaling: scaling,
         sort: remembered.sortOrder.flatMap(RowSort.init) ?? .standard)
     keeper.attach(to: controller)
+    controller.attach(sound: PulseOutputs(), runChoice: options.audioOutput, remembered: remembered.audioChoices)
     // The watchdog watches while something is under way, and rests (no wake-ups) once the app is idle.
     watchdog.isBusy = { MainActor.assumeIsolated { controller.hasWorkInFlight } }
     controller.subscribe { _ in watchdog.arm() }
+    // Work done (a scroll's posters, a listing, plays) leaves freed memory in the worker threads' malloc arenas.
+    watchdog.onRest = { DispatchQueue.global(qos: .utility).async { ProcessTuning.releaseFreedMemory() } }
     if let chosen = options.scaling { keeper.rememberScaling(chosen) }
     let host = AppHost(id: "org.videotoy.VideoToy", unique: !options.newWindow)
     var window: LibraryWindow?
@@ -77,11 +81,14 @@ func runApplication(
     }
     host.onActivate {
         guard window == nil else { return }
+        let session = SessionProbe.sessionName()
+        let modeSupport = ModeSupport.detect(session: session)
         let main = LibraryWindow(
             application: host.application, controller: controller, controls: options.controls,
-            debug: options.debug, size: remembered.windowSize
+            debug: options.debug, size: remembered.windowSize, modeSetter: modeSupport.setter
         ) { status in host.quit(status: status) }
         window = main
+        controller.onAudioRouteChanged = { main.refreshAudioMenus() }
         main.onInput = { watchdog.arm() }
         main.preferences = preferences
         main.onPreferences = { changed in
@@ -118,12 +125,11 @@ func runApplication(
         }
         main.startWatchingScreens()
         // Checked once at start-up, off the main loop (opening the audio device can take a while).
-        let session = SessionProbe.sessionName()
-        // The window already found out whether modes can be set; probing RandR again would repeat that work.
-        let modes: Result<Void, ModeSettingUnavailable> = main.modeSupportNote.map { .failure(ModeSettingUnavailable($0)) } ?? .success(())
+        let modes = main.modeSupport.map(\.apiName)
+        let compositor = modeSupport.compositor
         DispatchQueue.global(qos: .utility).async {
             let capabilities = Capabilities(
-                session: session, modeSetting: modes, decoders: MediaCapabilities.decoders(),
+                session: session, compositor: compositor, modeSetting: modes, decoders: MediaCapabilities.decoders(),
                 audioOutput: MediaCapabilities.audioOutput())
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {

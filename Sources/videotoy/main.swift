@@ -4,6 +4,7 @@ import VideoToyFiles
 import VideoToyGObject
 import VideoToyGtk
 import VideoToyMedia
+import VideoToySound
 
 // Wiring only: parse the command line, build the parts, connect them, run.
 
@@ -40,11 +41,13 @@ if options.check {
     // The report needs the display for monitors and modes, but no window.
     let report: String = MainActor.assumeIsolated {
         let connected = SessionProbe.connect()
+        let session = connected ? SessionProbe.sessionName() : "none (no display)"
+        let support: (setter: Result<any DisplayModeSetter, ModeSettingUnavailable>, compositor: String?) =
+            connected ? ModeSupport.detect(session: session) : (.failure(ModeSettingUnavailable("no display")), nil)
         let capabilities = Capabilities(
-            session: connected ? SessionProbe.sessionName() : "none (no display)",
-            modeSetting: connected ? SessionProbe.modeSetting() : .failure(ModeSettingUnavailable("no display")),
-            decoders: MediaCapabilities.decoders(), audioOutput: MediaCapabilities.audioOutput())
-        return capabilities.text(screens: connected ? SessionProbe.screens() : [])
+            session: session, compositor: support.compositor, modeSetting: support.setter.map(\.apiName),
+            decoders: MediaCapabilities.decoders(), audioOutput: MediaCapabilities.audioOutput(), soundOutputs: PulseSnapshot.outputs())
+        return capabilities.text(screens: connected ? SessionProbe.screens(modes: try? support.setter.get()) : [])
     }
     FileHandle.standardOutput.write(Data(report.utf8))
     exit(0)

@@ -46,6 +46,9 @@ struct CommandLineTests {
         ValueCase(name: "events", value: "/tmp/events.jsonl") { $0.eventsPath == "/tmp/events.jsonl" },
         ValueCase(name: "events", value: "-") { $0.eventsPath == "-" },
         ValueCase(name: "screen", value: "HDMI-1") { $0.screen == "HDMI-1" },
+        ValueCase(name: "audio-output", value: "follow") { $0.audioOutput == .follow },
+        ValueCase(name: "audio-output", value: "default") { $0.audioOutput == .systemDefault },
+        ValueCase(name: "audio-output", value: "alsa_output.hdmi") { $0.audioOutput == .output("alsa_output.hdmi") },
         ValueCase(name: "reconnect-grace", value: "0") { $0.reconnectGraceMs == 0 },
         ValueCase(name: "reconnect-grace", value: "5") { $0.reconnectGraceMs == 5_000 },
         ValueCase(name: "reconnect-grace", value: "1.5") { $0.reconnectGraceMs == 1_500 },
@@ -130,7 +133,7 @@ struct CommandLineTests {
         for option in [
             "-h, --help", "--demo", "-p, --play=FILE", "-f, --fullscreen", "--on-end=stop|next|loop",
             "--exit-on-end", "--events=PATH", "--screen=CONNECTOR", "--reconnect-grace=SECONDS",
-            "--keep-mode", "--debug", "--check", "--version",
+            "--keep-mode", "--audio-output=follow|default|NAME", "--debug", "--check", "--version",
         ] {
             #expect(text.contains("  \(option)  "), "help lists \(option)")
         }
@@ -138,7 +141,7 @@ struct CommandLineTests {
 
     @Test func helpAlignsTheDescriptions() {
         let lines = CommandLineParser.help(program: "videotoy").split(separator: "\n").filter { $0.hasPrefix("  -") }
-        #expect(lines.count == 16, "14 application options, --version and --help")
+        #expect(lines.count == 17, "15 application options, --version and --help")
         let columns = Set(
             lines.map { line -> Int in
                 let afterOption =
@@ -170,6 +173,7 @@ struct CommandLineTests {
         (["--on-end", "pause"], "Invalid --on-end value “pause”: use stop, next or loop"),
         (["--on-end=NEXT"], "Invalid --on-end value “NEXT”: use stop, next or loop"),
         (["--on-end="], "Invalid --on-end value “”: use stop, next or loop"),
+        (["--audio-output="], "Invalid --audio-output value “”: use follow, default or an output's name"),
         (["--reconnect-grace", "-1"], "Invalid --reconnect-grace value “-1”: use seconds from 0 to 3600"),
         (["--reconnect-grace=-0.5"], "Invalid --reconnect-grace value “-0.5”: use seconds from 0 to 3600"),
         (["--reconnect-grace", "3601"], "Invalid --reconnect-grace value “3601”: use seconds from 0 to 3600"),

@@ -133,8 +133,9 @@ struct LargeLibraryTests {
                 k1 += 1
             })
         // n log n gives about 13 from 2,000 to 20,000, linear 10; anything quadratic gives 100 or more.
-        #expect(list.1 < list.0 * 50, "listing: \(list.0) s for 2,000, \(list.1) s for 20,000")
-        #expect(refresh.1 < refresh.0 * 50 + 0.01, "refresh: \(refresh.0) s, \(refresh.1) s")
+        // The slack absorbs a loaded machine taking the thread away from a run of a few milliseconds.
+        #expect(list.1 < list.0 * 50 + 0.1, "listing: \(list.0) s for 2,000, \(list.1) s for 20,000")
+        #expect(refresh.1 < refresh.0 * 50 + 0.1, "refresh: \(refresh.0) s, \(refresh.1) s")
     }
 
     @Test("Each keystroke that narrows a search looks only at the rows the last one kept")

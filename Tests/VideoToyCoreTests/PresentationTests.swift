@@ -118,6 +118,31 @@ struct PresentationTests {
         #expect(text.contains("Audio output: none"))
         let best = text.range(of: "1920x1080@60.000")!, worse = text.range(of: "1280x720@60.000")!
         #expect(best.lowerBound < worse.lowerBound, "best mode first")
+        #expect(!text.contains("Compositor:"), "X11 has none")
+        let wayland = Capabilities(
+            session: "wayland", compositor: "GNOME (mutter)", modeSetting: .success("GNOME DisplayConfig"), decoders: [], audioOutput: nil)
+        #expect(wayland.text(screens: []).contains("Compositor: GNOME (mutter)\nDisplay modes: can be set (GNOME DisplayConfig)"))
+        #expect(wayland.fields.map(\.0) == [.session, .compositor, .modeSetting, .modeAPI, .audioOutput, .decoders])
+        #expect(text.contains("Sound server outputs: no sound server"))
+    }
+
+    @Test("the capability report lists the sound server's outputs and the monitor each HDMI output reports")
+    func soundOutputsInReport() {
+        let outputs = [
+            AudioOutput(name: "laptop", description: "Speakers", availability: .available),
+            AudioOutput(name: "hdmi", description: "HDMI / DisplayPort", availability: .available, monitorName: "DELL U2412M"),
+            AudioOutput(name: "hdmi2", description: "HDMI 2", availability: .unavailable, monitorName: "LG TV"),
+        ]
+        let capabilities = Capabilities(
+            session: "x11", modeSetting: .success("RandR"), decoders: [], audioOutput: "pulsesink", soundOutputs: outputs)
+        let lines = capabilities.text(screens: []).split(separator: "\n").map(String.init)
+        let start = lines.firstIndex(of: "Sound server outputs:")
+        #expect(start != nil)
+        #expect(
+            Array(lines.dropFirst((start ?? 0) + 1).prefix(3)) == [
+                "  laptop: Speakers", "  hdmi: HDMI / DisplayPort — monitor \"DELL U2412M\"",
+                "  hdmi2: HDMI 2 — monitor \"LG TV\" (unplugged)",
+            ])
     }
 }
 
@@ -155,17 +180,19 @@ struct PresentationTests {
 @Suite struct ControlsLayoutTests {
     /// Widths measured on the demo library's rows: play, mute and fullscreen buttons with spacing and padding
     /// take 130 px; the volume slider 64, the scaling menu 38, the time 96, a title 190.
-    static let widths: [ControlsLayout.Part: Int] = [.title: 190, .volumeSlider: 64, .scalingMenu: 38, .time: 96]
+    static let widths: [ControlsLayout.Part: Int] = [.title: 190, .volumeSlider: 64, .scalingMenu: 38, .audioMenu: 38, .time: 96]
     static let fixed = 130
     static let all = Set(ControlsLayout.Part.allCases)
 
     static let cases: [(width: Int, wanted: Set<ControlsLayout.Part>, shown: Set<ControlsLayout.Part>)] = [
         (1920, all, all),  // fullscreen: everything
         (356, [.volumeSlider, .scalingMenu, .time], [.time]),  // a row's slot: slider and menu give way
-        (560, all, [.volumeSlider, .scalingMenu, .time]),  // the title gives way before the slider
+        (560, all, [.volumeSlider, .scalingMenu, .audioMenu, .time]),  // the title gives way before the slider
         (290, [.volumeSlider, .scalingMenu, .time], []),  // very narrow: only the buttons and the seek bar
         (400, [.volumeSlider, .scalingMenu, .time], [.scalingMenu, .time]),
         (450, [.volumeSlider, .scalingMenu, .time], [.volumeSlider, .scalingMenu, .time]),
+        (420, [.volumeSlider, .scalingMenu, .audioMenu, .time], [.audioMenu, .time]),  // the audio menu outlasts scaling
+        (334, [.volumeSlider, .scalingMenu, .audioMenu, .time], [.audioMenu]),  // and the time, in a row's presenter panel
     ]
 
     @Test("parts give way in order until the seek bar has its minimum", arguments: cases)

@@ -39,3 +39,37 @@ struct ScreenRosterTests {
         #expect(roster.screens.isEmpty)
     }
 }
+
+/// The main window's monitor on Wayland, from its surface entering and leaving monitors.
+@Suite("Surface monitors")
+struct SurfaceMonitorsTests {
+    enum Step: Sendable {
+        case enter(String)
+        case leave(String)
+        case keep(Set<String>)
+    }
+
+    @Test(
+        "the earliest entered monitor the window is still on",
+        arguments: [
+            ([], nil),
+            ([.enter("Meta-1")], "Meta-1"),
+            ([.enter("Meta-0"), .enter("Meta-1")], "Meta-0"),
+            ([.enter("Meta-0"), .enter("Meta-1"), .leave("Meta-0")], "Meta-1"),
+            ([.enter("Meta-0"), .enter("Meta-0"), .leave("Meta-0")], nil),
+            ([.enter(""), .enter("Meta-2")], "Meta-2"),
+            ([.enter("Meta-0"), .enter("Meta-1"), .keep(["Meta-1"])], "Meta-1"),
+            ([.leave("Meta-3"), .enter("Meta-3")], "Meta-3"),
+        ] as [([Step], String?)])
+    func current(_ steps: [Step], _ expected: String?) {
+        var monitors = SurfaceMonitors()
+        for step in steps {
+            switch step {
+            case .enter(let connector): monitors.enter(connector)
+            case .leave(let connector): monitors.leave(connector)
+            case .keep(let connectors): monitors.keep(only: connectors)
+            }
+        }
+        #expect(monitors.current == expected)
+    }
+}

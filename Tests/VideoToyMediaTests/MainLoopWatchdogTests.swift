@@ -141,12 +141,15 @@ struct MainLoopWatchdogTests {
             reports.withLock { $0.append(stall) }
         }
         dog.isBusy = { busy.withLock { $0 } }
+        let rests = Mutex(0)
+        dog.onRest = { rests.withLock { $0 += 1 } }
         dog.start()
         defer { dog.stop() }
         // Beats until quiet for idleAfterMs; a loaded machine may run the loop late, so allow it time.
         let start = Date()
         while dog.isArmed, Date().timeIntervalSince(start) < 10 { loop.run(forMilliseconds: 50) }
         #expect(!dog.isArmed, "the heartbeat never rested")
+        #expect(rests.withLock { $0 } == 1, "resting is announced once")
         // A rest much longer than the threshold is not a stall.
         loop.run(forMilliseconds: 400)
         #expect(reports.withLock { $0 }.isEmpty, "\(reports.withLock { $0 })")
@@ -170,6 +173,7 @@ struct MainLoopWatchdogTests {
         let idleSince = Date()
         while dog.isArmed, Date().timeIntervalSince(idleSince) < 10 { loop.run(forMilliseconds: 50) }
         #expect(!dog.isArmed, "the heartbeat never rested once the work was done")
+        #expect(rests.withLock { $0 } == 2)
     }
 
     @Test("stop ends the heartbeat and the thread, and start again works")
@@ -182,15 +186,18 @@ struct MainLoopWatchdogTests {
         loop.run(forMilliseconds: 50)
         dog.stop()
         dog.stop()
+        // A loaded machine may have kept the loop waiting past the threshold already; only what follows counts.
+        let whileRunning = count.withLock { $0 }
         // Stopped: a long pause is no stall.
         usleep(150_000)
         loop.run(forMilliseconds: 50)
-        #expect(count.withLock { $0 } == 0)
+        #expect(count.withLock { $0 } == whileRunning)
         dog.start()
         loop.run(forMilliseconds: 30)
+        let beforeBlock = count.withLock { $0 }
         usleep(150_000)
         loop.run(forMilliseconds: 30)
         dog.stop()
-        #expect(count.withLock { $0 } == 1)
+        #expect(count.withLock { $0 } >= beforeBlock + 1, "started again, a 150 ms block is a stall")
     }
 }

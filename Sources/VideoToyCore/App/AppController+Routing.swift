@@ -45,6 +45,7 @@ extension AppController {
                 if let followUp = carryOut(effect) { queue.append(followUp) }
             }
         }
+        followVideoWithSound()
     }
 
     private func carryOut(_ effect: RouterEffect) -> RouterEvent? {
@@ -93,8 +94,11 @@ extension AppController {
     private func changeMode(_ mode: ScreenMode, on screen: ScreenID, event: EventName) {
         guard let scenes else { return }
         // On the way out nothing would carry out a later answer, and the user's mode must be back before exit.
-        if quitting { return reportMode(scenes.setModeNow(mode, on: screen), mode, on: screen, event: event) }
-        scenes.setMode(mode, on: screen) { [weak self] refusal in self?.reportMode(refusal, mode, on: screen, event: event) }
+        let restoring = event == .modeRestored
+        if quitting { return reportMode(scenes.setModeNow(mode, on: screen, restoring: restoring), mode, on: screen, event: event) }
+        scenes.setMode(mode, on: screen, restoring: restoring) { [weak self] refusal in
+            self?.reportMode(refusal, mode, on: screen, event: event)
+        }
     }
 
     private func reportMode(_ refusal: String?, _ mode: ScreenMode, on screen: ScreenID, event: EventName) {

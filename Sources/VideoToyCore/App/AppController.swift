@@ -31,6 +31,13 @@ public final class AppController {
     /// Files that failed to read since the last notice.
     var unreadable = UnreadableTally()
     var graceTimers: [ScreenID: ScheduledTimer] = [:]
+    /// The audio route: which output carries the sound.
+    public internal(set) var audio = AudioRouter()
+    var sound: SoundOutputs?
+    /// Persists the user's audio choice for a screen.
+    public var onAudioChosen: (@MainActor (AudioChoice, ScreenID) -> Void)?
+    /// Told when the outputs or the audio route changed, so "Audio output" menus can be rebuilt.
+    public var onAudioRouteChanged: (@MainActor () -> Void)?
     let timers: TimerScheduling
     private let progressTimers: TimerScheduling
     /// Set once the app is quitting: display modes are then restored before returning.
@@ -188,6 +195,8 @@ public final class AppController {
             if let next = playable(after: id) { activate(next) }
         case .setScaling(let mode):
             setScaling(mode)
+        case .chooseAudio(let choice):
+            chooseAudio(choice)
         }
     }
 

@@ -7,8 +7,8 @@ public protocol SceneHost: AnyObject {
     func setSceneRole(_ role: SceneRole, on screen: ScreenID)
     /// Destroys the scene on `screen`, which may already have vanished.
     func closeScene(on screen: ScreenID)
-    /// Switches `screen` to `mode` without blocking; `done` receives why not, or nil on success.
-    func setMode(_ mode: ScreenMode, on screen: ScreenID, then done: @escaping @MainActor @Sendable (String?) -> Void)
-    /// Switches `screen` to `mode` and waits for it (when quitting); returns why not, or nil on success.
-    func setModeNow(_ mode: ScreenMode, on screen: ScreenID) -> String?
+    /// Switches `screen` to `mode`, or back to it when `restoring`, without blocking; `done` receives why not, or nil.
+    func setMode(_ mode: ScreenMode, on screen: ScreenID, restoring: Bool, then done: @escaping @MainActor @Sendable (String?) -> Void)
+    /// Switches `screen` to `mode` (or back) and waits for it (when quitting); returns why not, or nil on success.
+    func setModeNow(_ mode: ScreenMode, on screen: ScreenID, restoring: Bool) -> String?
 }

@@ -20,4 +20,6 @@ public enum ViewIntent: Hashable, Sendable {
     case next
     /// Change how every video fills its view.
     case setScaling(ScalingMode)
+    /// Send the sound to an output, the default, or wherever the screen's output is.
+    case chooseAudio(AudioChoice)
 }

@@ -54,6 +54,8 @@ public enum EventName: String, CaseIterable, Sendable {
     case search
     /// The rows' order changed.
     case sort
+    /// The sound moved to another output.
+    case audioRoute = "audio-route"
 
     /// The fields the event may carry, besides `event`, `t_ms` and `path`.
     public var fields: [EventField] {
@@ -70,7 +72,7 @@ public enum EventName: String, CaseIterable, Sendable {
         case .fullscreen: return [.on, .window]
         case .controls: return [.style, .debug]
         case .scaling: return [.mode]
-        case .check: return [.session, .modeSetting, .audioOutput, .decoders]
+        case .check: return [.session, .compositor, .modeSetting, .modeAPI, .audioOutput, .decoders]
         case .screenConnected, .screenDisconnected: return [.connector, .manufacturer, .model, .geometry, .modes]
         case .sceneOpen, .sceneClose: return [.connector]
         case .route: return [.to, .positionMs]
@@ -80,6 +82,7 @@ public enum EventName: String, CaseIterable, Sendable {
         case .stall: return [.ms, .activity, .cause, .cpuMs, .wait]
         case .search: return [.query, .count, .ms]
         case .sort: return [.mode]
+        case .audioRoute: return [.output, .outputDescription, .reason]
         }
     }
 }
@@ -130,8 +133,12 @@ public enum EventField: String, CaseIterable, Sendable {
     case mode
     /// X11 or Wayland.
     case session
+    /// The Wayland compositor, or null.
+    case compositor
     /// True, or why modes cannot be set.
     case modeSetting = "mode_setting"
+    /// The API that sets modes, or null.
+    case modeAPI = "mode_api"
     /// The audio sink, or null.
     case audioOutput = "audio_output"
     /// Codec → decoder element, or null.
@@ -162,4 +169,8 @@ public enum EventField: String, CaseIterable, Sendable {
     case wait
     /// The search text as typed.
     case query
+    /// An audio output's name in the sound server.
+    case output
+    /// An audio output's description, as menus show it.
+    case outputDescription = "description"
 }

@@ -26,6 +26,9 @@ public enum CommandLineParser {
             long: "reconnect-grace", short: nil, argument: "SECONDS",
             help: "Keep a screen's route this long after it vanishes (default: 2, 0 = off)"),
         Spec(long: "keep-mode", short: nil, argument: nil, help: "Never change the external screen's display mode"),
+        Spec(
+            long: "audio-output", short: nil, argument: "follow|default|NAME",
+            help: "Sound on the video's screen (default), the system default, or this output, for this run"),
         Spec(long: "new-window", short: nil, argument: nil, help: "Open a separate window instead of using the running one"),
         Spec(long: "debug", short: nil, argument: nil, help: "Always show playback controls"),
         Spec(long: "check", short: nil, argument: nil, help: "Print what this session can do, then exit"),
@@ -104,6 +107,12 @@ public enum CommandLineParser {
         case "events": options.eventsPath = value
         case "screen": options.screen = value
         case "keep-mode": options.keepMode = true
+        case "audio-output":
+            guard let choice = AudioChoice(argument: value ?? "") else {
+                throw CommandLineError(
+                    description: "Invalid --audio-output value “\(value ?? "")”: use follow, default or an output's name")
+            }
+            options.audioOutput = choice
         case "debug": options.debug = true
         case "new-window": options.newWindow = true
         case "check": options.check = true

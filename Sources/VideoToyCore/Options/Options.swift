@@ -16,6 +16,8 @@ public struct Options: Sendable, Equatable {
     public var reconnectGraceMs = 2000
     /// Never change display modes.
     public var keepMode = false
+    /// `--audio-output`: where the sound goes for this run; nil leaves it to the menu's remembered choices.
+    public var audioOutput: AudioChoice?
     /// A connector to pin the external scene to.
     public var screen: String?
     /// Start the played file fullscreen.

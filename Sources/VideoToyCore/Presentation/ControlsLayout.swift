@@ -14,6 +14,8 @@ public struct ControlsLayout: Equatable, Sendable {
         case scalingMenu
         /// The position and duration text.
         case time
+        /// The "Audio output" menu, the last to give way: the presenter panel in a row is where it is needed.
+        case audioMenu
     }
 
     /// The narrowest seek bar that is still usable with a pointer.

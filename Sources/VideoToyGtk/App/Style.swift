@@ -15,6 +15,7 @@ enum Style {
         .videotoy-controls { background: rgba(0,0,0,0.55); color: white; padding: 2px 4px; }
         .videotoy-controls button { color: white; min-height: 24px; min-width: 24px; padding: 2px; }
         .videotoy-controls label { color: white; font-feature-settings: "tnum"; }
+        .videotoy-controls popover button, .videotoy-controls popover label { color: @window_fg_color; }
         .videotoy-scene { background: #000; color: #ddd; }
         .videotoy-scene-title { font-size: 48px; font-weight: bold; }
         .videotoy-scene-hint { font-size: 24px; }

@@ -25,11 +25,13 @@ extension LibraryWindow: SceneHost {
         refreshScreenMenu()
     }
 
-    public func setMode(_ mode: ScreenMode, on screen: ScreenID, then done: @escaping @MainActor @Sendable (String?) -> Void) {
-        scenes.setMode(mode, on: screen, then: done)
+    public func setMode(
+        _ mode: ScreenMode, on screen: ScreenID, restoring: Bool, then done: @escaping @MainActor @Sendable (String?) -> Void
+    ) {
+        scenes.setMode(mode, on: screen, restoring: restoring, then: done)
     }
 
-    public func setModeNow(_ mode: ScreenMode, on screen: ScreenID) -> String? {
-        scenes.setModeNow(mode, on: screen)
+    public func setModeNow(_ mode: ScreenMode, on screen: ScreenID, restoring: Bool) -> String? {
+        scenes.setModeNow(mode, on: screen, restoring: restoring)
     }
 }

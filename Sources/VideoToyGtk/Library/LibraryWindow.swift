@@ -58,7 +58,8 @@ public final class LibraryWindow: LibraryPresenter {
     /// Builds the window for `application`; `onQuit` ends the application with a status.
     public init(
         application: UnsafeMutableRawPointer, controller: AppController, controls: ControlStyle = .embedded,
-        debug: Bool = false, size: PixelSize? = nil, onQuit: @escaping @MainActor (Int32) -> Void
+        debug: Bool = false, size: PixelSize? = nil, modeSetter: Result<any DisplayModeSetter, ModeSettingUnavailable>? = nil,
+        onQuit: @escaping @MainActor (Int32) -> Void
     ) {
         self.controls = controls
         self.debug = debug
@@ -149,12 +150,10 @@ public final class LibraryWindow: LibraryPresenter {
         header.onSearch = { [unowned self] text in search(text) }
         header.captureTyping(in: window)
         controller.attach(self)
-        let randr = vt_display_is_x11(gdk_display_get_default()) != 0 ? RandRModes() : nil
-        if randr == nil && RandRModes.unavailableReason == nil {
-            RandRModes.unavailableReason = "not an X11 session (display modes are left as they are)"
-        }
-        monitors = MonitorSource(randr: randr) { [unowned self] screens in screensChanged(screens) }
-        scenes = SceneManager(application: self.application, monitors: monitors, randr: randr)
+        modeSupport = modeSetter ?? SessionProbe.randr()
+        let modes = try? modeSupport.get()
+        monitors = MonitorSource(modes: modes) { [unowned self] screens in screensChanged(screens) }
+        scenes = SceneManager(application: self.application, monitors: monitors, modes: modes, unavailable: modeSupportNote ?? "")
         controller.attach(scenes: self)
         connections.append(Signal.notify(window, "is-active") { [unowned self] in updateMainScreen() })
         connections.append(
@@ -176,10 +175,18 @@ public final class LibraryWindow: LibraryPresenter {
     }
 
     /// Why display modes cannot be set in this session, if they cannot.
-    public var modeSupportNote: String? { RandRModes.unavailableReason }
+    public var modeSupportNote: String? {
+        if case .failure(let reason) = modeSupport { return reason.reason }
+        return nil
+    }
+
+    /// The API that sets display modes, or why there is none.
+    public private(set) var modeSupport: Result<any DisplayModeSetter, ModeSettingUnavailable> = .failure(
+        ModeSettingUnavailable("not probed"))
 
     /// Reports the current monitors to the controller; call once the window is shown.
     public func startWatchingScreens() {
+        monitors.follow(window) { [unowned self] in updateMainScreen() }
         updateMainScreen()
         controller.screensChanged(monitors.screens())
         refreshScreenMenu()
@@ -545,6 +552,7 @@ public final class LibraryWindow: LibraryPresenter {
             controller.intent(id, intent)
         }
         view.onResize = { [unowned self] width, height in controller.viewResized(id, width: width, height: height) }
+        view.showAudio(current: controller.audio.choice, outputs: controller.audio.menuOutputs)
         views[id] = view
         return view.surface
     }
@@ -596,6 +604,11 @@ public final class LibraryWindow: LibraryPresenter {
         if let view = views[current.id] { current.window.remove(view.root.typed()) }
         current.window.close()
         gtk_window_present(gcast(window))
+    }
+
+    /// Brings every video's "Audio output" menu up to date with the outputs and the choice in force.
+    public func refreshAudioMenus() {
+        views.values.forEach { $0.showAudio(current: controller.audio.choice, outputs: controller.audio.menuOutputs) }
     }
 
     public func applyScaling(_ mode: ScalingMode) {

@@ -7,7 +7,7 @@ import VideoToyGObject
 final class MonitorSource {
     private let display: OpaquePointer
     private let monitors: OpaquePointer
-    private let randr: RandRModes?
+    private let modeSetter: (any DisplayModeSetter)?
     private let onChange: @MainActor ([VideoToyCore.Screen]) -> Void
     /// A monitor whose property changes are watched; the reference keeps its address from being reused while it is a key.
     private struct Watched {
@@ -17,18 +17,20 @@ final class MonitorSource {
 
     private var watched: [UnsafeMutableRawPointer: Watched] = [:]
     private var listConnection: SignalConnection?
-    private var outputModes: [String: RandRModes.OutputModes] = [:]
+    private var outputModes: [String: OutputModes] = [:]
     private var reading = false
     private var readAgain = false
+    private var surfaceMonitors = SurfaceMonitors()
+    private var surfaceConnections: [SignalConnection] = []
 
     /// Starts watching the default display; `onChange` receives the full list after every change.
-    init(randr: RandRModes?, onChange: @escaping @MainActor ([VideoToyCore.Screen]) -> Void) {
+    init(modes: (any DisplayModeSetter)?, onChange: @escaping @MainActor ([VideoToyCore.Screen]) -> Void) {
         display = gdk_display_get_default()
         monitors = gdk_display_get_monitors(display)
-        self.randr = randr
+        self.modeSetter = modes
         self.onChange = onChange
         // Once, before the window is interactive, so the first screen list already has its modes.
-        outputModes = randr?.readModesNow() ?? [:]
+        outputModes = modes?.readModesNow() ?? [:]
         listConnection = Signal.itemsChanged(graw(monitors)) { [unowned self] _, _, _ in
             watchMonitors()
             changed()
@@ -49,8 +51,30 @@ final class MonitorSource {
         eachMonitor().first { string(gdk_monitor_get_connector($0)) == connector }
     }
 
-    /// The connector of the monitor that shows `window`, if known.
+    /// Follows the monitors `window` enters and leaves, calling `onChange` after each; the window must be realized.
+    /// On Wayland that is the only way to know its monitor: windows there have no global position.
+    func follow(_ window: Widget, onChange: @escaping @MainActor () -> Void) {
+        guard let surface = gtk_native_get_surface(OpaquePointer(window)) else { return }
+        let pointer = UnsafeMutableRawPointer(surface)
+        surfaceConnections = [
+            Signal.connectObject(pointer, "enter-monitor") { [unowned self] monitor in
+                surfaceMonitors.enter(string(gdk_monitor_get_connector(OpaquePointer(monitor))))
+                onChange()
+            },
+            Signal.connectObject(pointer, "leave-monitor") { [unowned self] monitor in
+                surfaceMonitors.leave(string(gdk_monitor_get_connector(OpaquePointer(monitor))))
+                onChange()
+            },
+        ]
+    }
+
+    /// The connector of the monitor that shows `window`, if known: from the monitors its surface entered on Wayland,
+    /// from its position on X11.
     func connector(showing window: Widget) -> String? {
+        if !isX11 {
+            surfaceMonitors.keep(only: Set(eachMonitor().map { string(gdk_monitor_get_connector($0)) }))
+            if let entered = surfaceMonitors.current { return entered }
+        }
         guard let surface = gtk_native_get_surface(OpaquePointer(window)),
             let monitor = gdk_display_get_monitor_at_surface(display, surface)
         else { return nil }
@@ -83,15 +107,15 @@ final class MonitorSource {
         }
     }
 
-    /// Reports the monitors once RandR has told their modes; reads requested meanwhile fold into one.
+    /// Reports the monitors once their modes are known; reads requested meanwhile fold into one.
     private func changed() {
-        guard let randr else { return onChange(screens()) }
+        guard let modeSetter else { return onChange(screens()) }
         guard !reading else {
             readAgain = true
             return
         }
         reading = true
-        randr.readModes { [weak self] modes in
+        modeSetter.readModes { [weak self] modes in
             guard let self else { return }
             reading = false
             outputModes = modes

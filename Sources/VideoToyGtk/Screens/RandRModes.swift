@@ -7,14 +7,9 @@ import VideoToyCore
 /// A mode set blocks until the display has switched, which takes up to a second or more on real hardware,
 /// and every query is a round trip to a server that may be busy with exactly that: none of it may run on
 /// the main loop. The connection is used only on `queue`, so Xlib needs no locking.
-final class RandRModes: @unchecked Sendable {
-    /// The modes an output offers and the one in use.
-    struct OutputModes: Sendable, Equatable {
-        /// Every mode the output offers.
-        var modes: [ScreenMode]
-        /// The mode in use, if the output is active.
-        var current: ScreenMode?
-    }
+final class RandRModes: DisplayModeSetter, @unchecked Sendable {
+    /// The API's name for the capability report.
+    let apiName = "RandR"
 
     private let display: OpaquePointer
     private let root: Window
@@ -72,6 +67,19 @@ final class RandRModes: @unchecked Sendable {
     /// Switches an output to `mode`, waiting until it is done; for restoring modes on the way out.
     func setModeNow(_ wanted: ScreenMode, connector: String) -> Bool {
         queue.sync { apply(wanted, connector: connector) }
+    }
+
+    /// Switches an output to `mode` off the main loop; RandR sets and restores alike.
+    func setMode(
+        _ mode: ScreenMode, connector: String, restoring: Bool, then done: @escaping @MainActor @Sendable (String?) -> Void
+    ) {
+        let refusal = "RandR refused mode \(mode) on \(connector)"
+        setMode(mode, connector: connector) { worked in done(worked ? nil : refusal) }
+    }
+
+    /// Switches an output to `mode` and waits; RandR sets and restores alike.
+    func setModeNow(_ mode: ScreenMode, connector: String, restoring: Bool) -> String? {
+        setModeNow(mode, connector: connector) ? nil : "RandR refused mode \(mode) on \(connector)"
     }
 
     private func allModes() -> [String: OutputModes] {

@@ -14,14 +14,16 @@ final class SceneManager {
 
     private let application: UnsafeMutablePointer<GtkApplication>
     private let monitors: MonitorSource
-    private let randr: RandRModes?
+    private let modes: (any DisplayModeSetter)?
+    private let unavailable: String
     private var scenes: [ScreenID: Scene] = [:]
 
-    /// Creates the manager.
-    init(application: UnsafeMutablePointer<GtkApplication>, monitors: MonitorSource, randr: RandRModes?) {
+    /// Creates the manager; `unavailable` says why modes cannot be set when `modes` is nil.
+    init(application: UnsafeMutablePointer<GtkApplication>, monitors: MonitorSource, modes: (any DisplayModeSetter)?, unavailable: String) {
         self.application = application
         self.monitors = monitors
-        self.randr = randr
+        self.modes = modes
+        self.unavailable = unavailable
     }
 
     /// Opens the scene on `screen` showing the idle screen until a view arrives.
@@ -58,17 +60,18 @@ final class SceneManager {
         scene.window.close()
     }
 
-    /// Switches a screen's mode through RandR off the main loop; `done` gets why it could not, or nil.
-    func setMode(_ mode: ScreenMode, on screen: ScreenID, then done: @escaping @MainActor @Sendable (String?) -> Void) {
-        guard let randr else { return done(RandRModes.unavailableReason ?? "display modes cannot be set in this session") }
-        let refusal = "RandR refused mode \(mode) on \(screen.connector)"
-        randr.setMode(mode, connector: screen.connector) { worked in done(worked ? nil : refusal) }
+    /// Switches a screen's mode (or back, when `restoring`) off the main loop; `done` gets why it could not, or nil.
+    func setMode(
+        _ mode: ScreenMode, on screen: ScreenID, restoring: Bool, then done: @escaping @MainActor @Sendable (String?) -> Void
+    ) {
+        guard let modes else { return done(unavailable) }
+        modes.setMode(mode, connector: screen.connector, restoring: restoring, then: done)
     }
 
     /// Switches a screen's mode and waits for it; for restoring modes when the app quits.
-    func setModeNow(_ mode: ScreenMode, on screen: ScreenID) -> String? {
-        guard let randr else { return RandRModes.unavailableReason ?? "display modes cannot be set in this session" }
-        return randr.setModeNow(mode, connector: screen.connector) ? nil : "RandR refused mode \(mode) on \(screen.connector)"
+    func setModeNow(_ mode: ScreenMode, on screen: ScreenID, restoring: Bool) -> String? {
+        guard let modes else { return unavailable }
+        return modes.setModeNow(mode, connector: screen.connector, restoring: restoring)
     }
 
     private static func idleContent() -> GObjectRef {

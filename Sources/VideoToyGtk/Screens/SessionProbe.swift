@@ -20,21 +20,20 @@ public enum SessionProbe {
         }
     }
 
-    /// Whether RandR can set modes here, or why not.
-    public static func modeSetting() -> Result<Void, ModeSettingUnavailable> {
+    /// RandR on an X11 session, or why modes cannot be set through it.
+    public static func randr() -> Result<any DisplayModeSetter, ModeSettingUnavailable> {
         guard let display = gdk_display_get_default(), vt_display_is_x11(display) != 0 else {
-            return .failure(ModeSettingUnavailable("not an X11 session"))
+            return .failure(ModeSettingUnavailable("not an X11 session (display modes are left as they are)"))
         }
-        guard RandRModes() != nil else {
+        guard let randr = RandRModes() else {
             return .failure(ModeSettingUnavailable(RandRModes.unavailableReason ?? "RandR is not available"))
         }
-        return .success(())
+        return .success(randr)
     }
 
-    /// Every monitor with its modes.
-    public static func screens() -> [VideoToyCore.Screen] {
-        let randr = vt_display_is_x11(gdk_display_get_default()) != 0 ? RandRModes() : nil
-        return MonitorSource(randr: randr) { _ in }.screens()
+    /// Every monitor with its modes, read through `modes` when there is a way to read them.
+    public static func screens(modes: (any DisplayModeSetter)?) -> [VideoToyCore.Screen] {
+        MonitorSource(modes: modes) { _ in }.screens()
     }
 }
 

@@ -26,6 +26,7 @@ final class VideoView {
     private let fullscreenButton: Widget
     private let titleLabel: Widget
     private let scalingMenu: ScalingMenu
+    private let audioMenu: AudioMenu
     private let onIntent: @MainActor (ViewIntent) -> Void
     private var updating = false
     private var connections: [SignalConnection] = []
@@ -81,7 +82,10 @@ final class VideoView {
         gtk_label_set_ellipsize(gcast(titleLabel), PANGO_ELLIPSIZE_MIDDLE)
         gtk_label_set_max_width_chars(gcast(titleLabel), 24)
         scalingMenu = ScalingMenu(current: scaling) { mode in onIntent(.setScaling(mode)) }
-        for widget in [playButton, titleLabel, timeLabel, seekBar, muteButton, volumeBar, scalingMenu.button, fullscreenButton] {
+        audioMenu = AudioMenu { choice in onIntent(.chooseAudio(choice)) }
+        for widget in [
+            playButton, titleLabel, timeLabel, seekBar, muteButton, volumeBar, scalingMenu.button, audioMenu.button, fullscreenButton,
+        ] {
             Widgets.append(controls, widget)
         }
         gtk_overlay_add_overlay(gcast(overlay), controls)
@@ -125,6 +129,11 @@ final class VideoView {
         scalingMenu.select(mode)
     }
 
+    /// Lists the audio outputs in the "Audio output" menu and checks the choice in force.
+    func showAudio(current: AudioChoice, outputs: [AudioOutput]) {
+        audioMenu.update(current: current, outputs: outputs)
+    }
+
     private func checkSize() {
         let scale = Int(gtk_widget_get_scale_factor(root.typed()))
         let size = (width: Int(gtk_widget_get_width(root.typed())) * scale, height: Int(gtk_widget_get_height(root.typed())) * scale)
@@ -145,7 +154,10 @@ final class VideoView {
     }
 
     private var optionalParts: [(ControlsLayout.Part, Widget)] {
-        [(.title, titleLabel), (.volumeSlider, volumeBar), (.scalingMenu, scalingMenu.button), (.time, timeLabel)]
+        [
+            (.title, titleLabel), (.volumeSlider, volumeBar), (.scalingMenu, scalingMenu.button), (.audioMenu, audioMenu.button),
+            (.time, timeLabel),
+        ]
     }
 
     /// Shows the parts of the bar that fit, so the seek bar stays usable however narrow the view is.

@@ -27,6 +27,21 @@ enum MessageText {
     }
 
     /// The error's message in the probe's wording where it has one, with the element's detail left out.
+    /// True when the message comes from the sound output or an element inside it (pulsesink inside
+    /// autoaudiosink), whose failure need not stop the picture.
+    static func isFromSoundOutput(_ message: UnsafeMutablePointer<GstMessage>) -> Bool {
+        var object = vt_message_src(message)
+        while let current = object {
+            if let name = gst_object_get_name(current) {
+                defer { g_free(name) }
+                let text = String(cString: name)
+                if text.contains("audiosink") || text.hasPrefix("pulsesink") || text.hasSuffix("-sink-pulse") { return true }
+            }
+            object = current.pointee.parent
+        }
+        return false
+    }
+
     static func error(_ message: UnsafeMutablePointer<GstMessage>) -> Failure {
         var error: UnsafeMutablePointer<GError>?
         var debug: UnsafeMutablePointer<gchar>?

@@ -55,6 +55,23 @@ final class PipelineWorker: @unchecked Sendable {
         }
     }
 
+    /// Replaces a sound output that failed (the sound server went away) with a clock-synced fakesink: the pipeline
+    /// goes down to READY (the only state playbin takes a new audio sink in), back to PAUSED, to `ms`, and plays on
+    /// if `playing`.
+    func dropSound(resumingAtMs ms: Int, playing: Bool) {
+        run { worker in
+            guard let silent = gst_element_factory_make("fakesink", nil) else { return }
+            GProperty.set(silent, "sync", true)
+            _ = gst_element_set_state(worker.pipeline, GST_STATE_READY)
+            GProperty.set(worker.pipeline, "audio-sink", object: silent)
+            _ = gst_element_set_state(worker.pipeline, GST_STATE_PAUSED)
+            _ = gst_element_get_state(worker.pipeline, nil, nil, 5 * 1_000_000_000)
+            let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
+            _ = gst_element_seek_simple(worker.pipeline, GST_FORMAT_TIME, flags, gint64(max(0, ms)) * 1_000_000)
+            if playing { _ = gst_element_set_state(worker.pipeline, GST_STATE_PLAYING) }
+        }
+    }
+
     /// Sets the volume (0 to 1).
     func setVolume(_ volume: Double) {
         run { worker in GProperty.set(worker.pipeline, "volume", volume) }
@@ -98,7 +115,7 @@ final class PipelineWorker: @unchecked Sendable {
             // A pipeline's streaming threads leave their frames' memory free but held in per-thread malloc arenas;
             // without this, RSS climbs with every video played although the live heap does not (heaptrack: 22 MB
             // live after 100 plays while RSS rose 40 MB).
-            _ = releaseFreeHeap(0)
+            ProcessTuning.releaseFreedMemory()
         }
     }
 
@@ -109,7 +126,3 @@ final class PipelineWorker: @unchecked Sendable {
         }
     }
 }
-
-// glibc's malloc_trim: malloc.h is not part of the Glibc module.
-@_silgen_name("malloc_trim")
-private func releaseFreeHeap(_ pad: Int) -> Int32

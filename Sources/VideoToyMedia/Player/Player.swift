@@ -28,6 +28,8 @@ public final class Player {
     private var endedAtMs: Int?
     private var lastReportedState: GstState = GST_STATE_NULL
     private var closed = false
+    // Set once the sound output failed and a silent sink replaces it.
+    private var soundDropped = false
     private var pictureLimit = SampleSink.initialMaxSide
     private var volumeSetting: Double
     private var mutedSetting: Bool
@@ -173,6 +175,13 @@ public final class Player {
             if let last = sink.lastFrameEndMs, let duration = durationMs, duration - last > max(500, duration / 20) { endedAtMs = last }
             checkEnd(.endOfStream)
         case GST_MESSAGE_ERROR:
+            if MessageText.isFromSoundOutput(message) {
+                // The sound server went away: the picture goes on from where it was, silent; the audio route says so.
+                // The failed sink may report more than once before it is replaced.
+                if !soundDropped { worker.dropSound(resumingAtMs: max(positionMs ?? 0, sink.lastFrameEndMs ?? 0), playing: wantPlaying) }
+                soundDropped = true
+                return
+            }
             wantPlaying = false
             let failure = MessageText.error(message)
             // A missing or unreadable file never played: nothing to compare, and its share may not answer a stat.

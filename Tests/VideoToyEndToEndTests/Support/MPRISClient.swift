@@ -16,6 +16,11 @@ struct MPRISClient: Sendable {
         environment = display.environment
     }
 
+    /// A client of any test display's session bus.
+    init(on display: any TestDisplay) {
+        environment = display.clientEnvironment
+    }
+
     /// Calls `interface.method` with arguments in GVariant text form; returns gdbus's printed reply.
     @discardableResult
     func call(_ method: String, _ arguments: [String] = [], interface: String = MPRISClient.player) throws -> String {
