@@ -27,3 +27,4 @@ static inline void vt_set_double(gpointer o, const char *n, gdouble v) { g_objec
 static inline void vt_set_bool(gpointer o, const char *n, gboolean v) { g_object_set(o, n, v, NULL); }
 static inline gdouble vt_get_double(gpointer o, const char *n) { gdouble v = 0; g_object_get(o, n, &v, NULL); return v; }
 static inline gboolean vt_get_bool(gpointer o, const char *n) { gboolean v = 0; g_object_get(o, n, &v, NULL); return v; }
+static inline gint vt_get_int(gpointer o, const char *n) { gint v = 0; g_object_get(o, n, &v, NULL); return v; }

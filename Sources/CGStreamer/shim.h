@@ -40,4 +40,26 @@ static inline const char *vt_element_factory_name(gpointer element) {
     GstElementFactory *factory = gst_element_get_factory(GST_ELEMENT(element));
     return factory ? gst_plugin_feature_get_name(GST_PLUGIN_FEATURE(factory)) : NULL;
 }
+// playbin's action signals, which are variadic in C: a stream's tags and its input pad by index (both owned by the caller).
+static inline GstTagList *vt_playbin_stream_tags(GstElement *playbin, const char *signal, gint index) {
+    GstTagList *tags = NULL;
+    g_signal_emit_by_name(playbin, signal, index, &tags);
+    return tags;
+}
+static inline GstPad *vt_playbin_stream_pad(GstElement *playbin, const char *signal, gint index) {
+    GstPad *pad = NULL;
+    g_signal_emit_by_name(playbin, signal, index, &pad);
+    return pad;
+}
+// The flags (default, forced) the demuxer put on the stream that feeds `pad`.
+static inline GstStreamFlags vt_pad_stream_flags(GstPad *pad) {
+    GstStreamFlags flags = GST_STREAM_FLAG_NONE;
+    GstEvent *start = gst_pad_get_sticky_event(pad, GST_EVENT_STREAM_START, 0);
+    if (start) {
+        gst_event_parse_stream_flags(start, &flags);
+        gst_event_unref(start);
+    }
+    return flags;
+}
+static inline void vt_tag_list_unref(GstTagList *tags) { gst_tag_list_unref(tags); }
 #endif

@@ -20,6 +20,8 @@ public struct Settings: Sendable, Equatable {
     public var preferences: [String: String] = [:]
     /// Where to resume long videos.
     public var resumePositions: ResumePositions
+    /// The soundtrack and subtitles picked for each file.
+    public var trackChoices = TrackChoices()
 
     /// The defaults: nothing remembered; at most `resumeCapacity` resume positions.
     public init(resumeCapacity: Int = 200) {

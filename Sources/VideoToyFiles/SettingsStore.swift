@@ -116,11 +116,17 @@ public struct SettingsStore: Sendable {
         return update { $0.resumePositions.record(path: path, positionMs: positionMs, durationMs: durationMs, at: now) }
     }
 
+    /// Remembers the tracks the user picked for the file at `path`.
+    public func rememberTracks(ofPath path: String, _ choice: TrackChoice) -> String? {
+        let now = Int64(g_get_real_time() / 1000)
+        return update { $0.trackChoices.record(path: path, choice: choice, at: now) }
+    }
+
     // MARK: The key file
 
     private enum Group {
         static let library = "library", window = "window", screen = "screen", view = "view", resume = "resume"
-        static let preferences = "preferences", audio = "audio"
+        static let preferences = "preferences", audio = "audio", tracks = "tracks"
     }
 
     /// Runs `body` holding an exclusive lock on `<path>.lock`; without the folder there is nothing to protect.
@@ -186,6 +192,13 @@ public struct SettingsStore: Sendable {
             let parts = value.split(separator: ";")
             guard parts.count == 2, let position = Int(parts[0]), let updated = Int64(parts[1]) else { continue }
             settings.resumePositions.restore(path: path, entry: ResumePositions.Entry(positionMs: position, updated: updated))
+        }
+        for key in keys(file, Group.tracks) {
+            guard let path = SettingsStore.unescape(key), let value = string(file, Group.tracks, key),
+                let semicolon = value.firstIndex(of: ";"), let updated = Int64(value[..<semicolon])
+            else { continue }
+            let choice = TrackChoice(encoded: String(value[value.index(after: semicolon)...]))
+            settings.trackChoices.record(path: path, choice: choice, at: updated)
         }
         return settings
     }
@@ -254,6 +267,15 @@ public struct SettingsStore: Sendable {
         for (path, entry) in new where previous[path] != entry {
             if let key = SettingsStore.escape(path) {
                 g_key_file_set_string(file, Group.resume, key, "\(entry.positionMs);\(entry.updated)")
+            }
+        }
+        let (picks, earlier) = (settings.trackChoices.entries, old.trackChoices.entries)
+        for path in earlier.keys where picks[path] == nil {
+            if let key = SettingsStore.escape(path) { g_key_file_remove_key(file, Group.tracks, key, nil) }
+        }
+        for (path, entry) in picks where earlier[path] != entry {
+            if let key = SettingsStore.escape(path) {
+                g_key_file_set_string(file, Group.tracks, key, "\(entry.updated);\(entry.choice.encoded)")
             }
         }
     }

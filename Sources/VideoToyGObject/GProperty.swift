@@ -24,6 +24,8 @@ public enum GProperty {
     public static func set(_ object: UnsafeMutableRawPointer, _ name: String, _ value: Bool) { vt_set_bool(object, name, value ? 1 : 0) }
     /// Reads a double property.
     public static func double(_ object: UnsafeMutableRawPointer, _ name: String) -> Double { vt_get_double(object, name) }
+    /// Reads an int or enum property.
+    public static func int32(_ object: UnsafeMutableRawPointer, _ name: String) -> Int32 { vt_get_int(object, name) }
     /// Reads a boolean property.
     public static func bool(_ object: UnsafeMutableRawPointer, _ name: String) -> Bool { vt_get_bool(object, name) != 0 }
 }

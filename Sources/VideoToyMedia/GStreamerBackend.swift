@@ -27,4 +27,8 @@ public struct GStreamerBackend: MediaBackend {
     public func poster(path: String, durationMs: Int?) -> VideoFrame? {
         try? posters.poster(path: path, durationMs: durationMs).get()
     }
+
+    public func sidecars(path: String) -> SidecarSubtitles {
+        SidecarReader.read(beside: path)
+    }
 }

@@ -38,6 +38,7 @@ public final class FakeMediaBackend: MediaBackend {
         var posterRequests: [PosterRequest] = []
         var journal: [Job] = []
         var held: Set<String> = []
+        var sidecars: [String: SidecarSubtitles] = [:]
     }
 
     private nonisolated let shared = Mutex(Shared())
@@ -57,6 +58,16 @@ public final class FakeMediaBackend: MediaBackend {
     /// Makes `probe(path:)` return `result` for `path` from now on.
     public func script(_ path: String, _ result: Result<MediaInfo, ProbeFailure>) {
         shared.withLock { $0.results[path] = result }
+    }
+
+    /// Makes `sidecars(path:)` return `sidecars` for `path` from now on.
+    public func script(sidecars: SidecarSubtitles, for path: String) {
+        shared.withLock { $0.sidecars[path] = sidecars }
+    }
+
+    /// Returns the scripted subtitle files for `path`, or none.
+    public nonisolated func sidecars(path: String) -> SidecarSubtitles {
+        shared.withLock { $0.sidecars[path] } ?? SidecarSubtitles()
     }
 
     /// Makes `poster(path:durationMs:)` return nil for `path`, as when no frame can be decoded.

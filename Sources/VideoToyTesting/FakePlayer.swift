@@ -15,6 +15,10 @@ public final class FakePlayer: MediaPlayer {
         case volume(Double)
         /// `muted` was set to this value.
         case muted(Bool)
+        /// `selectAudio(index:)` was called.
+        case selectAudio(Int)
+        /// `selectSubtitles(index:)` was called.
+        case selectSubtitles(Int)
         /// `close()` was called.
         case close
     }
@@ -70,6 +74,20 @@ public final class FakePlayer: MediaPlayer {
     /// Records the picture bound.
     public func limitPictureSize(toPixels side: Int) { pictureLimit = side }
 
+    /// Records the soundtrack asked for.
+    public func selectAudio(index: Int) { commands.append(.selectAudio(index)) }
+
+    /// The embedded subtitle track decoded; playbin starts with the first.
+    public private(set) var subtitleIndex = 0
+
+    /// Records the embedded subtitle track asked for; true when it is another than before.
+    @discardableResult
+    public func selectSubtitles(index: Int) -> Bool {
+        commands.append(.selectSubtitles(index))
+        defer { subtitleIndex = index }
+        return index != subtitleIndex
+    }
+
     /// Records that the player was released.
     public func close() { commands.append(.close) }
 
@@ -85,7 +103,7 @@ public final class FakePlayer: MediaPlayer {
     public var transport: [Command] {
         commands.filter {
             switch $0 {
-            case .volume, .muted: return false
+            case .volume, .muted, .selectAudio, .selectSubtitles: return false
             default: return true
             }
         }
@@ -99,7 +117,7 @@ public final class FakePlayer: MediaPlayer {
         case .endOfStream:
             positionMs = durationMs ?? positionMs
             reachedEnd = true
-        case .firstFrame, .error: break
+        case .firstFrame, .error, .tracks, .cue: break
         }
         onMessage(message)
     }

@@ -30,6 +30,11 @@ final class SettingsKeeper {
                 at: Int64(Date().timeIntervalSince1970 * 1000))
             write("the resume position") { $0.rememberPosition(ofPath: path, positionMs: position, durationMs: duration) }
         }
+        controller.rememberedTracks = { [unowned self] path in settings.trackChoices.choice(for: path) }
+        controller.onTracksToRemember = { [unowned self] path, choice in
+            settings.trackChoices.record(path: path, choice: choice, at: Int64(Date().timeIntervalSince1970 * 1000))
+            write("the chosen tracks") { $0.rememberTracks(ofPath: path, choice) }
+        }
         controller.onScalingChanged = { [unowned self] mode in rememberScaling(mode) }
         controller.subscribe { [unowned self, unowned controller] change in
             switch change {

@@ -56,6 +56,13 @@ func runApplication(
         sort: remembered.sortOrder.flatMap(RowSort.init) ?? .standard)
     keeper.attach(to: controller)
     controller.attach(sound: PulseOutputs(), runChoice: options.audioOutput, remembered: remembered.audioChoices)
+    // LC_ALL, then LC_MESSAGES, then LANG, as gettext reads them: the language subtitle files are picked in.
+    let environment = ProcessInfo.processInfo.environment
+    let locale = [environment["LC_ALL"], environment["LC_MESSAGES"], environment["LANG"]].compactMap { $0 }.first { !$0.isEmpty }
+    controller.useTrackPreferences(
+        TrackPreferences(
+            audioLanguages: options.audioLanguages, subtitles: options.subtitles,
+            userLanguage: locale.flatMap { $0 == "C" || $0 == "POSIX" ? nil : Language(tag: $0) }))
     // The watchdog watches while something is under way, and rests (no wake-ups) once the app is idle.
     watchdog.isBusy = { MainActor.assumeIsolated { controller.hasWorkInFlight } }
     controller.subscribe { _ in watchdog.arm() }

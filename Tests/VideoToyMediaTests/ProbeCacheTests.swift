@@ -31,6 +31,8 @@ private final class CountingBackend: MediaBackend, @unchecked Sendable {
         }
     }
 
+    func sidecars(path: String) -> SidecarSubtitles { SidecarSubtitles() }
+
     func poster(path: String, durationMs: Int?) -> VideoFrame? {
         lock.withLock { posterCalls += 1 }
         return Self.frame(width: 334, height: 188)

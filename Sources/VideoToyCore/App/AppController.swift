@@ -52,6 +52,16 @@ public final class AppController {
     /// Persists the user's screen choice (the router never passes a temporary fallback here).
     public var onScreenChosen: (@MainActor (ScreenID) -> Void)?
     private var subscribers: [@MainActor (AppChange) -> Void] = []
+    /// The soundtracks and subtitles of the open videos, and the picks made this run.
+    public internal(set) var tracks = TrackBook()
+    var subtitleShows: [ItemID: SubtitleShow] = [:]
+    var sidecarTimelines: [ItemID: [TrackID: CueTimeline]] = [:]
+    var subtitleTimers: [ItemID: ScheduledTimer] = [:]
+    var sidecarJobs: WorkScheduler<ItemID, SidecarSubtitles>!
+    /// The tracks the user picked for a file in earlier runs.
+    public var rememberedTracks: (@MainActor (_ path: String) -> TrackChoice?)?
+    /// Receives a file's track picks when the user changes them, so they can be remembered.
+    public var onTracksToRemember: (@MainActor (_ path: String, _ choice: TrackChoice) -> Void)?
     var probes: WorkScheduler<ItemID, Result<MediaInfo, ProbeFailure>>!
     var posterJobs: WorkScheduler<ItemID, VideoFrame?>!
 
@@ -87,6 +97,13 @@ public final class AppController {
                 guard let path = paths.path(id) else { return nil }
                 return backend.poster(path: path, durationMs: paths.duration(id))
             }, deliver: { [weak self] id, frame in self?.postered(id, frame) })
+        // One at a time: a folder of subtitle files is small, and a video opens once.
+        sidecarJobs = WorkScheduler(
+            limit: 1,
+            work: { id in
+                guard let path = paths.path(id) else { return SidecarSubtitles() }
+                return backend.sidecars(path: path)
+            }, deliver: { [weak self] id, sidecars in self?.sidecarsRead(id, sidecars) })
         // Metadata for the whole library comes first: on two cores a decoding poster would halve the probing,
         // and every row needs its metadata to be listed, sorted and searched, while only the rows on screen show a
         // poster. Posters start once no probe waits or runs.
@@ -168,6 +185,7 @@ public final class AppController {
         case .seek(let ms):
             guard let player = players[id] else { return }
             player.seek(toMs: ms)
+            subtitlesJumped(id)
             announce(.seeked(id, positionMs: ms))
         case .volume(let value):
             guard let player = players[id] else { return }
@@ -186,6 +204,7 @@ public final class AppController {
             let end = player.durationMs.map { max(0, $0 - 1) } ?? Int.max
             let target = min(end, max(0, position + delta))
             player.seek(toMs: target)
+            subtitlesJumped(id)
             announce(.seeked(id, positionMs: target))
         case .volumeBy(let delta):
             guard let player = players[id] else { return }
@@ -197,6 +216,10 @@ public final class AppController {
             setScaling(mode)
         case .chooseAudio(let choice):
             chooseAudio(choice)
+        case .chooseTrack(let kind, let track):
+            chooseTrack(id, kind, track)
+        case .cycleTrack(let kind):
+            cycleTrack(id, kind)
         }
     }
 
@@ -345,6 +368,7 @@ public final class AppController {
             return nil
         }
         players[id] = player
+        openTracks(id, path: item.path)
         place(.created(id))
         return player
     }
@@ -357,6 +381,7 @@ public final class AppController {
             if policy.states[id] != .finished { remember(id, positionMs: position) }
         }
         player.close()
+        closeTracks(id)
         place(.released(id))
         presenter?.dropVideoView(for: id)
         presenter?.refreshRow(id)
@@ -368,12 +393,14 @@ public final class AppController {
         switch message {
         case .playing(let position):
             log.emit(.play, path: item.path, fields: [(.positionMs, .int(position))])
+            showSubtitles(id)
             presenter?.refreshRow(id)
             announce(.playback(id))
         case .paused(let position):
             _ = policy.handle(.paused(id, positionMs: position))
             remember(id, positionMs: position)
             log.emit(.pause, path: item.path, fields: [(.positionMs, .int(position))])
+            showSubtitles(id)
             presenter?.refreshRow(id)
             announce(.playback(id))
         case .firstFrame:
@@ -390,6 +417,10 @@ public final class AppController {
                 ])
         case .duration:
             announce(.playback(id))
+        case .tracks(let audio, let subtitles):
+            embeddedTracks(id, audio: audio, subtitles: subtitles)
+        case .cue(let cue):
+            cueArrived(id, cue)
         case .endOfStream:
             let position = players[id]?.positionMs ?? players[id]?.durationMs ?? 0
             var fields: [(EventField, JSONValue)] = [(.positionMs, .int(position))]

@@ -31,6 +31,10 @@ public protocol LibraryPresenter: AnyObject {
     func quit(status: Int32)
     /// The pictures the video view of `id` drew and dropped since it was made, if it has a view.
     func frameCounts(for id: ItemID) -> FrameCounts?
+    /// Shows `subtitle` over the video of `id` wherever its view is, or clears it (nil).
+    func showSubtitle(for id: ItemID, _ subtitle: ShownSubtitle?)
+    /// Fills the "Audio and subtitles" menu of the video of `id`.
+    func showTracks(for id: ItemID, _ menu: TrackMenu)
 }
 
 extension LibraryPresenter {
@@ -42,6 +46,12 @@ extension LibraryPresenter {
 
     /// A window without notices says nothing.
     public func showNotice(_ text: String) {}
+
+    /// A window without video views shows no subtitles.
+    public func showSubtitle(for id: ItemID, _ subtitle: ShownSubtitle?) {}
+
+    /// A window without video views has no track menus.
+    public func showTracks(for id: ItemID, _ menu: TrackMenu) {}
 
     /// A window that does not count pictures has nothing to say.
     public func frameCounts(for id: ItemID) -> FrameCounts? { nil }

@@ -17,6 +17,12 @@ public protocol MediaPlayer: AnyObject {
     var muted: Bool { get set }
     /// Bounds decoded pictures to the view's larger side in pixels, so frames are not bigger than shown.
     func limitPictureSize(toPixels side: Int)
+    /// Plays the file's soundtrack at `index`, in the order of the `.tracks` message.
+    func selectAudio(index: Int)
+    /// Decodes the embedded subtitle track at `index` from now on; true when that is another track than before, whose
+    /// cues then come again from the current position.
+    @discardableResult
+    func selectSubtitles(index: Int) -> Bool
     /// Releases the decoder; the player is unusable afterwards.
     func close()
 }
@@ -33,6 +39,8 @@ public protocol MediaBackend: Sendable {
     func probe(path: String) -> Result<MediaInfo, ProbeFailure>
     /// Makes a poster frame; blocking, called on a worker thread.
     func poster(path: String, durationMs: Int?) -> VideoFrame?
+    /// Finds and reads the subtitle files beside the video at `path`; blocking, called on a worker thread.
+    func sidecars(path: String) -> SidecarSubtitles
 }
 
 /// A backend that remembers probe results across runs and can answer many files at once.

@@ -22,4 +22,8 @@ public enum ViewIntent: Hashable, Sendable {
     case setScaling(ScalingMode)
     /// Send the sound to an output, the default, or wherever the screen's output is.
     case chooseAudio(AudioChoice)
+    /// Use this soundtrack, or these subtitles (nil: none).
+    case chooseTrack(TrackKind, TrackID?)
+    /// Go to the next soundtrack or subtitle track (B, V).
+    case cycleTrack(TrackKind)
 }

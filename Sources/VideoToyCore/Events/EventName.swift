@@ -56,6 +56,10 @@ public enum EventName: String, CaseIterable, Sendable {
     case sort
     /// The sound moved to another output.
     case audioRoute = "audio-route"
+    /// A video opened: its soundtracks and subtitle tracks.
+    case tracks
+    /// The soundtrack or the subtitles in use changed.
+    case track
 
     /// The fields the event may carry, besides `event`, `t_ms` and `path`.
     public var fields: [EventField] {
@@ -83,6 +87,8 @@ public enum EventName: String, CaseIterable, Sendable {
         case .search: return [.query, .count, .ms]
         case .sort: return [.mode]
         case .audioRoute: return [.output, .outputDescription, .reason]
+        case .tracks: return [.audio, .subtitles]
+        case .track: return [.kind, .id]
         }
     }
 }
@@ -173,4 +179,12 @@ public enum EventField: String, CaseIterable, Sendable {
     case output
     /// An audio output's description, as menus show it.
     case outputDescription = "description"
+    /// A video's soundtracks.
+    case audio
+    /// A video's subtitle tracks, embedded and in files beside it.
+    case subtitles
+    /// What a track carries: `audio` or `subtitles`.
+    case kind
+    /// A track's stable name ("audio/1", "subtitles/0", "file/film.fr.srt"), or null for none.
+    case id
 }

@@ -29,6 +29,12 @@ public enum CommandLineParser {
         Spec(
             long: "audio-output", short: nil, argument: "follow|default|NAME",
             help: "Sound on the video's screen (default), the system default, or this output, for this run"),
+        Spec(
+            long: "audio-language", short: nil, argument: "LANG[,LANG…]",
+            help: "Play the first soundtrack in these languages (ISO 639 codes such as fr or fre)"),
+        Spec(
+            long: "subtitles", short: nil, argument: "auto|off|LANG[,LANG…]",
+            help: "Show subtitles in these languages, none, or as each file marks them (default: auto)"),
         Spec(long: "new-window", short: nil, argument: nil, help: "Open a separate window instead of using the running one"),
         Spec(long: "debug", short: nil, argument: nil, help: "Always show playback controls"),
         Spec(long: "check", short: nil, argument: nil, help: "Print what this session can do, then exit"),
@@ -113,6 +119,19 @@ public enum CommandLineParser {
                     description: "Invalid --audio-output value “\(value ?? "")”: use follow, default or an output's name")
             }
             options.audioOutput = choice
+        case "audio-language":
+            guard let languages = Language.list(value ?? "") else {
+                throw CommandLineError(
+                    description:
+                        "Invalid --audio-language value “\(value ?? "")”: use language codes such as en or fre, separated by commas")
+            }
+            options.audioLanguages = languages
+        case "subtitles":
+            guard let preference = SubtitlePreference(argument: value ?? "") else {
+                throw CommandLineError(
+                    description: "Invalid --subtitles value “\(value ?? "")”: use auto, off or language codes such as en,fr")
+            }
+            options.subtitles = preference
         case "debug": options.debug = true
         case "new-window": options.newWindow = true
         case "check": options.check = true

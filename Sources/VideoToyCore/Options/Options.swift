@@ -18,6 +18,10 @@ public struct Options: Sendable, Equatable {
     public var keepMode = false
     /// `--audio-output`: where the sound goes for this run; nil leaves it to the menu's remembered choices.
     public var audioOutput: AudioChoice?
+    /// `--audio-language`: soundtrack languages in order of preference; empty follows each file.
+    public var audioLanguages: [Language] = []
+    /// `--subtitles`: which subtitles to show.
+    public var subtitles: SubtitlePreference = .auto
     /// A connector to pin the external scene to.
     public var screen: String?
     /// Start the played file fullscreen.

@@ -10,6 +10,10 @@ public enum PlayerMessage: Sendable, Equatable {
     case duration(ms: Int)
     /// The stream reached its end.
     case endOfStream
+    /// The file's own tracks, listed once when the pipeline first paused on a picture.
+    case tracks(audio: [MediaTrack], subtitles: [MediaTrack])
+    /// A cue of the selected embedded subtitle track is due.
+    case cue(SubtitleCue)
     /// Playback failed; the text is for the user.
     case error(String)
 }

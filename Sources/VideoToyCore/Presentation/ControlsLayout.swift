@@ -14,6 +14,8 @@ public struct ControlsLayout: Equatable, Sendable {
         case scalingMenu
         /// The position and duration text.
         case time
+        /// The "Audio and subtitles" menu (B and V also switch tracks).
+        case trackMenu
         /// The "Audio output" menu, the last to give way: the presenter panel in a row is where it is needed.
         case audioMenu
     }

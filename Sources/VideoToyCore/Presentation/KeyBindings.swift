@@ -64,6 +64,8 @@ public enum KeyBindings {
         case "m", "M": return .video(.toggleMute)
         case "f", "F": return .video(.toggleFullscreen)
         case "n", "N": return .video(.next)
+        case "v", "V": return .video(.cycleTrack(.subtitles))
+        case "b", "B": return .video(.cycleTrack(.audio))
         case "Escape": return .video(.leaveFullscreen)
         default: return nil
         }

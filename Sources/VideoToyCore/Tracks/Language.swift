@@ -28,6 +28,9 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
     /// The short code.
     public var description: String { shortCode }
 
+    /// The language's English name for menus ("French"), or its code when it is not a common one.
+    public var name: String { Language.names[code] ?? shortCode }
+
     /// Reads a comma-separated preference list such as "fr,en" or "fre, eng"; nil when any entry is no language.
     public static func list(_ text: String) -> [Language]? {
         let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -63,6 +66,18 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
         "alb": "sqi", "arm": "hye", "baq": "eus", "bur": "mya", "chi": "zho", "cze": "ces", "dut": "nld",
         "fre": "fra", "geo": "kat", "ger": "deu", "gre": "ell", "ice": "isl", "mac": "mkd", "mao": "mri",
         "may": "msa", "per": "fas", "rum": "ron", "slo": "slk", "tib": "bod", "wel": "cym",
+    ]
+
+    private static let names: [String: String] = [
+        "ara": "Arabic", "bul": "Bulgarian", "cat": "Catalan", "ces": "Czech", "cym": "Welsh", "dan": "Danish",
+        "deu": "German", "ell": "Greek", "eng": "English", "spa": "Spanish", "est": "Estonian", "eus": "Basque",
+        "fas": "Persian", "fin": "Finnish", "fra": "French", "gle": "Irish", "glg": "Galician", "heb": "Hebrew",
+        "hin": "Hindi", "hrv": "Croatian", "hun": "Hungarian", "ind": "Indonesian", "isl": "Icelandic", "ita": "Italian",
+        "jpn": "Japanese", "kor": "Korean", "lat": "Latin", "lit": "Lithuanian", "lav": "Latvian", "msa": "Malay",
+        "nob": "Norwegian Bokmål", "nld": "Dutch", "nno": "Norwegian Nynorsk", "nor": "Norwegian", "pol": "Polish",
+        "por": "Portuguese", "ron": "Romanian", "rus": "Russian", "slk": "Slovak", "slv": "Slovenian", "sqi": "Albanian",
+        "srp": "Serbian", "swe": "Swedish", "tam": "Tamil", "tha": "Thai", "tur": "Turkish", "ukr": "Ukrainian",
+        "urd": "Urdu", "vie": "Vietnamese", "zho": "Chinese",
     ]
 
     private static let alpha2: [String: String] = Dictionary(uniqueKeysWithValues: alpha3.map { ($1, $0) })

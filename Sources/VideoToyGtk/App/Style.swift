@@ -16,6 +16,8 @@ enum Style {
         .videotoy-controls button { color: white; min-height: 24px; min-width: 24px; padding: 2px; }
         .videotoy-controls label { color: white; font-feature-settings: "tnum"; }
         .videotoy-controls popover button, .videotoy-controls popover label { color: @window_fg_color; }
+        .videotoy-subtitle { color: white; background: rgba(0,0,0,0.5); border-radius: 6px; padding: 0.1em 0.4em;
+            text-shadow: 0 0 2px black, 0 1px 3px black; font-weight: 600; }
         .videotoy-scene { background: #000; color: #ddd; }
         .videotoy-scene-title { font-size: 48px; font-weight: bold; }
         .videotoy-scene-hint { font-size: 24px; }

@@ -553,6 +553,7 @@ public final class LibraryWindow: LibraryPresenter {
         }
         view.onResize = { [unowned self] width, height in controller.viewResized(id, width: width, height: height) }
         view.showAudio(current: controller.audio.choice, outputs: controller.audio.menuOutputs)
+        if let menu = controller.trackMenu(id) { view.showTracks(menu) }
         views[id] = view
         return view.surface
     }
@@ -621,6 +622,14 @@ public final class LibraryWindow: LibraryPresenter {
 
     public func quit(status: Int32) {
         onQuit(status)
+    }
+
+    public func showSubtitle(for id: ItemID, _ subtitle: ShownSubtitle?) {
+        views[id]?.showSubtitle(subtitle)
+    }
+
+    public func showTracks(for id: ItemID, _ menu: TrackMenu) {
+        views[id]?.showTracks(menu)
     }
 
     public func frameCounts(for id: ItemID) -> FrameCounts? {

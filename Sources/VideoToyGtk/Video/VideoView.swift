@@ -27,6 +27,10 @@ final class VideoView {
     private let titleLabel: Widget
     private let scalingMenu: ScalingMenu
     private let audioMenu: AudioMenu
+    private let trackMenu: TrackMenuButton
+    private let subtitleLabel: Widget
+    private var shownSubtitle: ShownSubtitle?
+    private var subtitleSize = 0
     private let onIntent: @MainActor (ViewIntent) -> Void
     private var updating = false
     private var connections: [SignalConnection] = []
@@ -83,8 +87,22 @@ final class VideoView {
         gtk_label_set_max_width_chars(gcast(titleLabel), 24)
         scalingMenu = ScalingMenu(current: scaling) { mode in onIntent(.setScaling(mode)) }
         audioMenu = AudioMenu { choice in onIntent(.chooseAudio(choice)) }
+        trackMenu = TrackMenuButton { kind, track in onIntent(.chooseTrack(kind, track)) }
+        // Part of the view, not of its window: the text goes with the picture to fullscreen and to a projector, and is
+        // laid out by GTK at the view's own size and scale, so it is crisp on a 4K screen.
+        subtitleLabel = gtk_label_new(nil)!
+        gtk_widget_add_css_class(subtitleLabel, "videotoy-subtitle")
+        gtk_label_set_wrap(gcast(subtitleLabel), 1)
+        gtk_label_set_wrap_mode(gcast(subtitleLabel), PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_justify(gcast(subtitleLabel), GTK_JUSTIFY_CENTER)
+        gtk_widget_set_halign(subtitleLabel, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(subtitleLabel, GTK_ALIGN_END)
+        gtk_widget_set_can_target(subtitleLabel, 0)
+        Widgets.setVisible(subtitleLabel, false)
+        gtk_overlay_add_overlay(gcast(overlay), subtitleLabel)
         for widget in [
-            playButton, titleLabel, timeLabel, seekBar, muteButton, volumeBar, scalingMenu.button, audioMenu.button, fullscreenButton,
+            playButton, titleLabel, timeLabel, seekBar, muteButton, volumeBar, scalingMenu.button, trackMenu.button, audioMenu.button,
+            fullscreenButton,
         ] {
             Widgets.append(controls, widget)
         }
@@ -134,6 +152,46 @@ final class VideoView {
         audioMenu.update(current: current, outputs: outputs)
     }
 
+    /// Fills the "Audio and subtitles" menu.
+    func showTracks(_ menu: TrackMenu) {
+        trackMenu.update(menu)
+        applyDecision()
+    }
+
+    /// Shows `subtitle` over the picture, or clears it.
+    func showSubtitle(_ subtitle: ShownSubtitle?) {
+        guard subtitle != shownSubtitle else { return }
+        shownSubtitle = subtitle
+        if let subtitle {
+            gtk_label_set_text(gcast(subtitleLabel), subtitle.text)
+            gtk_widget_set_valign(subtitleLabel, subtitle.placement == .top ? GTK_ALIGN_START : GTK_ALIGN_END)
+        }
+        Widgets.setVisible(subtitleLabel, subtitle != nil)
+        sizeSubtitles()
+    }
+
+    /// Sizes the text for the view: about a twentieth of its height, as television subtitles are, kept clear of the
+    /// controls while they show.
+    private func sizeSubtitles() {
+        let height = Int(gtk_widget_get_height(root.typed())), width = Int(gtk_widget_get_width(root.typed()))
+        guard height > 0 else { return }
+        let points = max(10, min(height / 18, width / 28))
+        if points != subtitleSize {
+            subtitleSize = points
+            let attributes = pango_attr_list_new()
+            pango_attr_list_insert(attributes, pango_attr_size_new_absolute(Int32(points) * PANGO_SCALE))
+            gtk_label_set_attributes(gcast(subtitleLabel), attributes)
+            pango_attr_list_unref(attributes)
+        }
+        let margin = Int32(max(4, height / 20))
+        let controlsShown = !controlsDetached && gtk_widget_get_visible(controls) != 0
+        let clearance = controlsShown ? Int32(gtk_widget_get_height(controls)) : 0
+        gtk_widget_set_margin_bottom(subtitleLabel, margin + clearance)
+        gtk_widget_set_margin_top(subtitleLabel, margin)
+        gtk_widget_set_margin_start(subtitleLabel, margin)
+        gtk_widget_set_margin_end(subtitleLabel, margin)
+    }
+
     private func checkSize() {
         let scale = Int(gtk_widget_get_scale_factor(root.typed()))
         let size = (width: Int(gtk_widget_get_width(root.typed())) * scale, height: Int(gtk_widget_get_height(root.typed())) * scale)
@@ -150,13 +208,14 @@ final class VideoView {
         // Lent to the row as the presenter panel, the controls belong to the laptop and always show.
         Widgets.setVisible(controls, controlsDetached || decision.showControls)
         layOutControls(showTitle: decision.showTitle)
+        if shownSubtitle != nil { sizeSubtitles() }
         gtk_widget_set_cursor_from_name(root.typed(), decision.hideCursor ? "none" : nil)
     }
 
     private var optionalParts: [(ControlsLayout.Part, Widget)] {
         [
             (.title, titleLabel), (.volumeSlider, volumeBar), (.scalingMenu, scalingMenu.button), (.audioMenu, audioMenu.button),
-            (.time, timeLabel),
+            (.time, timeLabel), (.trackMenu, trackMenu.button),
         ]
     }
 
@@ -169,6 +228,7 @@ final class VideoView {
         measuredFixed = max(measuredFixed, [playButton, muteButton, fullscreenButton].map(naturalWidth).reduce(padding, +) + 3 * spacing)
         var wanted = Set(ControlsLayout.Part.allCases)
         if !showTitle { wanted.remove(.title) }
+        if !trackMenu.hasChoices { wanted.remove(.trackMenu) }
         let available = Int(gtk_widget_get_width(controls))
         // Before the first allocation there is nothing to fit into yet; show what the style asks for.
         let shown =

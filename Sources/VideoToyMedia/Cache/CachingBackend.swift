@@ -59,6 +59,10 @@ public final class CachingBackend: RememberingBackend, @unchecked Sendable {
         inner.makePlayer(path: path, output: output, onMessage: onMessage)
     }
 
+    public func sidecars(path: String) -> SidecarSubtitles {
+        inner.sidecars(path: path)
+    }
+
     /// The file's stamp with a deadline: a `stat` on a share that stopped answering must not take a worker forever.
     private func stamp(_ path: String) -> FileStamp?? {
         Bounded.run(seconds: 5) { FileStamp.of(path: path) }

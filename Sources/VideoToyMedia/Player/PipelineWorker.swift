@@ -1,6 +1,7 @@
 import CGStreamer
 import Foundation
 import Synchronization
+import VideoToyCore
 import VideoToyGObject
 
 /// Carries out one pipeline's state changes, seeks and property changes in order on a serial queue of its
@@ -80,6 +81,20 @@ final class PipelineWorker: @unchecked Sendable {
     /// Mutes or unmutes.
     func setMuted(_ muted: Bool) {
         run { worker in GProperty.set(worker.pipeline, "mute", muted) }
+    }
+
+    /// Switches playbin's `current-audio` or `current-text` stream to `index`.
+    func selectStream(_ property: String, _ index: Int) {
+        run { worker in GProperty.set(worker.pipeline, property, Int32(index)) }
+    }
+
+    /// Reads the file's tracks (their tags and pads take playbin's locks, which an opening file holds) and hands them to
+    /// `deliver` on this queue.
+    func readTracks(_ deliver: @escaping @Sendable (_ audio: [MediaTrack], _ subtitles: [MediaTrack]) -> Void) {
+        run { worker in
+            let tracks = StreamTracks.read(worker.pipeline, path: worker.path)
+            deliver(tracks.audio, tracks.subtitles)
+        }
     }
 
     /// Looks whether the file shrank since it was opened, and answers with an application message on the

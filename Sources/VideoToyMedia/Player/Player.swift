@@ -17,6 +17,10 @@ public final class Player {
     private let pipeline: UnsafeMutablePointer<GstElement>
     private let worker: PipelineWorker
     private let sink: SampleSink
+    private let text: TextSink?
+    private var tracksRead = false
+    // playbin decodes the first text stream until told otherwise.
+    private var textIndex = 0
     private let onMessage: @MainActor (PlayerMessage) -> Void
     private var wantPlaying = false
     private var prerolled = false
@@ -53,7 +57,10 @@ public final class Player {
         self.worker = PipelineWorker(adopting: playbin, path: path)
         self.onMessage = onMessage
         self.sink = sink
+        self.text = TextSink()
         GProperty.set(playbin, "uri", String(cString: uri))
+        // Subtitles come as text for the view to draw at its own size, instead of burnt into the decoded pictures.
+        if let text { GProperty.set(playbin, "text-sink", object: text.element) }
         // playsink converts and rescales to what the sink accepts: BGRA with square pixels, within the size bound.
         GProperty.set(playbin, "video-sink", object: sink.element)
         if let flip = gst_element_factory_make("videoflip", nil) {
@@ -105,6 +112,26 @@ public final class Player {
         }
         worker.seek(toMs: ms)
         seekInFlight = (max(0, ms), .now)
+    }
+
+    /// Plays the file's soundtrack at `index` (in the order the `.tracks` message lists them).
+    public func selectAudio(index: Int) {
+        guard !closed else { return }
+        worker.selectStream("current-audio", index)
+    }
+
+    /// Decodes the file's embedded subtitle track at `index`; true when it is another track than before.
+    ///
+    /// Only the selected track's cues reach the text sink, and a cue is sent once, when it begins: after a switch the
+    /// pipeline seeks to where it is, so the new track's cue in progress comes too. Turning subtitles off leaves the
+    /// track decoding (the view just does not show it), so turning them on again needs no seek.
+    @discardableResult
+    public func selectSubtitles(index: Int) -> Bool {
+        guard !closed, index != textIndex else { return false }
+        textIndex = index
+        worker.selectStream("current-text", index)
+        if prerolled, let position = positionMs { seek(toMs: position) }
+        return true
     }
 
     /// Bounds the decoded pictures to the view's size in pixels (its larger side).
@@ -162,6 +189,7 @@ public final class Player {
         wantPlaying = false
         BusWatch.remove(from: pipeline)
         sink.detach()
+        text?.detach()
         worker.shutDown()
     }
 
@@ -195,6 +223,15 @@ public final class Player {
                 if wantPlaying { worker.setState(GST_STATE_PLAYING) }
             }
             if let ms = durationMs { onMessage(.duration(ms: ms)) }
+            if !tracksRead {
+                tracksRead = true
+                worker.readTracks { audio, subtitles in
+                    Task { @MainActor [weak self] in
+                        guard let self, !self.closed else { return }
+                        self.onMessage(.tracks(audio: audio, subtitles: subtitles))
+                    }
+                }
+            }
         case GST_MESSAGE_DURATION_CHANGED:
             if let ms = durationMs { onMessage(.duration(ms: ms)) }
         case GST_MESSAGE_STATE_CHANGED:
@@ -220,6 +257,8 @@ public final class Player {
         guard let structure = gst_message_get_structure(message) else { return }
         if gst_structure_has_name(structure, SampleSink.firstFrameName) != 0 {
             onMessage(.firstFrame)
+        } else if gst_structure_has_name(structure, TextSink.cueName) != 0 {
+            for cue in text?.drain() ?? [] { onMessage(.cue(cue)) }
         } else if gst_structure_has_name(structure, PipelineWorker.endCheckedName) != 0, !endsBeingChecked.isEmpty {
             let end = endsBeingChecked.removeFirst()
             var opened: guint64 = 0, now: guint64 = 0

@@ -1,0 +1,83 @@
+import CGtk
+import VideoToyCore
+import VideoToyGObject
+
+/// The video's "Audio and subtitles" menu: every soundtrack, "Off" and every subtitle track, the ones in use checked,
+/// and under a subtitle file that is damaged or unreadable, what is wrong with it.
+@MainActor
+final class TrackMenuButton {
+    /// The menu button for the control bar; hidden while the file has nothing to choose.
+    let button: Widget
+    private let list: Widget
+    private let onChoose: @MainActor (TrackKind, TrackID?) -> Void
+    private var rows: [Widget] = []
+    private var connections: [SignalConnection] = []
+    private var shown: TrackMenu?
+
+    /// Builds an empty, hidden menu; `onChoose` receives what the user picks.
+    init(onChoose: @escaping @MainActor (TrackKind, TrackID?) -> Void) {
+        self.onChoose = onChoose
+        button = gtk_menu_button_new()
+        gtk_menu_button_set_icon_name(gcast(button), "media-view-subtitles-symbolic")
+        Widgets.setAccessibleName(button, "Audio and subtitles")
+        gtk_widget_set_tooltip_text(button, "Audio and subtitles (B, V)")
+        gtk_menu_button_set_has_frame(gcast(button), 0)
+        list = Widgets.box(vertical: true, spacing: 2)
+        let popover = gtk_popover_new()!
+        gtk_popover_set_child(gcast(popover), list)
+        gtk_menu_button_set_popover(gcast(button), popover)
+        Widgets.setVisible(button, false)
+    }
+
+    /// Whether the file has anything to choose (the control bar leaves the button out otherwise).
+    var hasChoices: Bool { !(shown?.isEmpty ?? true) }
+
+    /// Shows `menu`; rebuilt only when it changed.
+    func update(_ menu: TrackMenu) {
+        guard menu != shown else { return }
+        shown = menu
+        for row in rows { gtk_box_remove(gcast(list), row) }
+        rows = []
+        connections = []
+        if !menu.audio.isEmpty { add(section: "Audio", menu.audio, kind: .audio) }
+        if !menu.subtitles.isEmpty { add(section: "Subtitles", menu.subtitles, kind: .subtitles) }
+        Widgets.setVisible(button, !menu.isEmpty)
+    }
+
+    private func add(section title: String, _ entries: [TrackMenu.Entry], kind: TrackKind) {
+        let heading = Widgets.label(title, wrap: false)
+        gtk_widget_add_css_class(heading, "heading")
+        gtk_widget_set_halign(heading, GTK_ALIGN_START)
+        gtk_widget_set_margin_top(heading, rows.isEmpty ? 0 : 8)
+        append(heading)
+        for entry in entries {
+            let item = gtk_button_new_with_label((entry.isSelected ? "✓ " : "    ") + entry.label)!
+            gtk_widget_add_css_class(item, "flat")
+            if let child = gtk_button_get_child(gcast(item)) { gtk_widget_set_halign(child, GTK_ALIGN_START) }
+            gtk_widget_set_sensitive(item, entry.isEnabled ? 1 : 0)
+            Widgets.setAccessibleName(item, (kind == .audio ? "Audio: " : "Subtitles: ") + entry.label)
+            if entry.isEnabled {
+                connections.append(
+                    Signal.connect(item, "clicked") { [button, onChoose] in
+                        gtk_menu_button_popdown(gcast(button))
+                        onChoose(kind, entry.id)
+                    })
+            }
+            append(item)
+            if let note = entry.note {
+                let line = Widgets.label(note, wrap: true)
+                gtk_widget_add_css_class(line, "dim-label")
+                gtk_widget_add_css_class(line, "caption")
+                gtk_widget_set_halign(line, GTK_ALIGN_START)
+                gtk_label_set_max_width_chars(gcast(line), 40)
+                gtk_widget_set_margin_start(line, 24)
+                append(line)
+            }
+        }
+    }
+
+    private func append(_ row: Widget) {
+        Widgets.append(list, row)
+        rows.append(row)
+    }
+}

@@ -1,0 +1,52 @@
+import CAVFormat
+import VideoToyCore
+
+/// The default and forced marks of a file's audio and subtitle streams, as the container stores them.
+///
+/// GStreamer's stream flags have no "forced" (and demuxers set "select" unevenly), so libavformat reads the marks
+/// from the header; playbin counts each kind's streams in the same order.
+struct TrackDispositions: Equatable {
+    /// One stream's marks.
+    struct Marks: Equatable {
+        /// Marked as the track to use by default.
+        let isDefault: Bool
+        /// Marked forced.
+        let isForced: Bool
+    }
+
+    /// The audio streams' marks, in stream order.
+    let audio: [Marks]
+    /// The subtitle streams' marks, in stream order.
+    let subtitles: [Marks]
+
+    /// Reads the header of the local file at `path`, giving up after `timeoutSeconds`; nil when it cannot be read.
+    static func read(_ path: String, timeoutSeconds: Double = 3) -> TrackDispositions? {
+        let deadline = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
+        defer { deadline.deallocate() }
+        deadline.pointee = av_gettime_relative() + Int64(timeoutSeconds * 1_000_000)
+        var context = vt_av_context_with_deadline(deadline)
+        guard context != nil else { return nil }
+        var options: OpaquePointer?
+        // Only the file itself: no external data references, no other protocol a crafted header could name.
+        av_dict_set(&options, "protocol_whitelist", "file", 0)
+        defer { av_dict_free(&options) }
+        let opened = PathBytes.withCString("file:" + path) { avformat_open_input(&context, $0, nil, &options) }
+        guard opened >= 0, let context else { return nil }
+        defer {
+            var closing: UnsafeMutablePointer<AVFormatContext>? = context
+            avformat_close_input(&closing)
+        }
+        var audio: [Marks] = [], subtitles: [Marks] = []
+        for index in 0..<Int(context.pointee.nb_streams) {
+            guard let stream = context.pointee.streams[index], let parameters = stream.pointee.codecpar else { continue }
+            let disposition = stream.pointee.disposition
+            let marks = Marks(isDefault: disposition & AV_DISPOSITION_DEFAULT != 0, isForced: disposition & AV_DISPOSITION_FORCED != 0)
+            switch parameters.pointee.codec_type {
+            case AVMEDIA_TYPE_AUDIO: audio.append(marks)
+            case AVMEDIA_TYPE_SUBTITLE: subtitles.append(marks)
+            default: break
+            }
+        }
+        return TrackDispositions(audio: audio, subtitles: subtitles)
+    }
+}
