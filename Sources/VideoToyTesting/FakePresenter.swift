@@ -149,4 +149,19 @@ public final class FakePresenter: LibraryPresenter {
 
     /// The counts a test set for `id`.
     public func frameCounts(for id: ItemID) -> FrameCounts? { frames[id] }
+
+    /// What each view's subtitles showed, oldest first (nil: cleared).
+    public private(set) var subtitles: [ItemID: [ShownSubtitle?]] = [:]
+
+    /// Records the subtitle shown.
+    public func showSubtitle(for id: ItemID, _ subtitle: ShownSubtitle?) { subtitles[id, default: []].append(subtitle) }
+
+    /// The text shown over the view of `id` now, if any.
+    public func subtitleText(_ id: ItemID) -> String? { subtitles[id]?.last??.text }
+
+    /// The last track menu each view was given.
+    public private(set) var trackMenus: [ItemID: TrackMenu] = [:]
+
+    /// Records the menu.
+    public func showTracks(for id: ItemID, _ menu: TrackMenu) { trackMenus[id] = menu }
 }

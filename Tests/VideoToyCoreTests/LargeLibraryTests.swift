@@ -225,6 +225,7 @@ private final class RememberingFake: RememberingBackend, @unchecked Sendable {
     }
 
     func poster(path: String, durationMs: Int?) -> VideoFrame? { nil }
+    func sidecars(path: String) -> SidecarSubtitles { SidecarSubtitles() }
 
     func rememberedProbes(_ paths: [String]) -> [Result<MediaInfo, ProbeFailure>?] {
         state.withLock { $0.largestAsk = max($0.largestAsk, paths.count) }

@@ -43,6 +43,10 @@ struct PresentationTests {
         ("f", false, true, .video(.toggleFullscreen)),
         ("Escape", false, true, .video(.leaveFullscreen)),
         ("n", false, false, .video(.next)),
+        ("v", false, false, .video(.cycleTrack(.subtitles))),
+        ("V", false, true, .video(.cycleTrack(.subtitles))),
+        ("b", false, true, .video(.cycleTrack(.audio))),
+        ("v", true, false, nil),
         ("x", false, false, nil),
         ("f", true, false, .search),
         ("f", true, true, nil),
@@ -58,7 +62,7 @@ struct PresentationTests {
 
     /// While the search entry has the keyboard: key, expected command.
     static let searchKeyCases: [(String, KeyCommand?)] = [
-        ("m", nil), ("f", nil), ("n", nil), ("space", nil), ("Left", nil), ("Escape", nil), ("x", nil), ("Home", nil), ("End", nil),
+        ("m", nil), ("f", nil), ("n", nil), ("v", nil), ("b", nil), ("space", nil), ("Left", nil), ("Escape", nil), ("x", nil), ("Home", nil), ("End", nil),
         ("Up", .select(.rows(-1))), ("Down", .select(.rows(1))), ("Return", .playSelected), ("KP_Enter", .playSelected),
     ]
 

@@ -23,6 +23,8 @@ enum ShortcutsWindow {
                 <child><object class="GtkShortcutsShortcut"><property name="accelerator">f</property><property name="title">Fullscreen</property></object></child>
                 <child><object class="GtkShortcutsShortcut"><property name="accelerator">Escape</property><property name="title">Leave fullscreen</property></object></child>
                 <child><object class="GtkShortcutsShortcut"><property name="accelerator">n</property><property name="title">Next video</property></object></child>
+                <child><object class="GtkShortcutsShortcut"><property name="accelerator">v</property><property name="title">Next subtitles (and off)</property></object></child>
+                <child><object class="GtkShortcutsShortcut"><property name="accelerator">b</property><property name="title">Next soundtrack</property></object></child>
               </object></child>
               <child><object class="GtkShortcutsGroup"><property name="title">Search and Open</property>
                 <child><object class="GtkShortcutsShortcut"><property name="accelerator">&lt;ctrl&gt;f</property><property name="title">Search by name or folder</property></object></child>

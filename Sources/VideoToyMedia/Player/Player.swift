@@ -21,6 +21,9 @@ public final class Player {
     private var tracksRead = false
     // playbin decodes the first text stream until told otherwise.
     private var textIndex = 0
+    // The stream id of each embedded subtitle track, once read; cues that came before wait for them.
+    private var textStreams: [String?]?
+    private var earlyCues: [(stream: String?, cue: SubtitleCue)] = []
     private let onMessage: @MainActor (PlayerMessage) -> Void
     private var wantPlaying = false
     private var prerolled = false
@@ -225,10 +228,12 @@ public final class Player {
             if let ms = durationMs { onMessage(.duration(ms: ms)) }
             if !tracksRead {
                 tracksRead = true
-                worker.readTracks { audio, subtitles in
+                worker.readTracks { audio, subtitles, streams in
                     Task { @MainActor [weak self] in
                         guard let self, !self.closed else { return }
+                        self.textStreams = streams
                         self.onMessage(.tracks(audio: audio, subtitles: subtitles))
+                        self.forwardCues([])
                     }
                 }
             }
@@ -258,7 +263,7 @@ public final class Player {
         if gst_structure_has_name(structure, SampleSink.firstFrameName) != 0 {
             onMessage(.firstFrame)
         } else if gst_structure_has_name(structure, TextSink.cueName) != 0 {
-            for cue in text?.drain() ?? [] { onMessage(.cue(cue)) }
+            forwardCues(text?.drain() ?? [])
         } else if gst_structure_has_name(structure, PipelineWorker.endCheckedName) != 0, !endsBeingChecked.isEmpty {
             let end = endsBeingChecked.removeFirst()
             var opened: guint64 = 0, now: guint64 = 0
@@ -268,6 +273,20 @@ public final class Player {
                 onMessage(end)
             }
         }
+    }
+
+    /// Passes on the cues of the selected subtitle track; a cue of the track selected before may still arrive after a
+    /// switch, and until the tracks are known which is which cannot be told.
+    private func forwardCues(_ cues: [(stream: String?, cue: SubtitleCue)]) {
+        guard let streams = textStreams else {
+            earlyCues += cues
+            return
+        }
+        let wanted = textIndex < streams.count ? streams[textIndex] : nil
+        for (stream, cue) in earlyCues + cues where wanted == nil || stream == nil || stream == wanted {
+            onMessage(.cue(cue))
+        }
+        earlyCues = []
     }
 
     /// Reports `end` once the worker has looked whether the file was cut short while it played.

@@ -9,14 +9,7 @@ enum StreamTracks {
     /// The file's soundtracks and embedded subtitle tracks, in playbin's order (the order `current-audio` and
     /// `current-text` count in); call once the pipeline has paused on a picture.
     static func read(_ playbin: UnsafeMutablePointer<GstElement>, path: String) -> (audio: [MediaTrack], subtitles: [MediaTrack]) {
-        let audioCount = Int(GProperty.int32(playbin, "n-audio"))
-        let textCount = Int(GProperty.int32(playbin, "n-text"))
-        let audio = (0..<audioCount).map { index in
-            track(playbin, index, id: .audio(index), tags: "get-audio-tags", pad: "get-audio-pad", codecTag: "audio-codec")
-        }
-        let subtitles = (0..<textCount).map { index in
-            track(playbin, index, id: .subtitles(index), tags: "get-text-tags", pad: "get-text-pad", codecTag: "subtitle-codec")
-        }
+        let (audio, subtitles) = readTags(playbin)
         guard let marks = TrackDispositions.read(path) else { return (audio, subtitles) }
         // Only when both count the same streams is the n-th of one the n-th of the other.
         return (
@@ -25,10 +18,33 @@ enum StreamTracks {
         )
     }
 
+    /// The id of the stream behind each embedded subtitle track, in track order, to tell whose cue reached the sink.
+    static func textStreamIDs(_ playbin: UnsafeMutablePointer<GstElement>) -> [String?] {
+        (0..<Int(GProperty.int32(playbin, "n-text"))).map { index in
+            guard let pad = vt_playbin_stream_pad(playbin, "get-text-pad", gint(index)) else { return nil }
+            defer { gst_object_unref(pad) }
+            return TextSink.streamID(pad)
+        }
+    }
+
+    private static func readTags(_ playbin: UnsafeMutablePointer<GstElement>) -> (audio: [MediaTrack], subtitles: [MediaTrack]) {
+        let audioCount = Int(GProperty.int32(playbin, "n-audio"))
+        let textCount = Int(GProperty.int32(playbin, "n-text"))
+        let audio = (0..<audioCount).map { index in
+            track(playbin, index, id: .audio(index), tags: "get-audio-tags", pad: "get-audio-pad", codecTag: "audio-codec")
+        }
+        let subtitles = (0..<textCount).map { index in
+            track(playbin, index, id: .subtitles(index), tags: "get-text-tags", pad: "get-text-pad", codecTag: "subtitle-codec")
+        }
+        return (audio, subtitles)
+    }
+
+    /// `track` with the container's marks, and its language and codec where GStreamer's tags lack them (a subtitle
+    /// parser's own tags replace the demuxer's language, and Matroska's SubRip carries no codec tag).
     private static func marked(_ track: MediaTrack, _ marks: TrackDispositions.Marks) -> MediaTrack {
         MediaTrack(
-            id: track.id, language: track.language, title: track.title, codec: track.codec, isDefault: marks.isDefault,
-            isForced: marks.isForced)
+            id: track.id, language: track.language ?? marks.language.flatMap(Language.init(tag:)), title: track.title,
+            codec: track.codec ?? marks.codec.map(readableCodec), isDefault: marks.isDefault, isForced: marks.isForced)
     }
 
     private static func track(
@@ -64,7 +80,7 @@ enum StreamTracks {
         let lower = tag.lowercased()
         let known: [(String, String)] = [
             ("subrip", "SubRip"), ("advanced substation", "ASS"), ("ass", "ASS"), ("substation", "SSA"), ("webvtt", "WebVTT"),
-            ("timed text", "mov_text"), ("3gpp", "mov_text"), ("aac", "AAC"), ("opus", "Opus"), ("vorbis", "Vorbis"),
+            ("timed text", "mov_text"), ("mov_text", "mov_text"), ("3gpp", "mov_text"), ("aac", "AAC"), ("opus", "Opus"), ("vorbis", "Vorbis"),
             ("mpeg-1 layer 3", "MP3"), ("mp3", "MP3"), ("ac-3", "AC-3"), ("e-ac-3", "E-AC-3"), ("flac", "FLAC"),
             ("pcm", "PCM"), ("dts", "DTS"),
         ]

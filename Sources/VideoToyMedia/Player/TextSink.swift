@@ -15,7 +15,7 @@ final class TextSink: @unchecked Sendable {
     /// The appsink, owned by whoever adds it (playbin).
     let element: UnsafeMutablePointer<GstElement>
     private let lock = NSLock()
-    private var queued: [SubtitleCue] = []
+    private var queued: [(stream: String?, cue: SubtitleCue)] = []
     private var detached = false
 
     /// Builds the sink, or nil without an appsink element.
@@ -44,8 +44,9 @@ final class TextSink: @unchecked Sendable {
             CBox.destroyNotify)
     }
 
-    /// Takes the cues queued so far, oldest first.
-    func drain() -> [SubtitleCue] {
+    /// Takes the cues queued so far, oldest first, each with the id of the stream it came from (playbin feeds the sink
+    /// from whichever track is selected, and a cue of the previous one may still be on its way after a switch).
+    func drain() -> [(stream: String?, cue: SubtitleCue)] {
         lock.withLock {
             defer { queued.removeAll() }
             return queued
@@ -64,9 +65,10 @@ final class TextSink: @unchecked Sendable {
         guard let sample else { return GST_FLOW_OK }
         defer { vt_sample_unref(sample) }
         guard let cue = TextSink.cue(sample) else { return GST_FLOW_OK }
+        let stream = TextSink.streamID(of: element)
         let announce = lock.withLock { () -> Bool in
             guard !detached else { return false }
-            queued.append(cue)
+            queued.append((stream, cue))
             return queued.count == 1
         }
         if announce, let sink {
@@ -75,6 +77,20 @@ final class TextSink: @unchecked Sendable {
             gst_element_post_message(UnsafeMutableRawPointer(sink).assumingMemoryBound(to: GstElement.self), message)
         }
         return GST_FLOW_OK
+    }
+
+    /// The id of the stream now reaching `element`'s sink pad (input-selector forwards each track's stream-start).
+    static func streamID(of element: UnsafeMutablePointer<GstElement>) -> String? {
+        guard let pad = gst_element_get_static_pad(element, "sink") else { return nil }
+        defer { gst_object_unref(pad) }
+        return streamID(pad)
+    }
+
+    /// The id of the stream flowing through `pad`.
+    static func streamID(_ pad: UnsafeMutablePointer<GstPad>) -> String? {
+        guard let id = gst_pad_get_stream_id(pad) else { return nil }
+        defer { g_free(id) }
+        return String(cString: id)
     }
 
     /// The cue a sample carries, timed in stream time (what position queries answer), with Pango markup removed.
@@ -90,7 +106,7 @@ final class TextSink: @unchecked Sendable {
         guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return nil }
         defer { gst_buffer_unmap(buffer, &map) }
         let bytes = UnsafeBufferPointer(start: map.data, count: Int(map.size))
-        var text = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        var text = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
         if let caps = gst_sample_get_caps(sample), let structure = gst_caps_get_structure(caps, 0),
             let format = gst_structure_get_string(structure, "format"), String(cString: format) == "pango-markup"
         {

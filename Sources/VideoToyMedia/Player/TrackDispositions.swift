@@ -12,6 +12,10 @@ struct TrackDispositions: Equatable {
         let isDefault: Bool
         /// Marked forced.
         let isForced: Bool
+        /// The language tag the container gives the stream.
+        let language: String?
+        /// libavformat's name for the codec ("subrip", "ass", "aac").
+        let codec: String?
     }
 
     /// The audio streams' marks, in stream order.
@@ -40,7 +44,10 @@ struct TrackDispositions: Equatable {
         for index in 0..<Int(context.pointee.nb_streams) {
             guard let stream = context.pointee.streams[index], let parameters = stream.pointee.codecpar else { continue }
             let disposition = stream.pointee.disposition
-            let marks = Marks(isDefault: disposition & AV_DISPOSITION_DEFAULT != 0, isForced: disposition & AV_DISPOSITION_FORCED != 0)
+            let language = av_dict_get(stream.pointee.metadata, "language", nil, 0).flatMap { $0.pointee.value.map { String(cString: $0) } }
+            let marks = Marks(
+                isDefault: disposition & AV_DISPOSITION_DEFAULT != 0, isForced: disposition & AV_DISPOSITION_FORCED != 0,
+                language: language, codec: avcodec_get_name(parameters.pointee.codec_id).map { String(cString: $0) })
             switch parameters.pointee.codec_type {
             case AVMEDIA_TYPE_AUDIO: audio.append(marks)
             case AVMEDIA_TYPE_SUBTITLE: subtitles.append(marks)
