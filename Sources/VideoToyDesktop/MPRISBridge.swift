@@ -65,16 +65,17 @@ public final class MPRISBridge: MPRISPlayerTarget {
         }
     }
 
-    /// The current video's metadata, with its poster as art.
+    /// The current video's metadata, with its poster as art and its row's line as the comment.
     public var metadata: MPRISMetadata? {
         guard let id = current, let item = controller.library.item(id) else { return nil }
         var duration: Int?
-        if case .ready(let info) = item.state { duration = info.durationMs }
+        var line: String?
+        if case .ready(let info) = item.state { (duration, line) = (info.durationMs, info.summary) }
         // row(for:) also queues a poster if none is made, which is what art for the current item should do anyway.
         let art = artwork.path(forVideo: item.path) { controller.row(for: id)?.poster }
         return MPRISMetadata(
             trackNumber: id.rawValue, path: item.path, title: item.name,
-            durationMs: duration ?? controller.player(id)?.durationMs, artPath: art)
+            durationMs: duration ?? controller.player(id)?.durationMs, artPath: art, comment: line)
     }
 
     /// The current video's position; a seek in flight already reads as its target.

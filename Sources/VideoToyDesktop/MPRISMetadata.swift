@@ -10,14 +10,20 @@ public struct MPRISMetadata: Equatable, Sendable {
     public var durationMs: Int?
     /// An image file that stands for the video (a poster), when there is one.
     public var artPath: String?
+    /// The row's metadata line ("0:02 · 320×240 · H.264 · 2 audio (en, fr) · subtitles en, fr"), sent as
+    /// `xesam:comment`, when the file has been probed.
+    public var comment: String?
 
     /// Creates a description of one video.
-    public init(trackNumber: Int, path: String, title: String, durationMs: Int? = nil, artPath: String? = nil) {
+    public init(
+        trackNumber: Int, path: String, title: String, durationMs: Int? = nil, artPath: String? = nil, comment: String? = nil
+    ) {
         self.trackNumber = trackNumber
         self.path = path
         self.title = title
         self.durationMs = durationMs
         self.artPath = artPath
+        self.comment = comment
     }
 
     /// The `mpris:trackid` of this video.

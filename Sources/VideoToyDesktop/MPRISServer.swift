@@ -225,6 +225,8 @@ public final class MPRISServer {
         if let url = fileURI(metadata.path) { entries["xesam:url"] = .string(url) }
         if let ms = metadata.durationMs { entries["mpris:length"] = .int64(Int64(ms) * 1000) }
         if let art = metadata.artPath, let url = fileURI(art) { entries["mpris:artUrl"] = .string(url) }
+        // The spec makes the comment a list of strings; clients that show one show the row's line.
+        if let comment = metadata.comment { entries["xesam:comment"] = .strings([comment]) }
         return entries
     }
 

@@ -35,7 +35,11 @@ struct BridgeRig {
     let announcer = RecordingAnnouncer()
     let ids: [ItemID]
 
-    init(_ paths: [String], onEnd: OnEnd = .stop, openable: Set<String> = []) async throws {
+    init(
+        _ paths: [String], onEnd: OnEnd = .stop, openable: Set<String> = [],
+        scripted: [String: Result<MediaInfo, ProbeFailure>] = [:]
+    ) async throws {
+        for (path, result) in scripted { backend.script(path, result) }
         let log = EventLog(clock: { 0 }, sink: nil, terminal: { _ in })
         controller = AppController(backend: backend, log: log, onEnd: onEnd, exitOnEnd: false)
         controller.attach(presenter)

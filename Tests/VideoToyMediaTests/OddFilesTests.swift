@@ -109,7 +109,8 @@ struct OddFilesTests {
                 probe: .plays(video: "H.264", audio: nil, width: 320), poster: .picture(height: 180), listed: true),
             OddFile(
                 name: "undecodable data track", make: file("data-track.mkv") { try OddFiles.makeWithSubtitles(at: $0, undecodable: true) },
-                probe: .plays(video: "H.264", audio: nil, width: 320), poster: .picture(height: 180), listed: true),
+                probe: .plays(video: "H.264", audio: nil, missing: ["an unknown subtitle format"], width: 320),
+                poster: .picture(height: 180), listed: true),
             OddFile(
                 name: "no video decoder",
                 make: file("dirac-aac.mp4") { try ClipFactory.makeUndecodable(at: $0, video: true, audio: false) },

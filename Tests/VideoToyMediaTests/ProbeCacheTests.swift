@@ -166,6 +166,12 @@ struct ProbeCacheTests {
                     durationMs: 1000, videoSize: PixelSize(width: 1920, height: 1080), videoCodec: "H.265", audioCodec: "AC-3",
                     bitDepth: 10, transfer: .hlg, interlaced: true, container: .m2ts)),
             .success(MediaInfo(durationMs: 1000, videoSize: PixelSize(width: 1920, height: 1080), videoCodec: "DNxHD", container: .mxf)),
+            .success(
+                MediaInfo(
+                    durationMs: 2000, videoSize: PixelSize(width: 320, height: 240), videoCodec: "H.264", audioCodec: "AAC",
+                    container: .common, audioLanguages: [Language(tag: "eng"), Language(tag: "fre"), nil],
+                    subtitleLanguages: [nil, Language(tag: "de"), Language(tag: "haw"), Language(tag: "zh-Hant")])),
+            .success(MediaInfo(durationMs: 500, audioCodec: "Opus", audioLanguages: [nil], subtitleLanguages: [nil])),
             .failure(.empty),
             .failure(.notMedia(contentType: nil)),
             .failure(.incomplete(detail: "the 'moov' box\tneeds\nmore \\ bytes")),
@@ -187,13 +193,17 @@ struct ProbeCacheTests {
         "A corrupt or cut-short cache file is ignored and the file is probed",
         arguments: [
             "garbage\u{0}\u{1}\u{2} not a cache\n",
-            "videotoy-probe-cache\t4\ttest\n/x\tnot-a-size\t1\tok\t1\t1\t1\tH.264\t\t0\t\t\t\t\t\t.\n",
-            // A version-2 line (no bit depth, transfer, interlacing or container) in a version-4 file.
-            "videotoy-probe-cache\t4\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t\t.\n",
+            "videotoy-probe-cache\t5\ttest\n/x\tnot-a-size\t1\tok\t1\t1\t1\tH.264\t\t0\t\t\t\t\t\t\t\t.\n",
+            // A version-4 line (no languages) in a version-5 file.
+            "videotoy-probe-cache\t5\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t\t\t\t\t\t.\n",
             // A transfer this version does not know.
-            "videotoy-probe-cache\t4\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.265\t\t0\t\t10\tsdr-ish\t\t\t.\n",
+            "videotoy-probe-cache\t5\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.265\t\t0\t\t10\tsdr-ish\t\t\t\t\t.\n",
+            // A language code this version does not write: the bibliographic "fre" is stored as "fra".
+            "videotoy-probe-cache\t5\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t\t\t\t\t\teng,fre\t\t.\n",
+            // An empty entry in a language list, which is written as "-".
+            "videotoy-probe-cache\t5\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t\t\t\t\t\t\teng,,fra\t.\n",
             // A "gone" line with a stamp.
-            "videotoy-probe-cache\t4\ttest\n/x\t1\t1\tgone\t.\n",
+            "videotoy-probe-cache\t5\ttest\n/x\t1\t1\tgone\t.\n",
             "",
         ])
     func corruptFileIgnored(contents: String) throws {
@@ -201,7 +211,7 @@ struct ProbeCacheTests {
         let clip = folder + "/clip.mp4"
         let stamp = try #require(FileStamp.of(path: clip))
         // A valid line for the clip itself, followed by the damage: nothing of the file may be trusted.
-        let valid = "videotoy-probe-cache\t4\ttest\n\(clip)\t\(stamp.size)\t\(stamp.mtimeNs)\tok\t5\t2\t2\tH.264\t\t0\t\t\t\t\t\t.\n"
+        let valid = "videotoy-probe-cache\t5\ttest\n\(clip)\t\(stamp.size)\t\(stamp.mtimeNs)\tok\t5\t2\t2\tH.264\t\t0\t\t\t\t\t\t\t\t.\n"
         let damaged = contents.hasPrefix("videotoy-probe-cache") ? valid + contents.split(separator: "\n", maxSplits: 1).last! : contents
         try Data(damaged.utf8).write(to: URL(fileURLWithPath: folder + "/cache.tsv"))
         let inner = CountingBackend(answer: .success(h264))
@@ -217,7 +227,8 @@ struct ProbeCacheTests {
         let clip = folder + "/clip.mp4"
         let stamp = try #require(FileStamp.of(path: clip))
         let text =
-            "videotoy-probe-cache\t4\ttest\n\(clip)\t\(stamp.size)\t\(stamp.mtimeNs)\tok\t5\t2\t2\tH.264\t\t0\t\t\t\t\t\t.\n/y\t1\t1\tok\t1\t1"
+            "videotoy-probe-cache\t5\ttest\n\(clip)\t\(stamp.size)\t\(stamp.mtimeNs)\tok\t5\t2\t2\tH.264\t\t0\t\t\t\t\t\t\t\t.\n"
+            + "/y\t1\t1\tok\t1\t1"
         try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/cache.tsv"))
         let cache = ProbeCache(file: folder + "/cache.tsv", fingerprint: "test")
         #expect(cache.count == 1)
@@ -296,6 +307,26 @@ struct ProbeCacheTests {
         let inner = CountingBackend(answer: .success(h264))
         #expect(try backend(inner, folder: folder).probe(path: clip).get() == h264)
         #expect(inner.probes == 1)
+    }
+
+    @Test("A cache written by version 4, which knew no languages, is ignored: its files are probed once more")
+    func versionFourIgnored() throws {
+        let folder = try scratch()
+        let clip = folder + "/clip.mp4"
+        let stamp = try #require(FileStamp.of(path: clip))
+        let old = "videotoy-probe-cache\t4\ttest\n\(clip)\t\(stamp.size)\t\(stamp.mtimeNs)\tok\t5\t2\t2\tH.264\t\t0\t\t\t\t\t\t.\n"
+        try Data(old.utf8).write(to: URL(fileURLWithPath: folder + "/cache.tsv"))
+        let english = MediaInfo(
+            durationMs: 5, videoSize: PixelSize(width: 2, height: 2), videoCodec: "H.264", subtitleLanguages: [Language(tag: "en")])
+        let inner = CountingBackend(answer: .success(english))
+        let caching = backend(inner, folder: folder)
+        #expect(try caching.probe(path: clip).get().subtitleLanguages == [Language(tag: "en")])
+        #expect(inner.probes == 1)
+        #expect(caching.flush())
+        // Once: the rewritten file is this version's, and the next run answers from it.
+        let next = CountingBackend(answer: .success(h264))
+        #expect(try backend(next, folder: folder).probe(path: clip).get().subtitleLanguages == [Language(tag: "en")])
+        #expect(next.probes == 0)
     }
 
     @Test("Posters are stored as freedesktop thumbnails and read back while fresh")

@@ -24,12 +24,17 @@ public struct MediaInfo: Hashable, Sendable {
     public var interlaced: Bool
     /// The kind of file the streams are wrapped in, when the probe could tell.
     public var container: MediaContainer?
+    /// The language of each audio stream, in stream order (nil where the file does not say).
+    public var audioLanguages: [Language?]
+    /// The language of each embedded subtitle stream, in stream order (nil where the file does not say).
+    public var subtitleLanguages: [Language?]
 
     /// Creates a media description.
     public init(
         durationMs: Int? = nil, videoSize: PixelSize? = nil, videoCodec: String? = nil,
         audioCodec: String? = nil, rotation: Int = 0, missingDecoders: [String] = [], damage: String? = nil,
-        bitDepth: Int? = nil, transfer: VideoTransfer? = nil, interlaced: Bool = false, container: MediaContainer? = nil
+        bitDepth: Int? = nil, transfer: VideoTransfer? = nil, interlaced: Bool = false, container: MediaContainer? = nil,
+        audioLanguages: [Language?] = [], subtitleLanguages: [Language?] = []
     ) {
         self.durationMs = durationMs
         self.videoSize = videoSize
@@ -42,6 +47,8 @@ public struct MediaInfo: Hashable, Sendable {
         self.transfer = transfer
         self.interlaced = interlaced
         self.container = container
+        self.audioLanguages = audioLanguages
+        self.subtitleLanguages = subtitleLanguages
     }
 
     /// True when the file has a video stream.
@@ -54,7 +61,8 @@ public struct MediaInfo: Hashable, Sendable {
     }
 
     /// The metadata line shown under a row's name: duration, resolution ("i" when interlaced), codec, bit depth
-    /// beyond 8, HDR, a container worth naming, and what is wrong with the file.
+    /// beyond 8, HDR, a container worth naming, the soundtracks and subtitles to choose from, and what is wrong
+    /// with the file.
     public var summary: String {
         var parts: [String] = []
         if let durationMs { parts.append(TimeFormat.clock(milliseconds: durationMs)) }
@@ -68,6 +76,7 @@ public struct MediaInfo: Hashable, Sendable {
             parts.append("audio only" + (audioCodec.map { " (\($0))" } ?? ""))
         }
         if let label = container?.label(videoCodec: videoCodec) { parts.append(label) }
+        if let tracks = TrackSummary.line(audio: audioLanguages, subtitles: subtitleLanguages) { parts.append(tracks) }
         if !missingDecoders.isEmpty {
             parts.append("no decoder for " + missingDecoders.joined(separator: ", "))
         }

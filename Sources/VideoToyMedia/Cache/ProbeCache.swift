@@ -65,9 +65,10 @@ public final class ProbeCache: @unchecked Sendable {
     private var needsRewrite = true
 
     private static let magic = "videotoy-probe-cache"
-    // 4 made the file a log (with `gone` lines); 3 added bit depth, HDR transfer, interlacing and container;
-    // 2 added the damage field; version 1 also refused files that version 2 finds merely damaged.
-    private static let version = "4"
+    // 5 added the audio and subtitle languages; 4 made the file a log (with `gone` lines); 3 added bit depth,
+    // HDR transfer, interlacing and container; 2 added the damage field; version 1 also refused files that
+    // version 2 finds merely damaged.
+    private static let version = "5"
 
     /// Creates a cache stored in `file`; nothing is read until the first use or `load()`.
     public init(file: String, fingerprint: String = "", maxEntries: Int = 200_000) {
@@ -257,10 +258,12 @@ public final class ProbeCache: @unchecked Sendable {
 
     // MARK: Line format
 
-    // ok:   path size mtime "ok" duration width height video audio rotation damage depth transfer interlaced container "."
+    // ok:   path size mtime "ok" duration width height video audio rotation damage depth transfer interlaced container
+    //       audio-languages subtitle-languages "."
     // fail: path size mtime "fail" code detail "."
     // gone: path "" "" "gone" "."
-    // Empty fields are nil; tabs, newlines and backslashes in text are escaped.
+    // Empty fields are nil; tabs, newlines and backslashes in text are escaped. A language list holds one code
+    // per stream, comma-separated, "-" for a stream without a language.
 
     private enum Parsed {
         case entry(Entry)
@@ -276,7 +279,8 @@ public final class ProbeCache: @unchecked Sendable {
                 info.videoSize.map { String($0.width) } ?? "", info.videoSize.map { String($0.height) } ?? "",
                 escape(info.videoCodec ?? ""), escape(info.audioCodec ?? ""), String(info.rotation),
                 escape(info.damage ?? ""), info.bitDepth.map(String.init) ?? "", info.transfer?.rawValue ?? "",
-                info.interlaced ? "i" : "", info.container?.rawValue ?? "",
+                info.interlaced ? "i" : "", info.container?.rawValue ?? "", languages(info.audioLanguages),
+                languages(info.subtitleLanguages),
             ]
         case .failure(let failure):
             fields += ["fail", failure.code]
@@ -301,7 +305,7 @@ public final class ProbeCache: @unchecked Sendable {
         let stamp = FileStamp(size: size, mtimeNs: mtime)
         switch fields[3] {
         case "ok":
-            guard fields.count == 16 else { return nil }
+            guard fields.count == 18 else { return nil }
             var info = MediaInfo()
             if !fields[4].isEmpty { guard let ms = Int(fields[4]) else { return nil }; info.durationMs = ms }
             if !fields[5].isEmpty || !fields[6].isEmpty {
@@ -319,6 +323,9 @@ public final class ProbeCache: @unchecked Sendable {
             }
             info.interlaced = fields[13] == "i"
             if !fields[14].isEmpty { guard let kind = MediaContainer(rawValue: fields[14]) else { return nil }; info.container = kind }
+            guard let audioLanguages = languages(fields[15]), let subtitleLanguages = languages(fields[16]) else { return nil }
+            info.audioLanguages = audioLanguages
+            info.subtitleLanguages = subtitleLanguages
             return .entry(Entry(path: path, stamp: stamp, result: .success(info)))
         case "fail":
             guard fields.count == 7 else { return nil }
@@ -334,6 +341,25 @@ public final class ProbeCache: @unchecked Sendable {
         default:
             return nil
         }
+    }
+
+    private static func languages(_ list: [Language?]) -> String {
+        list.map { $0?.code ?? "-" }.joined(separator: ",")
+    }
+
+    /// The languages of a list field, or nil when an entry is not a code this version writes.
+    private static func languages(_ field: String) -> [Language?]? {
+        guard !field.isEmpty else { return [] }
+        var list: [Language?] = []
+        for code in field.split(separator: ",", omittingEmptySubsequences: false) {
+            if code == "-" {
+                list.append(nil)
+            } else {
+                guard let language = Language(tag: String(code)), language.code == code else { return nil }
+                list.append(language)
+            }
+        }
+        return list
     }
 
     private static func same(_ a: Result<MediaInfo, ProbeFailure>, _ b: Result<MediaInfo, ProbeFailure>) -> Bool {

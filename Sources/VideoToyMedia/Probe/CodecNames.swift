@@ -26,6 +26,12 @@ enum CodecNames {
         "video/x-msmpeg": "gstreamer1.0-libav", "video/x-divx": "gstreamer1.0-libav", "video/x-xvid": "gstreamer1.0-libav",
         "video/x-svq": "gstreamer1.0-libav", "video/x-cineform": "gstreamer1.0-libav",
         "audio/AMR": "gstreamer1.0-plugins-ugly", "audio/AMR-WB": "gstreamer1.0-plugins-ugly",
+        // Subtitles: what renders or parses each format for playbin's subtitle overlay.
+        "text/x-raw": "gstreamer1.0-x", "application/x-ass": "gstreamer1.0-plugins-base",
+        "application/x-ssa": "gstreamer1.0-plugins-base", "application/x-subtitle-vtt": "gstreamer1.0-plugins-base",
+        "subpicture/x-dvd": "gstreamer1.0-plugins-bad", "subpicture/x-pgs": "gstreamer1.0-plugins-bad",
+        "subpicture/x-dvb": "gstreamer1.0-plugins-bad", "subtitle/x-kate": "gstreamer1.0-plugins-bad",
+        "application/x-kate": "gstreamer1.0-plugins-bad",
     ]
 
     /// The readable name of a codec given as caps in text form, such as "video/mpeg, mpegversion=2" ("MPEG-2").

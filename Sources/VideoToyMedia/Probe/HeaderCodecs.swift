@@ -31,6 +31,28 @@ enum HeaderCodecs {
         AV_CODEC_ID_EAC3: ["ec-3"], AV_CODEC_ID_ALAC: ["alac"],
     ]
 
+    /// The media types GStreamer's demuxers give each subtitle codec, for the formats both readers know alike.
+    /// Matroska's S_TEXT/ASS and S_TEXT/SSA are one codec to libavformat and two to GStreamer, so both must show.
+    private static let matroskaSubtitles: [AVCodecID: [String]] = [
+        AV_CODEC_ID_SUBRIP: ["text/x-raw"], AV_CODEC_ID_TEXT: ["text/x-raw"],
+        AV_CODEC_ID_ASS: ["application/x-ass", "application/x-ssa"], AV_CODEC_ID_DVD_SUBTITLE: ["subpicture/x-dvd"],
+        AV_CODEC_ID_HDMV_PGS_SUBTITLE: ["subpicture/x-pgs"],
+    ]
+
+    /// MP4 timed text, the one subtitle format qtdemux and libavformat read alike; others (WebVTT, TTML, DVD
+    /// subpictures, QuickTime text) are left to GStreamer.
+    private static let isoSubtitles: [AVCodecID: (code: String, types: [String])] = [
+        AV_CODEC_ID_MOV_TEXT: ("tx3g", ["text/x-raw"])
+    ]
+
+    /// Names for the row of subtitle formats GStreamer's demuxers may call unknown.
+    private static let subtitleNames: [AVCodecID: String] = [
+        AV_CODEC_ID_WEBVTT: "WebVTT subtitles", AV_CODEC_ID_DVB_SUBTITLE: "DVB subtitles",
+        AV_CODEC_ID_HDMV_TEXT_SUBTITLE: "Blu-ray text subtitles", AV_CODEC_ID_ARIB_CAPTION: "ARIB captions",
+        AV_CODEC_ID_TTML: "TTML subtitles", AV_CODEC_ID_EIA_608: "CEA-608 captions", AV_CODEC_ID_MOV_TEXT: "timed text subtitles",
+        AV_CODEC_ID_DVD_SUBTITLE: "DVD subtitles", AV_CODEC_ID_HDMV_PGS_SUBTITLE: "PGS subtitles",
+    ]
+
     private static let lock = NSLock()
     // The decoder registry does not change while the app runs, so each id is looked up once.
     nonisolated(unsafe) private static var known: [AVCodecID: String?] = [:]
@@ -40,14 +62,30 @@ enum HeaderCodecs {
     static func name(_ parameters: AVCodecParameters, iso: Bool) -> String? {
         let id = parameters.codec_id
         if iso {
-            let tag = parameters.codec_tag
-            let code = String(decoding: (0..<4).map { UInt8(truncatingIfNeeded: tag >> ($0 * 8)) }, as: UTF8.self)
-            guard isoCodes[id]?.contains(code) == true else { return nil }
+            guard isoCodes[id]?.contains(sampleEntry(parameters)) == true else { return nil }
         }
         if let cached = lock.withLock({ known[id] }) { return cached }
         let name = lookUp(id)
         lock.withLock { known[id] = .some(name) }
         return name
+    }
+
+    /// The media types GStreamer's demuxer gives a subtitle stream, or nil when the GStreamer path must decide
+    /// about it (a format this table does not map, such as WebVTT, which GStreamer's Matroska reader of this
+    /// release does not know).
+    static func subtitleTypes(_ parameters: AVCodecParameters, iso: Bool) -> [String]? {
+        guard iso else { return matroskaSubtitles[parameters.codec_id] }
+        guard let entry = isoSubtitles[parameters.codec_id], entry.code == sampleEntry(parameters) else { return nil }
+        return entry.types
+    }
+
+    /// The row's name for a subtitle codec, when it is one people know by name.
+    static func subtitleName(_ parameters: AVCodecParameters) -> String? { subtitleNames[parameters.codec_id] }
+
+    /// The four-character MP4 sample-entry code libavformat keeps in `codec_tag` (little-endian).
+    private static func sampleEntry(_ parameters: AVCodecParameters) -> String {
+        let tag = parameters.codec_tag
+        return String(decoding: (0..<4).map { UInt8(truncatingIfNeeded: tag >> ($0 * 8)) }, as: UTF8.self)
     }
 
     private static func lookUp(_ id: AVCodecID) -> String? {

@@ -5,9 +5,10 @@ import VideoToyCore
 /// Reads a file's row facts from its container header with libavformat, without building a pipeline or decoding.
 ///
 /// Only MP4/MOV and Matroska/WebM are read, and only facts that GStreamer's discoverer reports the same way: a
-/// file with anything unusual (a codec without a mapped name or an installed GStreamer decoder, a flipped or
-/// skewed matrix, no duration, a picture too large for the decoder, a video whose bit depth, HDR transfer or
-/// interlacing its configuration does not fix) is `unsure`, and the caller asks GStreamer.
+/// file with anything unusual (a codec without a mapped name or an installed GStreamer decoder, a subtitle format
+/// GStreamer reads otherwise or cannot show, a language tag it may name otherwise, a flipped or skewed matrix, no
+/// duration, a picture too large for the decoder, a video whose bit depth, HDR transfer or interlacing its
+/// configuration does not fix) is `unsure`, and the caller asks GStreamer.
 /// Safe to call from several threads at once: each call has its own libavformat context.
 public enum HeaderProber {
     /// What the header gave.
@@ -28,16 +29,27 @@ public enum HeaderProber {
 
     /// Reads the header of `path` whose first bytes are `head`, giving up after `timeoutSeconds`.
     public static func probe(path: String, head: [UInt8], timeoutSeconds: Double = 10) -> Outcome {
+        switch open(path: path, head: head, timeoutSeconds: timeoutSeconds, { describe($0, container: $1, path: path) }) {
+        case .success(let outcome): return outcome
+        case .failure(let reason): return .unsure(reason.text)
+        }
+    }
+
+    /// Opens the header of `path` with libavformat and hands the context to `body`, or says why it cannot.
+    static func open<T>(
+        path: String, head: [UInt8], timeoutSeconds: Double,
+        _ body: (UnsafeMutablePointer<AVFormatContext>, Container) -> T
+    ) -> Result<T, Undecided> {
         _ = setUp
-        guard let container = Container(head: head) else { return .unsure("not an MP4 or Matroska file") }
+        guard let container = Container(head: head) else { return .failure(Undecided(text: "not an MP4 or Matroska file")) }
         guard let format = av_find_input_format(container.shortName) else {
-            return .unsure("libavformat has no \(container.shortName) demuxer")
+            return .failure(Undecided(text: "libavformat has no \(container.shortName) demuxer"))
         }
         let deadline = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
         defer { deadline.deallocate() }
         deadline.pointee = av_gettime_relative() + Int64(timeoutSeconds * 1_000_000)
         var context = vt_av_context_with_deadline(deadline)
-        guard context != nil else { return .unsure("out of memory") }
+        guard context != nil else { return .failure(Undecided(text: "out of memory")) }
         var options: OpaquePointer?
         // Only the file itself: no external data references, no other protocol a crafted header could name.
         av_dict_set(&options, "protocol_whitelist", "file", 0)
@@ -46,32 +58,56 @@ public enum HeaderProber {
         let opened = PathBytes.withCString("file:" + path) { avformat_open_input(&context, $0, format, &options) }
         // On failure avformat_open_input frees the context and sets it to nil.
         guard opened >= 0, let context else {
-            return .unsure(av_gettime_relative() > deadline.pointee ? "timed out" : "header unreadable (\(errorText(opened)))")
+            let reason = av_gettime_relative() > deadline.pointee ? "timed out" : "header unreadable (\(errorText(opened)))"
+            return .failure(Undecided(text: reason))
         }
         defer {
             var closing: UnsafeMutablePointer<AVFormatContext>? = context
             avformat_close_input(&closing)
         }
-        return describe(context, container: container)
+        return .success(body(context, container))
     }
 
-    private static func describe(_ context: UnsafeMutablePointer<AVFormatContext>, container: Container) -> Outcome {
+    private static func describe(_ context: UnsafeMutablePointer<AVFormatContext>, container: Container, path: String) -> Outcome {
         var video: UnsafeMutablePointer<AVStream>?
         var audio: UnsafeMutablePointer<AVStream>?
+        var audioLanguages: [Language?] = [], subtitleLanguages: [Language?] = []
+        var listed = MatroskaTracks()
         for index in 0..<Int(context.pointee.nb_streams) {
             guard let stream = context.pointee.streams[index], let parameters = stream.pointee.codecpar else { continue }
             // Cover art is a still picture, which the discoverer does not list as a moving video.
             if stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 { continue }
             let type = parameters.pointee.codec_type
+            if type == AVMEDIA_TYPE_SUBTITLE {
+                listed.subtitles += 1
+                // A subtitle format nothing here shows is named in the row too, which the discoverer path words.
+                guard let types = HeaderCodecs.subtitleTypes(parameters.pointee, iso: container == .iso),
+                    types.allSatisfy(SubtitleFormats.canShow(mediaType:))
+                else { return .unsure("a subtitle format left to GStreamer") }
+                subtitleLanguages.append(taggedLanguage(stream))
+                continue
+            }
+            if type == AVMEDIA_TYPE_VIDEO { listed.video += 1 }
+            if type == AVMEDIA_TYPE_AUDIO { listed.audio += 1 }
             guard type == AVMEDIA_TYPE_VIDEO || type == AVMEDIA_TYPE_AUDIO else { continue }
             // Every stream counts, not just the first of each kind: one GStreamer cannot decode is named in the row.
             guard HeaderCodecs.name(parameters.pointee, iso: container == .iso) != nil else {
                 return .unsure("a codec left to GStreamer")
             }
             if type == AVMEDIA_TYPE_VIDEO, video == nil { video = stream }
-            if type == AVMEDIA_TYPE_AUDIO, audio == nil { audio = stream }
+            if type == AVMEDIA_TYPE_AUDIO {
+                if audio == nil { audio = stream }
+                switch language(stream) {
+                case .failure(let reason): return .unsure(reason.text)
+                case .success(let language): audioLanguages.append(language)
+                }
+            }
         }
         guard video != nil || audio != nil else { return .unsure("no audio or video stream in the header") }
+        // GStreamer lists a track libavformat leaves out, as a stream it cannot decode.
+        if container == .matroska, MatroskaTracks.of(path: path, size: Int(max(0, avio_size(context.pointee.pb)))) != listed {
+            return .unsure("Matroska tracks libavformat does not list")
+        }
         let duration = context.pointee.duration
         guard duration != vt_av_nopts_value(), duration > 0 else { return .unsure("no duration in the header") }
         var media = MediaInfo()
@@ -103,10 +139,29 @@ public enum HeaderProber {
             }
             media.audioCodec = codec
         }
+        media.audioLanguages = audioLanguages
+        media.subtitleLanguages = subtitleLanguages
         return .facts(media)
     }
 
-    /// Why the header cannot give a picture trait the discoverer reports.
+    /// An audio stream's language as the discoverer reports it (nil when the tag names none), or why the header
+    /// cannot tell. GStreamer's demuxers turn ISO 639-2 tags into their ISO 639-1 twins from the full ISO table;
+    /// a tag that `Language` gives no two-letter code for might be one it lacks, so only GStreamer can say how
+    /// it reads.
+    private static func language(_ stream: UnsafeMutablePointer<AVStream>) -> Result<Language?, Undecided> {
+        guard let language = taggedLanguage(stream) else { return .success(nil) }
+        guard language.shortCode.count == 2 else { return .failure(Undecided(text: "a language tag left to GStreamer")) }
+        return .success(language)
+    }
+
+    /// A stream's language as its tag gives it, nil when the tag names none. Subtitle languages always come from
+    /// the header (see `subtitleStreams`), so GStreamer's reading of the tag does not matter for them.
+    static func taggedLanguage(_ stream: UnsafeMutablePointer<AVStream>) -> Language? {
+        guard let entry = av_dict_get(stream.pointee.metadata, "language", nil, 0), let value = entry.pointee.value else { return nil }
+        return Language(tag: String(cString: value))
+    }
+
+    /// Why the header cannot give a fact the discoverer reports.
     struct Undecided: Error {
         /// What is missing, for tests and the benchmark.
         let text: String

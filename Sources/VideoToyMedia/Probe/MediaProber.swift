@@ -2,7 +2,7 @@ import CGLib
 import CGStreamer
 import VideoToyCore
 
-/// Learns duration, size, codecs and rotation of a file, or why it cannot be played.
+/// Learns duration, size, codecs, rotation and track languages of a file, or why it cannot be played.
 ///
 /// MP4/MOV and Matroska/WebM files are read from their container header with libavformat (`HeaderProber`) when it
 /// gives every fact the row needs; everything else, and every failure, goes through GStreamer's discoverer. The
@@ -12,7 +12,8 @@ public final class MediaProber: Sendable {
     public enum Readers: Sendable {
         /// The container header first, the discoverer for what it leaves.
         case headerFirst
-        /// The discoverer for every file, as before the header reader existed.
+        /// The discoverer for every file, as before the header reader existed; only subtitle languages still come
+        /// from the header, as the discoverer often loses them.
         case discovererOnly
     }
 
@@ -123,9 +124,10 @@ public final class MediaProber: Sendable {
         let missingTypes = Self.missingMediaTypes(info)
         let videos = Self.streams(gst_discoverer_info_get_video_streams(info))
         let audios = Self.streams(gst_discoverer_info_get_audio_streams(info))
+        let subtitles = Self.streams(gst_discoverer_info_get_subtitle_streams(info))
         // A still image decodes as a one-frame video, but the library lists only moving pictures.
         let movingVideos = videos.filter { gst_discoverer_video_info_is_image($0.info) == 0 }
-        defer { (videos + audios).forEach { g_object_unref(UnsafeMutableRawPointer($0.info)) } }
+        defer { (videos + audios + subtitles).forEach { g_object_unref(UnsafeMutableRawPointer($0.info)) } }
         guard !movingVideos.isEmpty || !audios.isEmpty else {
             // With no decoder at all the discoverer lists no streams; the video codec matters most to name.
             let videoFirst = missingTypes.sorted { ($0.hasPrefix("video/") ? 0 : 1, $0) < ($1.hasPrefix("video/") ? 0 : 1, $1) }
@@ -175,8 +177,32 @@ public final class MediaProber: Sendable {
         }
         media.container = VideoTraits.container(of: info)
         media.audioCodec = audios.first?.codec
+        media.audioLanguages = audios.map { Self.language(gst_discoverer_audio_info_get_language($0.info)) }
         media.missingDecoders = streams.filter { missingTypes.contains($0.mediaType) }.map(\.codec)
+        let (subtitleLanguages, unshown) = subtitleFacts(subtitles, missingTypes, path: path, head: head)
+        media.subtitleLanguages = subtitleLanguages
+        media.missingDecoders += unshown
         return .success(media)
+    }
+
+    /// Each subtitle stream's language, and the names of the subtitle formats nothing here shows. Languages (and
+    /// the names of formats GStreamer does not know) come from the container header when it lists as many
+    /// subtitle streams: the discoverer often loses a sparse stream's tags.
+    private func subtitleFacts(
+        _ subtitles: [Stream], _ missingTypes: Set<String>, path: String, head: [UInt8]
+    ) -> ([Language?], [String]) {
+        let listed = subtitles.isEmpty ? nil : HeaderProber.subtitleStreams(path: path, head: head, timeoutSeconds: Double(timeoutSeconds))
+        let header = listed?.count == subtitles.count ? listed : nil
+        var languages: [Language?] = []
+        var missing: [String] = []
+        for (index, stream) in subtitles.enumerated() {
+            languages.append(header.map { $0[index].language } ?? Self.language(gst_discoverer_subtitle_info_get_language(stream.info)))
+            // Text and picture subtitles are raw to the discoverer: whether anything shows them is asked separately.
+            guard missingTypes.contains(stream.mediaType) || !SubtitleFormats.canShow(mediaType: stream.mediaType) else { continue }
+            let unknown = stream.mediaType.hasSuffix("-unknown")
+            missing.append((unknown ? header?[index].name : nil) ?? SubtitleFormats.missing(mediaType: stream.mediaType))
+        }
+        return (languages, missing)
     }
 
     private struct Stream {
@@ -205,6 +231,10 @@ public final class MediaProber: Sendable {
         }
         g_list_free_full(list) { g_object_unref($0) }
         return result
+    }
+
+    private static func language(_ tag: UnsafePointer<gchar>?) -> Language? {
+        tag.flatMap { Language(tag: String(cString: $0)) }
     }
 
     /// Media types named by the discoverer's missing-plugin details ("…|decoder-video/x-dirac").

@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+import VideoToyCore
+import VideoToyDesktop
+import VideoToyTesting
+
+/// MPRIS clients are given the row's line, languages included, as the video's comment.
+@MainActor
+struct MPRISCommentTests {
+    @Test func theCommentIsTheRowsLine() async throws {
+        let info = MediaInfo(
+            durationMs: 2_000, videoSize: PixelSize(width: 320, height: 240), videoCodec: "H.264", audioCodec: "AAC",
+            container: .common, audioLanguages: [Language(tag: "eng"), Language(tag: "fre")],
+            subtitleLanguages: [Language(tag: "eng"), Language(tag: "fre")])
+        let rig = try await BridgeRig(["/v/film.mkv", "/v/other.mp4"], scripted: ["/v/film.mkv": .success(info)])
+        #expect(rig.bridge.metadata == nil)
+        rig.bridge.play()
+        try rig.player("/v/film.mkv").emit(.playing(positionMs: 0))
+        #expect(rig.bridge.metadata?.comment == "0:02 · 320×240 · H.264 · 2 audio (en, fr) · subtitles en, fr")
+        rig.bridge.next()
+        try rig.player("/v/other.mp4").emit(.playing(positionMs: 0))
+        #expect(rig.bridge.metadata?.comment == FakeMediaBackend.defaultInfo.summary)
+    }
+}
