@@ -11,10 +11,10 @@ public struct TrackClipSet: Sendable {
     /// `plain.mp4`: one AAC track and no embedded subtitles; the sidecar files are beside it.
     public let plain: TrackClip
     /// The subtitle files beside `plain.mp4`, in the order `TrackClips.sidecarNames` lists them.
-    public let sidecars: [SidecarFile]
+    public let sidecars: [SidecarFixture]
 
     /// Describes a set.
-    public init(folder: String, tracks: TrackClip, movText: TrackClip, webVTT: TrackClip, plain: TrackClip, sidecars: [SidecarFile]) {
+    public init(folder: String, tracks: TrackClip, movText: TrackClip, webVTT: TrackClip, plain: TrackClip, sidecars: [SidecarFixture]) {
         self.folder = folder
         self.tracks = tracks
         self.movText = movText
@@ -27,5 +27,5 @@ public struct TrackClipSet: Sendable {
     public var clips: [TrackClip] { [tracks, movText, webVTT, plain] }
 
     /// The sidecar file named `fileName` ("plain.fr.srt"), if the set has it.
-    public func sidecar(_ fileName: String) -> SidecarFile? { sidecars.first { $0.fileName == fileName } }
+    public func sidecar(_ fileName: String) -> SidecarFixture? { sidecars.first { $0.fileName == fileName } }
 }

@@ -27,7 +27,7 @@ extension TrackClips {
     /// Each well-formed SubRip file holds its text in three back-to-back cues, which makes it as long as subtitle
     /// detectors need (GStreamer's typefinder reads 129 bytes and names nothing shorter); the cues meet 20 ms after
     /// a frame's time, so every frame of the 25 fps clip falls inside exactly one cue.
-    static func makeSidecars(beside video: String, durationMs: Int) throws -> [SidecarFile] {
+    static func makeSidecars(beside video: String, durationMs: Int) throws -> [SidecarFixture] {
         let folder = String(video[..<(video.lastIndex(of: "/") ?? video.startIndex)])
         let bound = { (third: Int) in third == 0 || third == 3 ? third * durationMs / 3 : third * durationMs / 3 + 20 }
         let thirds = { (text: String) in (0..<3).map { FixtureCue(startMs: bound($0), endMs: bound($0 + 1), text: text) } }
@@ -36,25 +36,26 @@ extension TrackClips {
             FixtureCue(startMs: 0, endMs: durationMs / 2, text: sidecarItalianTexts[0]),
             FixtureCue(startMs: durationMs / 2, endMs: durationMs, text: sidecarItalianTexts[1]),
         ]
-        let files: [(name: String, bytes: [UInt8], encoding: String.Encoding?, bom: Bool, damage: SidecarFile.Damage, cues: [FixtureCue])] =
-            [
-                ("plain.en.srt", Array(subRip(thirds(sidecarEnglishText)).utf8), .utf8, false, .none, thirds(sidecarEnglishText)),
-                (
-                    "plain.fr.srt", try windows1252(subRip(thirds(sidecarFrenchText), newline: "\r\n")), .windowsCP1252, false, .none,
-                    thirds(sidecarFrenchText)
-                ),
-                (
-                    "plain.de.srt", [0xFF, 0xFE] + utf16LittleEndian(subRip(thirds(sidecarGermanText), newline: "\r\n")),
-                    .utf16LittleEndian, true, .none, thirds(sidecarGermanText)
-                ),
-                (
-                    "plain.fr.forced.ass", Array(ass(whole(sidecarForcedText).map { ($0, $0.text) }).utf8), .utf8, false, .none,
-                    whole(sidecarForcedText)
-                ),
-                ("plain.it.srt", Array((subRip(italian) + "\n" + italianGarbage).utf8), .utf8, false, .malformedHalfway, italian),
-                ("plain.es.srt", noise(count: 2048), nil, false, .notText, []),
-                ("plain.pt.srt", [], nil, false, .empty, []),
-            ]
+        let files:
+            [(name: String, bytes: [UInt8], encoding: String.Encoding?, bom: Bool, damage: SidecarFixture.Damage, cues: [FixtureCue])] =
+                [
+                    ("plain.en.srt", Array(subRip(thirds(sidecarEnglishText)).utf8), .utf8, false, .none, thirds(sidecarEnglishText)),
+                    (
+                        "plain.fr.srt", try windows1252(subRip(thirds(sidecarFrenchText), newline: "\r\n")), .windowsCP1252, false, .none,
+                        thirds(sidecarFrenchText)
+                    ),
+                    (
+                        "plain.de.srt", [0xFF, 0xFE] + utf16LittleEndian(subRip(thirds(sidecarGermanText), newline: "\r\n")),
+                        .utf16LittleEndian, true, .none, thirds(sidecarGermanText)
+                    ),
+                    (
+                        "plain.fr.forced.ass", Array(ass(whole(sidecarForcedText).map { ($0, $0.text) }).utf8), .utf8, false, .none,
+                        whole(sidecarForcedText)
+                    ),
+                    ("plain.it.srt", Array((subRip(italian) + "\n" + italianGarbage).utf8), .utf8, false, .malformedHalfway, italian),
+                    ("plain.es.srt", noise(count: 2048), nil, false, .notText, []),
+                    ("plain.pt.srt", [], nil, false, .empty, []),
+                ]
         return try files.map { file in
             let path = folder + "/" + file.name
             try Data(file.bytes).write(to: URL(fileURLWithPath: path))
@@ -62,7 +63,7 @@ extension TrackClips {
             let track = MediaTrack(
                 id: .sidecar(file.name), language: Language(tag: String(parts[1])), codec: parts.last == "ass" ? "ASS" : "SubRip",
                 isForced: parts.contains("forced"))
-            return SidecarFile(
+            return SidecarFixture(
                 fileName: file.name, path: path, track: track, encoding: file.encoding, hasByteOrderMark: file.bom, damage: file.damage,
                 cues: file.cues)
         }

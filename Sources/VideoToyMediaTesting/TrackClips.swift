@@ -6,7 +6,7 @@ import VideoToyCore
 ///
 /// Every picture is a flat dark grey (`pictureLevel`), so subtitles drawn on it show as light pixels in the lower band.
 /// Each audio track is a sine tone of its own. Cues cover the whole clip, so a screenshot at any moment sees text
-/// (`TrackClip.cues` and `SidecarFile.cues` give every cue's times; "end" is the clip's length):
+/// (`TrackClip.cues` and `SidecarFixture.cues` give every cue's times; "end" is the clip's length):
 /// - `tracks.mkv` subtitles/0: `englishText` until end/2, then `englishSecondText`; subtitles/1: `frenchText`;
 ///   subtitles/2 (forced): `signsText`.
 /// - `movtext.mp4`: `mp4Text`; `webvtt.webm`: `germanText` (GStreamer 1.22 cannot demux WebVTT in WebM; ffmpeg can).

@@ -49,6 +49,10 @@ struct CommandLineTests {
         ValueCase(name: "audio-output", value: "follow") { $0.audioOutput == .follow },
         ValueCase(name: "audio-output", value: "default") { $0.audioOutput == .systemDefault },
         ValueCase(name: "audio-output", value: "alsa_output.hdmi") { $0.audioOutput == .output("alsa_output.hdmi") },
+        ValueCase(name: "audio-language", value: "fre,en") { $0.audioLanguages == [Language(tag: "fr")!, Language(tag: "eng")!] },
+        ValueCase(name: "subtitles", value: "off") { $0.subtitles == .off },
+        ValueCase(name: "subtitles", value: "auto") { $0.subtitles == .auto },
+        ValueCase(name: "subtitles", value: "de") { $0.subtitles == .languages([Language(tag: "deu")!]) },
         ValueCase(name: "reconnect-grace", value: "0") { $0.reconnectGraceMs == 0 },
         ValueCase(name: "reconnect-grace", value: "5") { $0.reconnectGraceMs == 5_000 },
         ValueCase(name: "reconnect-grace", value: "1.5") { $0.reconnectGraceMs == 1_500 },
@@ -133,7 +137,8 @@ struct CommandLineTests {
         for option in [
             "-h, --help", "--demo", "-p, --play=FILE", "-f, --fullscreen", "--on-end=stop|next|loop",
             "--exit-on-end", "--events=PATH", "--screen=CONNECTOR", "--reconnect-grace=SECONDS",
-            "--keep-mode", "--audio-output=follow|default|NAME", "--debug", "--check", "--version",
+            "--keep-mode", "--audio-output=follow|default|NAME", "--audio-language=LANG[,LANG…]",
+            "--subtitles=auto|off|LANG[,LANG…]", "--debug", "--check", "--version",
         ] {
             #expect(text.contains("  \(option)  "), "help lists \(option)")
         }
@@ -141,7 +146,7 @@ struct CommandLineTests {
 
     @Test func helpAlignsTheDescriptions() {
         let lines = CommandLineParser.help(program: "videotoy").split(separator: "\n").filter { $0.hasPrefix("  -") }
-        #expect(lines.count == 17, "15 application options, --version and --help")
+        #expect(lines.count == 19, "17 application options, --version and --help")
         let columns = Set(
             lines.map { line -> Int in
                 let afterOption =
@@ -174,6 +179,8 @@ struct CommandLineTests {
         (["--on-end=NEXT"], "Invalid --on-end value “NEXT”: use stop, next or loop"),
         (["--on-end="], "Invalid --on-end value “”: use stop, next or loop"),
         (["--audio-output="], "Invalid --audio-output value “”: use follow, default or an output's name"),
+        (["--audio-language=french"], "Invalid --audio-language value “french”: use language codes such as en or fre, separated by commas"),
+        (["--subtitles=yes please"], "Invalid --subtitles value “yes please”: use auto, off or language codes such as en,fr"),
         (["--reconnect-grace", "-1"], "Invalid --reconnect-grace value “-1”: use seconds from 0 to 3600"),
         (["--reconnect-grace=-0.5"], "Invalid --reconnect-grace value “-0.5”: use seconds from 0 to 3600"),
         (["--reconnect-grace", "3601"], "Invalid --reconnect-grace value “3601”: use seconds from 0 to 3600"),

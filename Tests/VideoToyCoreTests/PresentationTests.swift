@@ -62,7 +62,8 @@ struct PresentationTests {
 
     /// While the search entry has the keyboard: key, expected command.
     static let searchKeyCases: [(String, KeyCommand?)] = [
-        ("m", nil), ("f", nil), ("n", nil), ("v", nil), ("b", nil), ("space", nil), ("Left", nil), ("Escape", nil), ("x", nil), ("Home", nil), ("End", nil),
+        ("m", nil), ("f", nil), ("n", nil), ("v", nil), ("b", nil), ("space", nil), ("Left", nil), ("Escape", nil), ("x", nil),
+        ("Home", nil), ("End", nil),
         ("Up", .select(.rows(-1))), ("Down", .select(.rows(1))), ("Return", .playSelected), ("KP_Enter", .playSelected),
     ]
 
@@ -184,14 +185,18 @@ struct PresentationTests {
 @Suite struct ControlsLayoutTests {
     /// Widths measured on the demo library's rows: play, mute and fullscreen buttons with spacing and padding
     /// take 130 px; the volume slider 64, the scaling menu 38, the time 96, a title 190.
-    static let widths: [ControlsLayout.Part: Int] = [.title: 190, .volumeSlider: 64, .scalingMenu: 38, .audioMenu: 38, .time: 96]
+    static let widths: [ControlsLayout.Part: Int] = [
+        .title: 190, .volumeSlider: 64, .scalingMenu: 38, .audioMenu: 38, .time: 96, .trackMenu: 38,
+    ]
     static let fixed = 130
     static let all = Set(ControlsLayout.Part.allCases)
 
     static let cases: [(width: Int, wanted: Set<ControlsLayout.Part>, shown: Set<ControlsLayout.Part>)] = [
         (1920, all, all),  // fullscreen: everything
         (356, [.volumeSlider, .scalingMenu, .time], [.time]),  // a row's slot: slider and menu give way
-        (560, all, [.volumeSlider, .scalingMenu, .audioMenu, .time]),  // the title gives way before the slider
+        (560, all.subtracting([.trackMenu]), [.volumeSlider, .scalingMenu, .audioMenu, .time]),  // the title gives way before the slider
+        (420, [.time, .trackMenu, .audioMenu], [.trackMenu, .audioMenu]),  // the track menu outlasts the time
+        (300, [.time, .trackMenu, .audioMenu], [.audioMenu]),  // and the audio menu outlasts it
         (290, [.volumeSlider, .scalingMenu, .time], []),  // very narrow: only the buttons and the seek bar
         (400, [.volumeSlider, .scalingMenu, .time], [.scalingMenu, .time]),
         (450, [.volumeSlider, .scalingMenu, .time], [.volumeSlider, .scalingMenu, .time]),

@@ -80,7 +80,8 @@ enum StreamTracks {
         let lower = tag.lowercased()
         let known: [(String, String)] = [
             ("subrip", "SubRip"), ("advanced substation", "ASS"), ("ass", "ASS"), ("substation", "SSA"), ("webvtt", "WebVTT"),
-            ("timed text", "mov_text"), ("mov_text", "mov_text"), ("3gpp", "mov_text"), ("aac", "AAC"), ("opus", "Opus"), ("vorbis", "Vorbis"),
+            ("timed text", "mov_text"), ("mov_text", "mov_text"), ("3gpp", "mov_text"), ("aac", "AAC"), ("opus", "Opus"),
+            ("vorbis", "Vorbis"),
             ("mpeg-1 layer 3", "MP3"), ("mp3", "MP3"), ("ac-3", "AC-3"), ("e-ac-3", "E-AC-3"), ("flac", "FLAC"),
             ("pcm", "PCM"), ("dts", "DTS"),
         ]

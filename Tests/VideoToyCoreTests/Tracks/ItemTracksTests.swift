@@ -20,7 +20,9 @@ struct ItemTracksTests {
             #expect(!tracks.isOpen)
             #expect(tracks.handle(.choose(.subtitles, .subtitles(0))) == [], "nothing to pick from yet")
             #expect(
-                tracks.handle(second) == [.announce, .use(.audio, .audio(0), byUser: false), .use(.subtitles, .subtitles(1), byUser: false)])
+                tracks.handle(second) == [
+                    .announce, .use(.audio, .audio(0), byUser: false), .use(.subtitles, .subtitles(1), byUser: false),
+                ])
             #expect(tracks.subtitles.map(\.id) == [.subtitles(0), .subtitles(1), .sidecar("film.fr.srt")])
             #expect(tracks.unusable == [.sidecar("film.es.srt")])
             // Listed once: a second report changes nothing.
@@ -87,7 +89,9 @@ struct ItemTracksTests {
     @Test("random events never leave a track in use that the file lacks, and every change is announced", arguments: 0..<200)
     func randomEvents(seed: UInt64) {
         var random = SeededGenerator(seed: seed)
-        let ids: [TrackID?] = [nil, .audio(0), .audio(1), .audio(5), .subtitles(0), .subtitles(1), .sidecar("film.fr.srt"), .sidecar("x.srt")]
+        let ids: [TrackID?] = [
+            nil, .audio(0), .audio(1), .audio(5), .subtitles(0), .subtitles(1), .sidecar("film.fr.srt"), .sidecar("x.srt"),
+        ]
         var tracks = ItemTracks(
             preferences: TrackPreferences(subtitles: [.auto, .off, .languages([Self.fr])][Int.random(in: 0..<3, using: &random)]),
             remembered: TrackChoice(audio: ids.randomElement(using: &random)!, subtitles: .track(.sidecar("x.srt"))))

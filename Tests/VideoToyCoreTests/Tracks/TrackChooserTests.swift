@@ -49,30 +49,44 @@ struct TrackChooserTests {
     static let subtitleCases: [(String, [MediaTrack], Language?, TrackPreferences, SubtitleChoice?, SubtitleChoice?, TrackID?)] = [
         ("a forced track shows by default", subtitles, en, TrackPreferences(), nil, nil, .subtitles(2)),
         ("nothing marked: off", Array(subtitles.prefix(2)), en, TrackPreferences(), nil, nil, nil),
-        ("a default-marked track shows", [subtitles[0], MediaTrack(id: .subtitles(1), language: fr, isDefault: true)], en,
-            TrackPreferences(), nil, nil, .subtitles(1)),
+        (
+            "a default-marked track shows", [subtitles[0], MediaTrack(id: .subtitles(1), language: fr, isDefault: true)], en,
+            TrackPreferences(), nil, nil, .subtitles(1)
+        ),
         ("off means off, forced included", subtitles, en, TrackPreferences(subtitles: .off), nil, nil, nil),
         ("a language asked for", subtitles, en, TrackPreferences(subtitles: .languages([fr])), nil, nil, .subtitles(1)),
         ("the full track before the signs", subtitles, en, TrackPreferences(subtitles: .languages([en])), nil, nil, .subtitles(0)),
-        ("the first language that has subtitles", subtitles, en, TrackPreferences(subtitles: .languages([Language(tag: "it")!, de])),
-            nil, nil, .sidecar("film.de.srt")),
-        ("no such language: as auto", subtitles, en, TrackPreferences(subtitles: .languages([Language(tag: "it")!])), nil, nil,
-            .subtitles(2)),
+        (
+            "the first language that has subtitles", subtitles, en, TrackPreferences(subtitles: .languages([Language(tag: "it")!, de])),
+            nil, nil, .sidecar("film.de.srt")
+        ),
+        (
+            "no such language: as auto", subtitles, en, TrackPreferences(subtitles: .languages([Language(tag: "it")!])), nil, nil,
+            .subtitles(2)
+        ),
         ("remembered off", subtitles, en, TrackPreferences(), nil, .off, nil),
         ("remembered file", subtitles, en, TrackPreferences(), nil, .track(.sidecar("film.de.srt")), .sidecar("film.de.srt")),
         ("remembered file gone", subtitles, en, TrackPreferences(), nil, .track(.sidecar("film.it.srt")), .subtitles(2)),
         ("the command line over memory", subtitles, en, TrackPreferences(subtitles: .off), nil, .track(.subtitles(1)), nil),
-        ("this run's pick over the command line", subtitles, en, TrackPreferences(subtitles: .off), .track(.subtitles(1)), nil,
-            .subtitles(1)),
+        (
+            "this run's pick over the command line", subtitles, en, TrackPreferences(subtitles: .off), .track(.subtitles(1)), nil,
+            .subtitles(1)
+        ),
         ("this run's off over the command line", subtitles, en, TrackPreferences(subtitles: .languages([fr])), .off, nil, nil),
-        ("a subtitle file with the video's name alone shows", [MediaTrack(id: .sidecar("film.srt"), codec: "SubRip")], nil,
-            TrackPreferences(), nil, nil, .sidecar("film.srt")),
-        ("a file in the user's language shows", [subtitles[3]], nil, TrackPreferences(userLanguage: de), nil, nil,
-            .sidecar("film.de.srt")),
+        (
+            "a subtitle file with the video's name alone shows", [MediaTrack(id: .sidecar("film.srt"), codec: "SubRip")], nil,
+            TrackPreferences(), nil, nil, .sidecar("film.srt")
+        ),
+        (
+            "a file in the user's language shows", [subtitles[3]], nil, TrackPreferences(userLanguage: de), nil, nil,
+            .sidecar("film.de.srt")
+        ),
         ("a file in another language does not", [subtitles[3]], nil, TrackPreferences(userLanguage: fr), nil, nil, nil),
-        ("forced in the soundtrack's language first",
+        (
+            "forced in the soundtrack's language first",
             [MediaTrack(id: .subtitles(0), language: fr, isForced: true), MediaTrack(id: .subtitles(1), language: en, isForced: true)],
-            en, TrackPreferences(), nil, nil, .subtitles(1)),
+            en, TrackPreferences(), nil, nil, .subtitles(1)
+        ),
     ]
 
     @Test("the subtitles", arguments: subtitleCases.indices)

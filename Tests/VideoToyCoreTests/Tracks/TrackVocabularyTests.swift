@@ -67,10 +67,12 @@ struct TrackVocabularyTests {
         #expect(choice == TrackChoice(audio: .audio(1), subtitles: .track(.sidecar("a.srt"))))
     }
 
-    @Test("subtitle preferences from the command line", arguments: [
-        ("auto", SubtitlePreference.auto), ("off", .off), ("OFF", .off), ("fr", .languages([Language(tag: "fr")!])),
-        ("fr,en", .languages([Language(tag: "fr")!, Language(tag: "en")!])),
-    ])
+    @Test(
+        "subtitle preferences from the command line",
+        arguments: [
+            ("auto", SubtitlePreference.auto), ("off", .off), ("OFF", .off), ("fr", .languages([Language(tag: "fr")!])),
+            ("fr,en", .languages([Language(tag: "fr")!, Language(tag: "en")!])),
+        ])
     func subtitlePreferences(text: String, expected: SubtitlePreference) {
         #expect(SubtitlePreference(argument: text) == expected)
     }

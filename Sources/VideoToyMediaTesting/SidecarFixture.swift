@@ -3,7 +3,7 @@ import VideoToyCore
 
 /// A subtitle file beside a video: how its bytes are written, the track it must be listed as, and the cues a
 /// reader must get from it.
-public struct SidecarFile: Sendable {
+public struct SidecarFixture: Sendable {
     /// What is wrong with the file, if anything.
     public enum Damage: Sendable, Hashable {
         /// A well-formed subtitle file.
