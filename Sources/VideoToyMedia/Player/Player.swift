@@ -46,9 +46,19 @@ public final class Player {
     private var seekInFlight: (ms: Int, since: ContinuousClock.Instant)?
 
     /// Creates a player for `path` that opens the file in the background and pauses on its first frame;
-    /// messages arrive through `onMessage` on the main thread.
-    public init?(path: String, output: VideoOutput, onMessage: @escaping @MainActor (PlayerMessage) -> Void) {
+    /// messages arrive through `onMessage` on the main thread. `soundSink`, a GStreamer bin description such as
+    /// `audioconvert ! wavenc ! filesink location=…`, replaces the sound output (for checks of what is heard).
+    public init?(
+        path: String, output: VideoOutput, soundSink: String? = nil, onMessage: @escaping @MainActor (PlayerMessage) -> Void
+    ) {
         GStreamer.initialize()
+        var soundBin: UnsafeMutablePointer<GstElement>?
+        if let soundSink {
+            var error: UnsafeMutablePointer<GError>?
+            soundBin = gst_parse_bin_from_description(soundSink, 1, &error)
+            g_clear_error(&error)
+            guard soundBin != nil else { return nil }
+        }
         guard let uri = PathBytes.withCString(path, { gst_filename_to_uri($0, nil) }),
             let playbin = gst_element_factory_make("playbin", nil),
             let appsink = gst_element_factory_make("appsink", nil),
@@ -72,7 +82,9 @@ public final class Player {
             GProperty.set(playbin, "video-filter", object: flip)
         }
         // Asked of the file system only (microseconds): opening a device to find out would block the main thread.
-        if !AudioPresence.onThisMachine, let silent = gst_element_factory_make("fakesink", nil) {
+        if let soundBin {
+            GProperty.set(playbin, "audio-sink", object: soundBin)
+        } else if !AudioPresence.onThisMachine, let silent = gst_element_factory_make("fakesink", nil) {
             // Nothing can play sound here: autoaudiosink would try every device and fill stderr with their errors.
             // A clock-synced fakesink keeps the sound's timing, so an audio-only file still plays at its pace.
             GProperty.set(silent, "sync", true)
