@@ -1,0 +1,132 @@
+import Testing
+import VideoToyCore
+import VideoToyTesting
+
+/// The controller's side of tracks: when they are chosen, what is logged and remembered, and when each cue shows.
+@MainActor
+struct AppControllerTracksTests {
+    static let en = Language(tag: "en")!, fr = Language(tag: "fr")!
+    static let audio = [MediaTrack(id: .audio(0), language: en, codec: "AAC", isDefault: true), MediaTrack(id: .audio(1), language: fr)]
+    static let own = [MediaTrack(id: .subtitles(0), language: en, codec: "SubRip"), MediaTrack(id: .subtitles(1), language: fr)]
+
+    /// A subtitle file beside /v/film.mkv: "Bonjour" from 1 s to 3 s, "Au revoir" from 5 s to 6 s; and a broken one.
+    static let sidecars = SidecarSubtitles(
+        videoName: "film.mkv", siblings: ["film.mkv", "film.fr.srt", "film.es.srt", "other.srt"], size: { _ in 100 },
+        contents: { name in
+            switch name {
+            case "film.fr.srt": Array("1\n00:00:01,000 --> 00:00:03,000\nBonjour\n\n2\n00:00:05,000 --> 00:00:06,000\nAu revoir\n".utf8)
+            case "film.es.srt": [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+            default: nil
+            }
+        })
+
+    /// A rig playing /v/film.mkv with `preferences`, its tracks listed and its subtitle files read.
+    private func playing(_ preferences: TrackPreferences = TrackPreferences(), remembered: TrackChoice? = nil) async throws -> (Rig, FakePlayer) {
+        let rig = Rig()
+        rig.backend.script(sidecars: Self.sidecars, for: "/v/film.mkv")
+        rig.controller.useTrackPreferences(preferences)
+        rig.controller.rememberedTracks = { path in path == "/v/film.mkv" ? remembered : nil }
+        rig.ids = rig.controller.add(paths: ["/v/film.mkv"])
+        try await rig.probed()
+        rig.controller.activate(rig.ids[0])
+        let player = try #require(rig.backend.player(for: "/v/film.mkv"))
+        player.emit(.playing(positionMs: 0))
+        player.emit(.tracks(audio: Self.audio, subtitles: Self.own))
+        try await rig.eventually("the tracks listed") { !rig.records("tracks").isEmpty }
+        return (rig, player)
+    }
+
+    @Test func theTracksAreLoggedOnceEverythingIsKnownAndTheMenuFilled() async throws {
+        let (rig, _) = try await playing()
+        let record = try #require(rig.records("tracks").first)
+        #expect(
+            record.jsonLine.contains(
+                #""subtitles":[{"id":"subtitles/0","language":"en","title":null,"codec":"SubRip","default":false,"forced":false,"external":false},"#
+            ))
+        #expect(record.jsonLine.contains(#"{"id":"file/film.fr.srt","language":"fr","title":null,"codec":"SubRip","default":false,"forced":false,"external":true}"#))
+        #expect(!record.jsonLine.contains("film.es.srt"), "a file that cannot be shown is no track")
+        #expect(rig.records("track").map(\.jsonLine) == [
+            #"{"event":"track","t_ms":0,"path":"/v/film.mkv","kind":"audio","id":"audio/0"}"#,
+            #"{"event":"track","t_ms":0,"path":"/v/film.mkv","kind":"subtitles","id":null}"#,
+        ])
+        let menu = try #require(rig.presenter.trackMenus[rig.ids[0]])
+        #expect(menu.subtitles.map(\.label) == ["Off", "English", "French", "French — film.fr.srt", "film.es.srt"])
+        #expect(menu.subtitles.last?.note == "film.es.srt is not a text file")
+    }
+
+    @Test func aSubtitleFilesCuesShowAtTheirTimesWhileItPlays() async throws {
+        let (rig, player) = try await playing(TrackPreferences(subtitles: .languages([Self.fr])))
+        let id = rig.ids[0]
+        // The embedded French track comes first; the file is picked from the menu.
+        rig.controller.chooseTrack(id, .subtitles, .sidecar("film.fr.srt"))
+        #expect(rig.presenter.subtitleText(id) == nil)
+        player.positionMs = 1001
+        rig.timers.advance(by: 1001)
+        #expect(rig.presenter.subtitleText(id) == "Bonjour")
+        player.positionMs = 3001
+        rig.timers.advance(by: 2000)
+        #expect(rig.presenter.subtitleText(id) == nil)
+        // Paused, no timer runs; playing again picks up where the position is.
+        rig.controller.intent(id, .togglePlay)
+        player.emit(.paused(positionMs: 5500))
+        player.positionMs = 5500
+        #expect(rig.timers.running == 0)
+        rig.controller.intent(id, .togglePlay)
+        player.emit(.playing(positionMs: 5500))
+        #expect(rig.presenter.subtitleText(id) == "Au revoir")
+    }
+
+    @Test func anEmbeddedTrackShowsThePlayersCuesAndASeekDropsThem() async throws {
+        let (rig, player) = try await playing()
+        let id = rig.ids[0]
+        rig.controller.chooseTrack(id, .subtitles, .subtitles(1))
+        #expect(player.commands.contains(.selectSubtitles(1)))
+        player.positionMs = 2000
+        player.emit(.cue(SubtitleCue(startMs: 1500, endMs: 4000, text: "Salut", placement: .bottom)))
+        #expect(rig.presenter.subtitleText(id) == "Salut")
+        rig.controller.intent(id, .seek(30_000))
+        #expect(rig.presenter.subtitleText(id) == nil)
+    }
+
+    @Test func aPickIsRememberedAndWinsForTheRestOfTheRun() async throws {
+        var remembered: [String: TrackChoice] = [:]
+        let (rig, _) = try await playing(TrackPreferences(subtitles: .off))
+        rig.controller.onTracksToRemember = { path, choice in remembered[path] = choice }
+        let id = rig.ids[0]
+        rig.controller.intent(id, .cycleTrack(.subtitles))
+        rig.controller.intent(id, .cycleTrack(.audio))
+        #expect(remembered["/v/film.mkv"] == TrackChoice(audio: .audio(1), subtitles: .track(.subtitles(0))))
+        #expect(rig.presenter.notices.suffix(2) == ["Subtitles: English", "Audio: French"])
+        // Finished (the player is released) and played again: this run's pick wins over --subtitles=off.
+        rig.backend.player(for: "/v/film.mkv")?.emit(.endOfStream)
+        #expect(rig.controller.tracks.items[id] == nil)
+        rig.controller.activate(id)
+        let again = try #require(rig.backend.players(for: "/v/film.mkv").last)
+        again.emit(.tracks(audio: Self.audio, subtitles: Self.own))
+        try await rig.eventually("the tracks listed again") { rig.records("tracks").count == 2 }
+        #expect(rig.controller.tracks.items[id]?.subtitlesInUse == .subtitles(0))
+        #expect(rig.controller.tracks.items[id]?.audioInUse == .audio(1))
+    }
+
+    @Test func aRememberedPickIsUsedUnlessTheCommandLineSaysOtherwise() async throws {
+        let choice = TrackChoice(audio: .audio(1), subtitles: .track(.sidecar("film.fr.srt")))
+        let (rig, player) = try await playing(remembered: choice)
+        #expect(rig.controller.tracks.items[rig.ids[0]]?.subtitlesInUse == .sidecar("film.fr.srt"))
+        #expect(player.commands.contains(.selectAudio(1)))
+        let (other, _) = try await playing(TrackPreferences(audioLanguages: [Self.en], subtitles: .off), remembered: choice)
+        #expect(other.controller.tracks.items[other.ids[0]]?.subtitlesInUse == nil)
+        #expect(other.controller.tracks.items[other.ids[0]]?.audioInUse == .audio(0))
+    }
+
+    @Test func closingAPlayerEndsItsTracksAndTimers() async throws {
+        let (rig, player) = try await playing()
+        let id = rig.ids[0]
+        rig.controller.chooseTrack(id, .subtitles, .sidecar("film.fr.srt"))
+        rig.controller.shutDown()
+        #expect(rig.controller.tracks.items[id] == nil)
+        player.positionMs = 1500
+        rig.timers.advance(by: 10_000)
+        #expect(rig.presenter.subtitles[id]?.compactMap { $0 }.isEmpty ?? true, "nothing shows after the player is gone")
+        #expect(rig.controller.trackMenu(id) == nil)
+    }
+}
