@@ -62,4 +62,17 @@ static inline GstStreamFlags vt_pad_stream_flags(GstPad *pad) {
     return flags;
 }
 static inline void vt_tag_list_unref(GstTagList *tags) { gst_tag_list_unref(tags); }
+// Counts the flushes (FLUSH_STOP events) that pass `element`'s sink pad into `*counter`, which must outlive the element.
+static GstPadProbeReturn vt_flush_probe(GstPad *pad, GstPadProbeInfo *info, gpointer counter) {
+    GstEvent *event = GST_PAD_PROBE_INFO_EVENT(info);
+    if (event && GST_EVENT_TYPE(event) == GST_EVENT_FLUSH_STOP) g_atomic_int_inc((gint *)counter);
+    return GST_PAD_PROBE_OK;
+}
+static inline void vt_count_flushes(GstElement *element, gint *counter) {
+    GstPad *pad = gst_element_get_static_pad(element, "sink");
+    if (!pad) return;
+    gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_FLUSH, vt_flush_probe, counter, NULL);
+    gst_object_unref(pad);
+}
+static inline gint vt_atomic_get(gint *value) { return g_atomic_int_get(value); }
 #endif

@@ -175,7 +175,7 @@ final class VideoView {
     private func sizeSubtitles() {
         let height = Int(gtk_widget_get_height(root.typed())), width = Int(gtk_widget_get_width(root.typed()))
         guard height > 0 else { return }
-        let points = max(10, min(height / 18, width / 28))
+        let points = max(13, min(height / 18, width / 28))
         if points != subtitleSize {
             subtitleSize = points
             let attributes = pango_attr_list_new()

@@ -90,12 +90,10 @@ final class PipelineWorker: @unchecked Sendable {
 
     /// Reads the file's tracks (their tags and pads take playbin's locks, which an opening file holds) and hands them to
     /// `deliver` on this queue.
-    func readTracks(
-        _ deliver: @escaping @Sendable (_ audio: [MediaTrack], _ subtitles: [MediaTrack], _ textStreams: [String?]) -> Void
-    ) {
+    func readTracks(_ deliver: @escaping @Sendable (_ audio: [MediaTrack], _ subtitles: [MediaTrack]) -> Void) {
         run { worker in
             let tracks = StreamTracks.read(worker.pipeline, path: worker.path)
-            deliver(tracks.audio, tracks.subtitles, StreamTracks.textStreamIDs(worker.pipeline))
+            deliver(tracks.audio, tracks.subtitles)
         }
     }
 

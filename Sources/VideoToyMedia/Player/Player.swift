@@ -21,9 +21,8 @@ public final class Player {
     private var tracksRead = false
     // playbin decodes the first text stream until told otherwise.
     private var textIndex = 0
-    // The stream id of each embedded subtitle track, once read; cues that came before wait for them.
-    private var textStreams: [String?]?
-    private var earlyCues: [(stream: String?, cue: SubtitleCue)] = []
+    // Cues that reached the sink before this many flushes are the previously selected track's.
+    private var cuesFromFlush = 0
     private let onMessage: @MainActor (PlayerMessage) -> Void
     private var wantPlaying = false
     private var prerolled = false
@@ -145,7 +144,10 @@ public final class Player {
         guard !closed, index != textIndex else { return false }
         textIndex = index
         worker.selectStream("current-text", index)
-        if prerolled, let position = positionMs { seek(toMs: position) }
+        if prerolled, let position = positionMs, let text {
+            cuesFromFlush = text.flushes + 1
+            seek(toMs: position)
+        }
         return true
     }
 
@@ -240,12 +242,10 @@ public final class Player {
             if let ms = durationMs { onMessage(.duration(ms: ms)) }
             if !tracksRead {
                 tracksRead = true
-                worker.readTracks { audio, subtitles, streams in
+                worker.readTracks { audio, subtitles in
                     Task { @MainActor [weak self] in
                         guard let self, !self.closed else { return }
-                        self.textStreams = streams
                         self.onMessage(.tracks(audio: audio, subtitles: subtitles))
-                        self.forwardCues([])
                     }
                 }
             }
@@ -287,18 +287,10 @@ public final class Player {
         }
     }
 
-    /// Passes on the cues of the selected subtitle track; a cue of the track selected before may still arrive after a
-    /// switch, and until the tracks are known which is which cannot be told.
-    private func forwardCues(_ cues: [(stream: String?, cue: SubtitleCue)]) {
-        guard let streams = textStreams else {
-            earlyCues += cues
-            return
-        }
-        let wanted = textIndex < streams.count ? streams[textIndex] : nil
-        for (stream, cue) in earlyCues + cues where wanted == nil || stream == nil || stream == wanted {
-            onMessage(.cue(cue))
-        }
-        earlyCues = []
+    /// Passes on the cues of the selected subtitle track: a cue of the track selected before may still arrive after a
+    /// switch, until the flush of the seek that follows it.
+    private func forwardCues(_ cues: [(flushes: Int, cue: SubtitleCue)]) {
+        for (flushes, cue) in cues where flushes >= cuesFromFlush { onMessage(.cue(cue)) }
     }
 
     /// Reports `end` once the worker has looked whether the file was cut short while it played.

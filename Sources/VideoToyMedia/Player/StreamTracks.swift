@@ -9,22 +9,27 @@ enum StreamTracks {
     /// The file's soundtracks and embedded subtitle tracks, in playbin's order (the order `current-audio` and
     /// `current-text` count in); call once the pipeline has paused on a picture.
     static func read(_ playbin: UnsafeMutablePointer<GstElement>, path: String) -> (audio: [MediaTrack], subtitles: [MediaTrack]) {
-        let (audio, subtitles) = readTags(playbin)
-        guard let marks = TrackDispositions.read(path) else { return (audio, subtitles) }
+        let (audio, listed) = readTags(playbin)
+        // Picture subtitles reach the text sink undecoded, and it cannot draw them: they are not offered.
+        let pictures = Set((0..<listed.count).filter { isPicture(playbin, $0) })
+        let shown = listed.enumerated().filter { !pictures.contains($0.offset) }.map(\.element)
+        guard let marks = TrackDispositions.read(path) else { return (audio, shown) }
         // Only when both count the same streams is the n-th of one the n-th of the other.
+        let subtitles = marks.subtitles.count == listed.count ? zip(listed, marks.subtitles).map(marked) : listed
         return (
             marks.audio.count == audio.count ? zip(audio, marks.audio).map(marked) : audio,
-            marks.subtitles.count == subtitles.count ? zip(subtitles, marks.subtitles).map(marked) : subtitles
+            subtitles.enumerated().filter { !pictures.contains($0.offset) }.map(\.element)
         )
     }
 
-    /// The id of the stream behind each embedded subtitle track, in track order, to tell whose cue reached the sink.
-    static func textStreamIDs(_ playbin: UnsafeMutablePointer<GstElement>) -> [String?] {
-        (0..<Int(GProperty.int32(playbin, "n-text"))).map { index in
-            guard let pad = vt_playbin_stream_pad(playbin, "get-text-pad", gint(index)) else { return nil }
-            defer { gst_object_unref(pad) }
-            return TextSink.streamID(pad)
-        }
+    /// Whether the embedded subtitle track at `index` is pictures (DVD, Blu-ray, DVB) rather than text.
+    private static func isPicture(_ playbin: UnsafeMutablePointer<GstElement>, _ index: Int) -> Bool {
+        guard let pad = vt_playbin_stream_pad(playbin, "get-text-pad", gint(index)) else { return false }
+        defer { gst_object_unref(pad) }
+        guard let caps = gst_pad_get_current_caps(pad) else { return false }
+        defer { vt_caps_unref(caps) }
+        guard let structure = gst_caps_get_structure(caps, 0), let name = gst_structure_get_name(structure) else { return false }
+        return TextSink.pictureFormats.contains(String(cString: name))
     }
 
     private static func readTags(_ playbin: UnsafeMutablePointer<GstElement>) -> (audio: [MediaTrack], subtitles: [MediaTrack]) {

@@ -15,15 +15,20 @@ final class TextSink: @unchecked Sendable {
     /// The appsink, owned by whoever adds it (playbin).
     let element: UnsafeMutablePointer<GstElement>
     private let lock = NSLock()
-    private var queued: [(stream: String?, cue: SubtitleCue)] = []
+    private var queued: [(flushes: Int, cue: SubtitleCue)] = []
+    // Written by a pad probe on the streaming thread; lives as long as this object, which outlives the appsink's pad.
+    private let flushCounter = UnsafeMutablePointer<gint>.allocate(capacity: 1)
     private var detached = false
 
     /// Builds the sink, or nil without an appsink element.
     init?() {
         guard let appsink = gst_element_factory_make("appsink", nil) else { return nil }
         element = appsink
-        // Plain and Pango-marked-up text: decodebin then parses SubRip, ASS and WebVTT down to it.
-        let caps = gst_caps_from_string("text/x-raw")
+        flushCounter.initialize(to: 0)
+        vt_count_flushes(appsink, flushCounter)
+        // Plain and Pango-marked-up text: decodebin then parses SubRip, ASS and WebVTT down to it. Picture subtitles
+        // (DVD, Blu-ray, DVB) are taken as they are and dropped: refused, they would leave their stream unlinked.
+        let caps = gst_caps_from_string(TextSink.pictureFormats.reduce("text/x-raw") { $0 + "; " + $1 })
         GProperty.set(appsink, "caps", object: caps)
         vt_caps_unref(caps)
         GProperty.set(appsink, "sync", true)
@@ -44,9 +49,19 @@ final class TextSink: @unchecked Sendable {
             CBox.destroyNotify)
     }
 
-    /// Takes the cues queued so far, oldest first, each with the id of the stream it came from (playbin feeds the sink
-    /// from whichever track is selected, and a cue of the previous one may still be on its way after a switch).
-    func drain() -> [(stream: String?, cue: SubtitleCue)] {
+    /// The picture subtitle formats the sink takes but cannot show.
+    static let pictureFormats = ["subpicture/x-dvd", "subpicture/x-pgs", "subpicture/x-dvb", "video/x-dvd-subpicture"]
+
+    deinit {
+        flushCounter.deallocate()
+    }
+
+    /// How many flushes have reached the sink: after a track switch and the seek that follows it, cues from before the
+    /// seek's flush are the previous track's.
+    var flushes: Int { Int(vt_atomic_get(flushCounter)) }
+
+    /// Takes the cues queued so far, oldest first, each with the number of flushes the sink had seen when it came.
+    func drain() -> [(flushes: Int, cue: SubtitleCue)] {
         lock.withLock {
             defer { queued.removeAll() }
             return queued
@@ -65,10 +80,10 @@ final class TextSink: @unchecked Sendable {
         guard let sample else { return GST_FLOW_OK }
         defer { vt_sample_unref(sample) }
         guard let cue = TextSink.cue(sample) else { return GST_FLOW_OK }
-        let stream = TextSink.streamID(of: element)
+        let flushes = self.flushes
         let announce = lock.withLock { () -> Bool in
             guard !detached else { return false }
-            queued.append((stream, cue))
+            queued.append((flushes, cue))
             return queued.count == 1
         }
         if announce, let sink {
@@ -79,27 +94,17 @@ final class TextSink: @unchecked Sendable {
         return GST_FLOW_OK
     }
 
-    /// The id of the stream now reaching `element`'s sink pad (input-selector forwards each track's stream-start).
-    static func streamID(of element: UnsafeMutablePointer<GstElement>) -> String? {
-        guard let pad = gst_element_get_static_pad(element, "sink") else { return nil }
-        defer { gst_object_unref(pad) }
-        return streamID(pad)
-    }
-
-    /// The id of the stream flowing through `pad`.
-    static func streamID(_ pad: UnsafeMutablePointer<GstPad>) -> String? {
-        guard let id = gst_pad_get_stream_id(pad) else { return nil }
-        defer { g_free(id) }
-        return String(cString: id)
-    }
-
     /// The cue a sample carries, timed in stream time (what position queries answer), with Pango markup removed.
     private static func cue(_ sample: OpaquePointer) -> SubtitleCue? {
         guard let buffer = gst_sample_get_buffer(sample), let segment = gst_sample_get_segment(sample) else { return nil }
         let pts = vt_buffer_pts(buffer), duration = vt_buffer_duration(buffer)
         guard pts != vt_clock_time_none() else { return nil }
-        let start = gst_segment_to_stream_time(segment, GST_FORMAT_TIME, pts)
-        guard start != vt_clock_time_none() else { return nil }
+        // After a seek the cue in progress comes again with its own start, before the new segment's start: the plain
+        // conversion gives no time for it, the full one a time behind the segment.
+        var streamTime: guint64 = 0
+        let sign = gst_segment_to_stream_time_full(segment, GST_FORMAT_TIME, pts, &streamTime)
+        guard sign != 0 else { return nil }
+        let start = sign > 0 ? Int64(streamTime) : -Int64(streamTime)
         // A cue without a duration stays until the next one; five seconds bounds a stream that sends no other.
         let length = duration == vt_clock_time_none() ? 5_000_000_000 : duration
         var map = GstMapInfo()
@@ -107,14 +112,18 @@ final class TextSink: @unchecked Sendable {
         defer { gst_buffer_unmap(buffer, &map) }
         let bytes = UnsafeBufferPointer(start: map.data, count: Int(map.size))
         var text = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
-        if let caps = gst_sample_get_caps(sample), let structure = gst_caps_get_structure(caps, 0),
-            let format = gst_structure_get_string(structure, "format"), String(cString: format) == "pango-markup"
-        {
+        guard let caps = gst_sample_get_caps(sample), let structure = gst_caps_get_structure(caps, 0),
+            gst_structure_has_name(structure, "text/x-raw") != 0
+        else { return nil }
+        let placement: SubtitlePlacement = ["{\\an7}", "{\\an8}", "{\\an9}"].contains { text.contains($0) } ? .top : .bottom
+        if let format = gst_structure_get_string(structure, "format"), String(cString: format) == "pango-markup" {
             text = SubtitleMarkup.plainText(pango: text)
+        } else {
+            text = SubtitleMarkup.plainText(pango: text.replacingOccurrences(of: "&", with: "&amp;"))
         }
         text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return nil }
         let startMs = Int(start / 1_000_000)
-        return SubtitleCue(startMs: startMs, endMs: startMs + Int(length / 1_000_000), text: text, placement: .bottom)
+        return SubtitleCue(startMs: startMs, endMs: startMs + Int(length / 1_000_000), text: text, placement: placement)
     }
 }

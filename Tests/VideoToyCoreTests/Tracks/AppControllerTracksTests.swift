@@ -21,7 +21,9 @@ struct AppControllerTracksTests {
         })
 
     /// A rig playing /v/film.mkv with `preferences`, its tracks listed and its subtitle files read.
-    private func playing(_ preferences: TrackPreferences = TrackPreferences(), remembered: TrackChoice? = nil) async throws -> (Rig, FakePlayer) {
+    private func playing(_ preferences: TrackPreferences = TrackPreferences(), remembered: TrackChoice? = nil) async throws -> (
+        Rig, FakePlayer
+    ) {
         let rig = Rig()
         rig.backend.script(sidecars: Self.sidecars, for: "/v/film.mkv")
         rig.controller.useTrackPreferences(preferences)
@@ -43,12 +45,15 @@ struct AppControllerTracksTests {
             record.jsonLine.contains(
                 #""subtitles":[{"id":"subtitles/0","language":"en","title":null,"codec":"SubRip","default":false,"forced":false,"external":false},"#
             ))
-        #expect(record.jsonLine.contains(#"{"id":"file/film.fr.srt","language":"fr","title":null,"codec":"SubRip","default":false,"forced":false,"external":true}"#))
+        #expect(
+            record.jsonLine.contains(
+                #"{"id":"file/film.fr.srt","language":"fr","title":null,"codec":"SubRip","default":false,"forced":false,"external":true}"#))
         #expect(!record.jsonLine.contains("film.es.srt"), "a file that cannot be shown is no track")
-        #expect(rig.records("track").map(\.jsonLine) == [
-            #"{"event":"track","t_ms":0,"path":"/v/film.mkv","kind":"audio","id":"audio/0"}"#,
-            #"{"event":"track","t_ms":0,"path":"/v/film.mkv","kind":"subtitles","id":null}"#,
-        ])
+        #expect(
+            rig.records("track").map(\.jsonLine) == [
+                #"{"event":"track","t_ms":0,"path":"/v/film.mkv","kind":"audio","id":"audio/0"}"#,
+                #"{"event":"track","t_ms":0,"path":"/v/film.mkv","kind":"subtitles","id":null}"#,
+            ])
         let menu = try #require(rig.presenter.trackMenus[rig.ids[0]])
         #expect(menu.subtitles.map(\.label) == ["Off", "English", "French", "French — film.fr.srt", "film.es.srt"])
         #expect(menu.subtitles.last?.note == "film.es.srt is not a text file")
