@@ -29,7 +29,11 @@ extension AppController {
     /// A player was made for `id`: its tracks are listed once it pauses on a picture, and the subtitle files beside it
     /// are read off the main thread.
     func openTracks(_ id: ItemID, path: String) {
-        tracks.open(id, path: path, remembered: rememberedTracks?(path) ?? TrackChoice())
+        var unshowable: [String] = []
+        if case .ready(let info)? = library.item(id)?.state {
+            unshowable = info.missingDecoders.filter { $0.contains("subtitles") || $0.contains("captions") }
+        }
+        tracks.open(id, path: path, remembered: rememberedTracks?(path) ?? TrackChoice(), unshowable: unshowable)
         subtitleShows[id] = SubtitleShow()
         sidecarJobs.request(id, urgent: true)
     }
@@ -89,6 +93,10 @@ extension AppController {
             switch effect {
             case .announce:
                 guard let machine = tracks.items[id] else { continue }
+                // Where the user looks when nothing shows: the terminal too, once per opening.
+                for note in machine.subtitles.compactMap({ machine.notes[$0.id] }) + machine.unusable.compactMap({ machine.notes[$0] }) {
+                    log.terminal("\(PathBytes.display(path)): \(note)")
+                }
                 log.emit(
                     .tracks, path: path,
                     fields: [

@@ -42,6 +42,8 @@ public struct ItemTracks: Sendable {
     public private(set) var unusable: [TrackID] = []
     /// Notes on subtitle files by track, for the menu.
     public private(set) var notes: [TrackID: String] = [:]
+    /// Embedded subtitle formats nothing here shows, as the probe named them ("WebVTT subtitles").
+    public let unshowable: [String]
     /// The soundtrack playing.
     public private(set) var audioInUse: TrackID?
     /// The subtitles shown, nil for none.
@@ -51,9 +53,14 @@ public struct ItemTracks: Sendable {
     private let picked: TrackChoice
     private let remembered: TrackChoice
 
-    /// A file about to open, with the run's preferences, the user's picks this run and the remembered ones.
-    public init(preferences: TrackPreferences, picked: TrackChoice = TrackChoice(), remembered: TrackChoice = TrackChoice()) {
+    /// A file about to open, with the run's preferences, the user's picks this run and the remembered ones, and the
+    /// embedded subtitle formats the probe found no way to show.
+    public init(
+        preferences: TrackPreferences, picked: TrackChoice = TrackChoice(), remembered: TrackChoice = TrackChoice(),
+        unshowable: [String] = []
+    ) {
         self.preferences = preferences
+        self.unshowable = unshowable
         self.picked = picked
         self.remembered = remembered
     }

@@ -14,11 +14,13 @@ public struct TrackBook: Sendable {
         self.preferences = preferences
     }
 
-    /// The file of `id` at `path` is opening; `remembered` is what was picked for it in earlier runs.
-    public mutating func open(_ id: ItemID, path: String, remembered choice: TrackChoice) {
+    /// The file of `id` at `path` is opening; `remembered` is what was picked for it in earlier runs, `unshowable` the
+    /// embedded subtitle formats it has that nothing here shows.
+    public mutating func open(_ id: ItemID, path: String, remembered choice: TrackChoice, unshowable: [String] = []) {
         paths[id] = path
         remembered[id] = choice
-        items[id] = ItemTracks(preferences: preferences, picked: pickedThisRun[path] ?? TrackChoice(), remembered: choice)
+        items[id] = ItemTracks(
+            preferences: preferences, picked: pickedThisRun[path] ?? TrackChoice(), remembered: choice, unshowable: unshowable)
     }
 
     /// The file of `id` closed; what the user picked stays for this run.

@@ -17,7 +17,8 @@ public struct TrackMenu: Hashable, Sendable {
 
     /// The soundtracks; empty when the file has at most one (nothing to choose).
     public let audio: [Entry]
-    /// "Off", then every subtitle track, then the subtitle files that cannot be shown; empty when there are none.
+    /// "Off", then every subtitle track, then the subtitle files and embedded formats that cannot be shown; empty when
+    /// there are none.
     public let subtitles: [Entry]
 
     /// The menu of `tracks` as they stand.
@@ -26,7 +27,7 @@ public struct TrackMenu: Hashable, Sendable {
             tracks.audio.count < 2
             ? []
             : TrackMenu.entries(tracks.audio, inUse: tracks.audioInUse, notes: [:])
-        guard !tracks.subtitles.isEmpty || !tracks.unusable.isEmpty else {
+        guard !tracks.subtitles.isEmpty || !tracks.unusable.isEmpty || !tracks.unshowable.isEmpty else {
             subtitles = []
             return
         }
@@ -34,7 +35,10 @@ public struct TrackMenu: Hashable, Sendable {
         let broken = tracks.unusable.map { id in
             Entry(id: id, label: TrackMenu.fileName(id) ?? "\(id)", note: tracks.notes[id], isSelected: false, isEnabled: false)
         }
-        subtitles = [off] + TrackMenu.entries(tracks.subtitles, inUse: tracks.subtitlesInUse, notes: tracks.notes) + broken
+        let missing = tracks.unshowable.map { format in
+            Entry(id: nil, label: format, note: "cannot be shown here", isSelected: false, isEnabled: false)
+        }
+        subtitles = [off] + TrackMenu.entries(tracks.subtitles, inUse: tracks.subtitlesInUse, notes: tracks.notes) + broken + missing
     }
 
     /// Whether the menu has anything to offer.

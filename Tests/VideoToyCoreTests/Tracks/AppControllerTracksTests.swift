@@ -57,6 +57,24 @@ struct AppControllerTracksTests {
         let menu = try #require(rig.presenter.trackMenus[rig.ids[0]])
         #expect(menu.subtitles.map(\.label) == ["Off", "English", "French", "French — film.fr.srt", "film.es.srt"])
         #expect(menu.subtitles.last?.note == "film.es.srt is not a text file")
+        #expect(rig.terminal.lines.contains("/v/film.mkv: film.es.srt is not a text file"), "said where the user looks")
+    }
+
+    @Test func anEmbeddedFormatNothingShowsIsNamedInTheMenu() async throws {
+        let rig = Rig()
+        rig.backend.script(
+            "/v/talk.webm",
+            .success(MediaInfo(durationMs: 60_000, videoSize: PixelSize(width: 640, height: 360), missingDecoders: ["WebVTT subtitles"])))
+        rig.ids = rig.controller.add(paths: ["/v/talk.webm"])
+        try await rig.probed()
+        rig.controller.activate(rig.ids[0])
+        let player = try #require(rig.backend.player(for: "/v/talk.webm"))
+        player.emit(.tracks(audio: [Self.audio[0]], subtitles: []))
+        try await rig.eventually("the menu filled") { rig.presenter.trackMenus[rig.ids[0]] != nil }
+        let menu = try #require(rig.presenter.trackMenus[rig.ids[0]])
+        #expect(menu.subtitles.map(\.label) == ["Off", "WebVTT subtitles"])
+        #expect(menu.subtitles.last?.isEnabled == false)
+        #expect(menu.subtitles.last?.note == "cannot be shown here")
     }
 
     @Test func aSubtitleFilesCuesShowAtTheirTimesWhileItPlays() async throws {
