@@ -32,10 +32,7 @@ public struct ScanResult: Sendable, Hashable {
 /// listed when its name says video (its probe then says it timed out); the scan goes on with the rest.
 public struct LibraryScanner: Sendable {
     /// Extensions that mark a file as a video without looking inside it.
-    public static let videoExtensions: Set<String> = [
-        "mp4", "m4v", "mkv", "webm", "mov", "avi", "ogv", "mpg", "mpeg", "ts", "m2ts", "mts", "wmv", "flv",
-        "3gp", "3g2", "vob", "divx", "asf", "f4v", "qt", "y4m", "mxf",
-    ]
+    public static var videoExtensions: Set<String> { VideoExtensions.all }
 
     /// How long reading one folder may take (long enough for a disk to spin up).
     public var folderTimeoutSeconds: Double

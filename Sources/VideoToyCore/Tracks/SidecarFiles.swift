@@ -97,16 +97,7 @@ public enum SidecarFiles {
         return String(name[..<dot])
     }
 
-    private static func isVideo(_ name: String) -> Bool {
-        guard let dot = name.lastIndex(of: ".") else { return false }
-        return videoExtensions.contains(name[name.index(after: dot)...].lowercased())
-    }
-
-    // The scanner's list (LibraryScanner.videoExtensions), which lives in an adapter the core cannot import.
-    private static let videoExtensions: Set<String> = [
-        "mp4", "m4v", "mkv", "webm", "mov", "avi", "ogv", "mpg", "mpeg", "ts", "m2ts", "mts", "wmv", "flv",
-        "3gp", "3g2", "vob", "divx", "asf", "f4v", "qt", "y4m", "mxf",
-    ]
+    private static func isVideo(_ name: String) -> Bool { VideoExtensions.matches(name) }
 
     // Tags that mark subtitles for the deaf and hard of hearing; "hi" is never read as Hindi here.
     private static let hearingImpaired: Set<String> = ["sdh", "cc", "hi"]
