@@ -272,4 +272,17 @@ public enum Signal {
         }
         return connect(instance, name, handler, unsafeBitCast(c, to: GCallback.self))
     }
+
+    /// Connects `GtkDrawingArea::resize`: `void (GtkDrawingArea*, gint width, gint height, gpointer)`.
+    @discardableResult
+    public static func resize(
+        _ instance: UnsafeMutableRawPointer, _ handler: @escaping @MainActor (_ width: Int, _ height: Int) -> Void
+    ) -> SignalConnection {
+        typealias C = @convention(c) (UnsafeMutableRawPointer?, gint, gint, UnsafeMutableRawPointer?) -> Void
+        let c: C = { _, width, height, data in
+            let h = Signal.unbox(data, as: (@MainActor (Int, Int) -> Void).self)
+            MainActor.assumeIsolated { h(Int(width), Int(height)) }
+        }
+        return connect(instance, "resize", handler, unsafeBitCast(c, to: GCallback.self))
+    }
 }

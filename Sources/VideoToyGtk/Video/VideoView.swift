@@ -100,6 +100,11 @@ final class VideoView {
         gtk_widget_set_can_target(subtitleLabel, 0)
         Widgets.setVisible(subtitleLabel, false)
         gtk_overlay_add_overlay(gcast(overlay), subtitleLabel)
+        // An empty drawing area the size of the view, for its resize signal: the text must fit the new view (a row
+        // after a projector) before the next frame, not at the next decision.
+        let sizer = gtk_drawing_area_new()!
+        gtk_widget_set_can_target(sizer, 0)
+        gtk_overlay_add_overlay(gcast(overlay), sizer)
         for widget in [
             playButton, titleLabel, timeLabel, seekBar, muteButton, volumeBar, scalingMenu.button, trackMenu.button, audioMenu.button,
             fullscreenButton,
@@ -109,6 +114,12 @@ final class VideoView {
         gtk_overlay_add_overlay(gcast(overlay), controls)
         setScaling(scaling)
         connectControls()
+        connections.append(
+            Signal.resize(sizer) { [weak self] _, _ in
+                guard let self else { return }
+                checkSize()
+                if shownSubtitle != nil { sizeSubtitles() }
+            })
         let motion = gtk_event_controller_motion_new()!
         connections.append(Signal.motion(graw(motion)) { [weak self] _, _ in self?.noteInput() })
         gtk_widget_add_controller(overlay, motion)

@@ -49,7 +49,14 @@ enum StreamTracks {
     private static func marked(_ track: MediaTrack, _ marks: TrackDispositions.Marks) -> MediaTrack {
         MediaTrack(
             id: track.id, language: track.language ?? marks.language.flatMap(Language.init(tag:)), title: track.title,
-            codec: track.codec ?? marks.codec.map(readableCodec), isDefault: marks.isDefault, isForced: marks.isForced)
+            codec: subtitleCodec(track, marks) ?? track.codec ?? marks.codec.map(readableCodec), isDefault: marks.isDefault,
+            isForced: marks.isForced)
+    }
+
+    /// A subtitle track's format as libavformat names it: GStreamer's tag calls both ASS and SSA "SubStation Alpha".
+    private static func subtitleCodec(_ track: MediaTrack, _ marks: TrackDispositions.Marks) -> String? {
+        guard track.kind == .subtitles, let codec = marks.codec else { return nil }
+        return ["ass": "ASS", "ssa": "SSA", "subrip": "SubRip", "srt": "SubRip", "mov_text": "mov_text", "webvtt": "WebVTT"][codec]
     }
 
     private static func track(
