@@ -62,10 +62,14 @@ extension EndToEnd {
             return last
         }
 
-        /// Whether a glance shows the clip with a line of text in its lower band, and nothing lit above it.
+        /// Whether a glance shows the clip with one line of text in its lower band, sized for the view, and nothing lit
+        /// above it. Measured, the line is 43 px high on an 800 px screen and 13 px in a 176 px row (about a twentieth of
+        /// the view, as the README says); the view's 40th and 8th part bound it, so text sized for another screen, or
+        /// wrapped over several lines, is no line. "SIGN" is a tenth of the view's width, a line more than half.
         func showsLine(_ glance: SubtitleGlance) -> Bool {
             glance.showsPicture && glance.lower > Self.textShown && glance.upper < Self.textShown
                 && glance.litWidth > glance.view.width / 3
+                && glance.litHeight > glance.view.height / 40 && glance.litHeight < glance.view.height / 8
         }
 
         /// The playing video in its row, found afresh in each screenshot: the window may not be up yet, or move.

@@ -18,8 +18,10 @@ struct SubtitleGlance: Sendable, CustomStringConvertible {
     let lower: Double
     /// The fraction of the view's upper half that is text.
     let upper: Double
-    /// The width of the lit run in the lower band, in pixels (0 when nothing is lit).
+    /// The width of the lit pixels in the lower band, in pixels (0 when nothing is lit).
     let litWidth: Int
+    /// Their height, from the top of the highest to the bottom of the lowest: about the text size for one line.
+    let litHeight: Int
     /// The mean colour of the view's middle, where no subtitle goes: the picture once the video is drawn.
     let middle: MeanColor
 
@@ -31,13 +33,14 @@ struct SubtitleGlance: Sendable, CustomStringConvertible {
         let isText: (RGB) -> Bool = { min($0.r, $0.g, $0.b) >= SubtitleGlance.textLevel }
         lower = image.fraction(in: lowerBand, where: isText)
         upper = image.fraction(in: upperBand, where: isText)
-        var (minX, maxX) = (Int.max, -1)
+        var (minX, minY, maxX, maxY) = (Int.max, Int.max, -1, -1)
         for y in lowerBand.y..<min(image.height, lowerBand.y + lowerBand.height) {
             for x in lowerBand.x..<min(image.width, lowerBand.x + lowerBand.width) where isText(image[x: x, y: y]) {
-                (minX, maxX) = (min(minX, x), max(maxX, x))
+                (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
             }
         }
         litWidth = maxX < 0 ? 0 : maxX - minX + 1
+        litHeight = maxY < 0 ? 0 : maxY - minY + 1
         middle = image.meanColor(in: Rect(x: view.x, y: view.y + view.height * 3 / 10, width: view.width, height: view.height / 5))
     }
 
@@ -46,7 +49,9 @@ struct SubtitleGlance: Sendable, CustomStringConvertible {
 
     /// The figures, for failure messages and the log.
     var description: String {
-        String(format: "lower %.4f, upper %.4f, lit width %d of %d, middle ", lower, upper, litWidth, view.width) + "\(middle)"
+        String(
+            format: "lower %.4f, upper %.4f, lit %dx%d in a %dx%d view, middle ", lower, upper, litWidth, litHeight, view.width,
+            view.height) + "\(middle)"
     }
 
     /// The playing video in a row: the bounding box, inside `area` (the rows' video slots), of pixels at the clip's
