@@ -1,0 +1,69 @@
+import Foundation
+import VideoToyAppTesting
+import VideoToyMediaTesting
+
+/// What one screenshot shows where subtitles go, in a video view over a flat dark clip (`TrackClips`): how much of the
+/// lower band is lit by text, how much of the upper part is (none, when the text is where it belongs), how wide the lit
+/// run is, and the colour of the picture itself, which tells a drawn video from a view still empty.
+struct SubtitleGlance: Sendable, CustomStringConvertible {
+    /// The least level, in every channel, of a pixel counted as text: far above the picture (16) and the subtitles'
+    /// translucent box over it (about 8), far below the white text (255).
+    static let textLevel: UInt8 = 160
+    /// The picture's level as drawn: `TrackClips.pictureLevel` decodes to 14…16.
+    static let picture = RGB(r: UInt8(TrackClips.pictureLevel), g: UInt8(TrackClips.pictureLevel), b: UInt8(TrackClips.pictureLevel))
+
+    /// The part of the screenshot the view covers.
+    let view: Rect
+    /// The fraction of the lower band (the view's bottom 30 %) that is text.
+    let lower: Double
+    /// The fraction of the view's upper half that is text.
+    let upper: Double
+    /// The width of the lit pixels in the lower band, in pixels (0 when nothing is lit).
+    let litWidth: Int
+    /// Their height, from the top of the highest to the bottom of the lowest: about the text size for one line.
+    let litHeight: Int
+    /// The mean colour of the view's middle, where no subtitle goes: the picture once the video is drawn.
+    let middle: MeanColor
+
+    /// Measures `view` in `image`.
+    init(_ image: Image, view: Rect) {
+        self.view = view
+        let lowerBand = Rect(x: view.x, y: view.y + view.height * 7 / 10, width: view.width, height: view.height * 3 / 10)
+        let upperBand = Rect(x: view.x, y: view.y, width: view.width, height: view.height / 2)
+        let isText: (RGB) -> Bool = { min($0.r, $0.g, $0.b) >= SubtitleGlance.textLevel }
+        lower = image.fraction(in: lowerBand, where: isText)
+        upper = image.fraction(in: upperBand, where: isText)
+        var (minX, minY, maxX, maxY) = (Int.max, Int.max, -1, -1)
+        for y in lowerBand.y..<min(image.height, lowerBand.y + lowerBand.height) {
+            for x in lowerBand.x..<min(image.width, lowerBand.x + lowerBand.width) where isText(image[x: x, y: y]) {
+                (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+            }
+        }
+        litWidth = maxX < 0 ? 0 : maxX - minX + 1
+        litHeight = maxY < 0 ? 0 : maxY - minY + 1
+        middle = image.meanColor(in: Rect(x: view.x, y: view.y + view.height * 3 / 10, width: view.width, height: view.height / 5))
+    }
+
+    /// Whether the view shows the clip's dark picture (and not an empty or black view).
+    var showsPicture: Bool { middle.isClose(to: SubtitleGlance.picture, tolerance: 6) }
+
+    /// The figures, for failure messages and the log.
+    var description: String {
+        String(
+            format: "lower %.4f, upper %.4f, lit %dx%d in a %dx%d view, middle ", lower, upper, litWidth, litHeight, view.width,
+            view.height) + "\(middle)"
+    }
+
+    /// The playing video in a row: the bounding box, inside `area` (the rows' video slots), of pixels at the clip's
+    /// picture level, shrunk past the slot's rounded corners. Nil when no such box is there.
+    static func pictureBox(in image: Image, within area: Rect) -> Rect? {
+        var (minX, minY, maxX, maxY) = (Int.max, Int.max, -1, -1)
+        for y in max(0, area.y)..<min(image.height, area.y + area.height) {
+            for x in max(0, area.x)..<min(image.width, area.x + area.width) where image[x: x, y: y].distance(to: picture) <= 4 {
+                (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+            }
+        }
+        guard maxX - minX > 100, maxY - minY > 60 else { return nil }
+        return Rect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1).insetBy(6)
+    }
+}
