@@ -98,8 +98,10 @@ final class TextSink: @unchecked Sendable {
         guard let buffer = gst_sample_get_buffer(sample), let segment = gst_sample_get_segment(sample) else { return nil }
         let pts = vt_buffer_pts(buffer), duration = vt_buffer_duration(buffer)
         guard pts != vt_clock_time_none() else { return nil }
-        let start = gst_segment_to_stream_time(segment, GST_FORMAT_TIME, pts)
-        guard start != vt_clock_time_none() else { return nil }
+        // After a flushing seek the cue in progress comes again with its own start, before the segment's: the plain
+        // conversion gives none for it, the full one counts back from the segment.
+        var start: guint64 = 0
+        guard gst_segment_to_stream_time_full(segment, GST_FORMAT_TIME, pts, &start) == 1 else { return nil }
         // A cue without a duration stays until the next one; five seconds bounds a stream that sends no other.
         let length = duration == vt_clock_time_none() ? 5_000_000_000 : duration
         var map = GstMapInfo()
