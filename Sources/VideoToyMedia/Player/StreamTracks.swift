@@ -41,10 +41,14 @@ enum StreamTracks {
 
     /// `track` with the container's marks, and its language and codec where GStreamer's tags lack them (a subtitle
     /// parser's own tags replace the demuxer's language, and Matroska's SubRip carries no codec tag).
+    ///
+    /// A subtitle track's codec is the header's when it names one the menu knows: ssaparse tags ASS and SSA alike
+    /// "SubStation Alpha".
     private static func marked(_ track: MediaTrack, _ marks: TrackDispositions.Marks) -> MediaTrack {
-        MediaTrack(
+        let headerCodec = track.kind == .subtitles ? marks.codec.flatMap(knownCodec) : nil
+        return MediaTrack(
             id: track.id, language: track.language ?? marks.language.flatMap(Language.init(tag:)), title: track.title,
-            codec: track.codec ?? marks.codec.map(readableCodec), isDefault: marks.isDefault, isForced: marks.isForced)
+            codec: headerCodec ?? track.codec ?? marks.codec.map(readableCodec), isDefault: marks.isDefault, isForced: marks.isForced)
     }
 
     private static func track(
@@ -76,7 +80,10 @@ enum StreamTracks {
     }
 
     /// The codec as people call it, from the long names GStreamer's tags give.
-    private static func readableCodec(_ tag: String) -> String {
+    private static func readableCodec(_ tag: String) -> String { knownCodec(tag) ?? tag }
+
+    /// The codec as people call it, if `tag` (GStreamer's long name or libavformat's short one) is one of those known.
+    private static func knownCodec(_ tag: String) -> String? {
         let lower = tag.lowercased()
         let known: [(String, String)] = [
             ("subrip", "SubRip"), ("advanced substation", "ASS"), ("ass", "ASS"), ("substation", "SSA"), ("webvtt", "WebVTT"),
@@ -85,6 +92,6 @@ enum StreamTracks {
             ("mpeg-1 layer 3", "MP3"), ("mp3", "MP3"), ("ac-3", "AC-3"), ("e-ac-3", "E-AC-3"), ("flac", "FLAC"),
             ("pcm", "PCM"), ("dts", "DTS"),
         ]
-        return known.first { lower.contains($0.0) }?.1 ?? tag
+        return known.first { lower.contains($0.0) }?.1
     }
 }
