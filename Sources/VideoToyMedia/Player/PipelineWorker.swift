@@ -83,19 +83,21 @@ final class PipelineWorker: @unchecked Sendable {
         run { worker in GProperty.set(worker.pipeline, "mute", muted) }
     }
 
-    /// Switches playbin's `current-audio` or `current-text` stream to `index`.
-    func selectStream(_ property: String, _ index: Int) {
-        run { worker in GProperty.set(worker.pipeline, property, Int32(index)) }
+    /// Switches playbin's `current-audio` or `current-text` stream to `index`, then runs `then` (before any job queued
+    /// after this one).
+    func selectStream(_ property: String, _ index: Int, then: (@Sendable () -> Void)? = nil) {
+        run { worker in
+            GProperty.set(worker.pipeline, property, Int32(index))
+            then?()
+        }
     }
 
     /// Reads the file's tracks (their tags and pads take playbin's locks, which an opening file holds) and hands them to
     /// `deliver` on this queue.
-    func readTracks(
-        _ deliver: @escaping @Sendable (_ audio: [MediaTrack], _ subtitles: [MediaTrack], _ textStreams: [String?]) -> Void
-    ) {
+    func readTracks(_ deliver: @escaping @Sendable (_ audio: [MediaTrack], _ subtitles: [MediaTrack]) -> Void) {
         run { worker in
             let tracks = StreamTracks.read(worker.pipeline, path: worker.path)
-            deliver(tracks.audio, tracks.subtitles, StreamTracks.textStreamIDs(worker.pipeline))
+            deliver(tracks.audio, tracks.subtitles)
         }
     }
 

@@ -21,9 +21,9 @@ public final class Player {
     private var tracksRead = false
     // playbin decodes the first text stream until told otherwise.
     private var textIndex = 0
-    // The stream id of each embedded subtitle track, once read; cues that came before wait for them.
-    private var textStreams: [String?]?
-    private var earlyCues: [(stream: String?, cue: SubtitleCue)] = []
+    // Cues that came before the track list wait for it.
+    private var tracksListed = false
+    private var earlyCues: [SubtitleCue] = []
     private let onMessage: @MainActor (PlayerMessage) -> Void
     private var wantPlaying = false
     private var prerolled = false
@@ -138,14 +138,20 @@ public final class Player {
     /// Decodes the file's embedded subtitle track at `index`; true when it is another track than before.
     ///
     /// Only the selected track's cues reach the text sink, and a cue is sent once, when it begins: after a switch the
-    /// pipeline seeks to where it is, so the new track's cue in progress comes too. Turning subtitles off leaves the
-    /// track decoding (the view just does not show it), so turning them on again needs no seek.
+    /// pipeline seeks to where it is, so the new track's cue in progress comes too, and the old track's cues still on
+    /// their way are flushed. Turning subtitles off leaves the track decoding (the view just does not show it), so
+    /// turning them on again needs no seek.
     @discardableResult
     public func selectSubtitles(index: Int) -> Bool {
         guard !closed, index != textIndex else { return false }
         textIndex = index
-        worker.selectStream("current-text", index)
-        if prerolled, let position = positionMs { seek(toMs: position) }
+        guard prerolled, let position = positionMs else {
+            worker.selectStream("current-text", index)
+            return true
+        }
+        let text = self.text
+        worker.selectStream("current-text", index) { text?.dropUntilFlush() }
+        seek(toMs: position)
         return true
     }
 
@@ -240,10 +246,10 @@ public final class Player {
             if let ms = durationMs { onMessage(.duration(ms: ms)) }
             if !tracksRead {
                 tracksRead = true
-                worker.readTracks { audio, subtitles, streams in
+                worker.readTracks { audio, subtitles in
                     Task { @MainActor [weak self] in
                         guard let self, !self.closed else { return }
-                        self.textStreams = streams
+                        self.tracksListed = true
                         self.onMessage(.tracks(audio: audio, subtitles: subtitles))
                         self.forwardCues([])
                     }
@@ -287,17 +293,13 @@ public final class Player {
         }
     }
 
-    /// Passes on the cues of the selected subtitle track; a cue of the track selected before may still arrive after a
-    /// switch, and until the tracks are known which is which cannot be told.
-    private func forwardCues(_ cues: [(stream: String?, cue: SubtitleCue)]) {
-        guard let streams = textStreams else {
+    /// Passes on the cues of the selected subtitle track, once the track list has gone out.
+    private func forwardCues(_ cues: [SubtitleCue]) {
+        guard tracksListed else {
             earlyCues += cues
             return
         }
-        let wanted = textIndex < streams.count ? streams[textIndex] : nil
-        for (stream, cue) in earlyCues + cues where wanted == nil || stream == nil || stream == wanted {
-            onMessage(.cue(cue))
-        }
+        for cue in earlyCues + cues { onMessage(.cue(cue)) }
         earlyCues = []
     }
 

@@ -18,15 +18,6 @@ enum StreamTracks {
         )
     }
 
-    /// The id of the stream behind each embedded subtitle track, in track order, to tell whose cue reached the sink.
-    static func textStreamIDs(_ playbin: UnsafeMutablePointer<GstElement>) -> [String?] {
-        (0..<Int(GProperty.int32(playbin, "n-text"))).map { index in
-            guard let pad = vt_playbin_stream_pad(playbin, "get-text-pad", gint(index)) else { return nil }
-            defer { gst_object_unref(pad) }
-            return TextSink.streamID(pad)
-        }
-    }
-
     private static func readTags(_ playbin: UnsafeMutablePointer<GstElement>) -> (audio: [MediaTrack], subtitles: [MediaTrack]) {
         let audioCount = Int(GProperty.int32(playbin, "n-audio"))
         let textCount = Int(GProperty.int32(playbin, "n-text"))

@@ -8,6 +8,10 @@ import VideoToyGObject
 ///
 /// Cues arrive on the streaming thread when they are due (the sink is clock-synced); each is queued and announced by an
 /// application message on the bus, so the main thread takes it in order with the pipeline's other messages.
+///
+/// Which track a cue comes from cannot be read at the sink: input-selector does not pass the new track's stream-start
+/// on after a switch. Instead a switch is followed by a flushing seek, and until that flush reaches the sink every cue
+/// is the old track's.
 final class TextSink: @unchecked Sendable {
     /// The structure name of the application message that announces queued cues.
     static let cueName = "videotoy-cue"
@@ -15,8 +19,11 @@ final class TextSink: @unchecked Sendable {
     /// The appsink, owned by whoever adds it (playbin).
     let element: UnsafeMutablePointer<GstElement>
     private let lock = NSLock()
-    private var queued: [(stream: String?, cue: SubtitleCue)] = []
+    private var queued: [SubtitleCue] = []
     private var detached = false
+    // The flushes that reached the sink, and how many must have before cues are taken again.
+    private var flushes = 0
+    private var takenFromFlush = 0
 
     /// Builds the sink, or nil without an appsink element.
     init?() {
@@ -42,15 +49,35 @@ final class TextSink: @unchecked Sendable {
         gst_app_sink_set_callbacks(
             UnsafeMutableRawPointer(appsink).assumingMemoryBound(to: GstAppSink.self), &callbacks, CBox.retain(self),
             CBox.destroyNotify)
+        if let pad = gst_element_get_static_pad(appsink, "sink") {
+            _ = gst_pad_add_probe(
+                pad, GST_PAD_PROBE_TYPE_EVENT_FLUSH,
+                { _, info, data in
+                    if let event = info?.pointee.data?.assumingMemoryBound(to: GstEvent.self), event.pointee.type == GST_EVENT_FLUSH_STOP {
+                        CBox.object(data, as: TextSink.self).flushed()
+                    }
+                    return GST_PAD_PROBE_OK
+                }, CBox.retain(self), CBox.destroyNotify)
+            gst_object_unref(pad)
+        }
     }
 
-    /// Takes the cues queued so far, oldest first, each with the id of the stream it came from (playbin feeds the sink
-    /// from whichever track is selected, and a cue of the previous one may still be on its way after a switch).
-    func drain() -> [(stream: String?, cue: SubtitleCue)] {
+    /// Takes the cues queued so far, oldest first.
+    func drain() -> [SubtitleCue] {
         lock.withLock {
             defer { queued.removeAll() }
             return queued
         }
+    }
+
+    /// Drops the cues that reach the sink until the next flush: call it once another track is selected, just before the
+    /// seek that flushes the old track's cues out of the pipeline.
+    func dropUntilFlush() {
+        lock.withLock { takenFromFlush = flushes + 1 }
+    }
+
+    private func flushed() {
+        lock.withLock { flushes += 1 }
     }
 
     /// Stops queueing cues; the pipeline may still run for a moment while it shuts down.
@@ -65,10 +92,9 @@ final class TextSink: @unchecked Sendable {
         guard let sample else { return GST_FLOW_OK }
         defer { vt_sample_unref(sample) }
         guard let cue = TextSink.cue(sample) else { return GST_FLOW_OK }
-        let stream = TextSink.streamID(of: element)
         let announce = lock.withLock { () -> Bool in
-            guard !detached else { return false }
-            queued.append((stream, cue))
+            guard !detached, flushes >= takenFromFlush else { return false }
+            queued.append(cue)
             return queued.count == 1
         }
         if announce, let sink {
@@ -77,20 +103,6 @@ final class TextSink: @unchecked Sendable {
             gst_element_post_message(UnsafeMutableRawPointer(sink).assumingMemoryBound(to: GstElement.self), message)
         }
         return GST_FLOW_OK
-    }
-
-    /// The id of the stream now reaching `element`'s sink pad (input-selector forwards each track's stream-start).
-    static func streamID(of element: UnsafeMutablePointer<GstElement>) -> String? {
-        guard let pad = gst_element_get_static_pad(element, "sink") else { return nil }
-        defer { gst_object_unref(pad) }
-        return streamID(pad)
-    }
-
-    /// The id of the stream flowing through `pad`.
-    static func streamID(_ pad: UnsafeMutablePointer<GstPad>) -> String? {
-        guard let id = gst_pad_get_stream_id(pad) else { return nil }
-        defer { g_free(id) }
-        return String(cString: id)
     }
 
     /// The cue a sample carries, timed in stream time (what position queries answer), with Pango markup removed.
