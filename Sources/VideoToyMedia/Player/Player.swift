@@ -19,8 +19,14 @@ public final class Player {
     private let sink: SampleSink
     private let text: TextSink?
     private var tracksRead = false
-    // playbin decodes the first text stream until told otherwise.
+    // playbin decodes the first text stream, and plays the first soundtrack, until told otherwise.
     private var textIndex = 0
+    private var audioIndex = 0
+    // A soundtrack chosen while paused or opening, switched to when playing starts.
+    private var audioOnPlay: Int?
+    // The cues passed on since the listener last dropped its own (a seek, another subtitle track): the seek after a
+    // soundtrack switch sends the cue in progress again, which must not show twice.
+    private var forwarded: [SubtitleCue] = []
     // Cues that reached the sink before this many flushes are the previously selected track's.
     private var cuesFromFlush = 0
     private let onMessage: @MainActor (PlayerMessage) -> Void
@@ -106,7 +112,9 @@ public final class Player {
         endedAtMs = nil
         sink.armFirstFrame()
         // With a start position pending, playing waits for preroll and the seek, or the file's first frames would show.
-        if pendingSeekMs == nil { worker.setState(GST_STATE_PLAYING) }
+        guard pendingSeekMs == nil else { return }
+        worker.setState(GST_STATE_PLAYING)
+        switchAudioOnPlay()
     }
 
     /// Pauses where it is.
@@ -119,6 +127,12 @@ public final class Player {
     /// Seeks to `ms`; before the pipeline is prerolled the seek waits for it.
     public func seek(toMs ms: Int) {
         guard !closed else { return }
+        forwarded = []
+        jump(toMs: ms)
+    }
+
+    /// Seeks without forgetting the cues passed on: the listener keeps its own across this seek.
+    private func jump(toMs ms: Int) {
         endedAtMs = nil
         guard prerolled else {
             pendingSeekMs = ms
@@ -129,9 +143,23 @@ public final class Player {
     }
 
     /// Plays the file's soundtrack at `index` (in the order the `.tracks` message lists them).
+    ///
+    /// playbin would go on for a second with the sound of the old track it has already decoded: a seek to where it is
+    /// drops that, so the new track is heard at once. Switched while paused, playbin 1.22 never returns from the next
+    /// flushing seek (another subtitle track, the user's seek), so a paused player switches when it plays.
     public func selectAudio(index: Int) {
-        guard !closed else { return }
+        guard !closed, index != audioIndex else { return }
+        audioIndex = index
+        audioOnPlay = index
+        if wantPlaying { switchAudioOnPlay() }
+    }
+
+    /// Switches to the soundtrack chosen while paused, once playing is asked for of a prerolled pipeline.
+    private func switchAudioOnPlay() {
+        guard prerolled, let index = audioOnPlay else { return }
+        audioOnPlay = nil
         worker.selectStream("current-audio", index)
+        if let position = positionMs { jump(toMs: position) }
     }
 
     /// Decodes the file's embedded subtitle track at `index`; true when it is another track than before.
@@ -236,9 +264,10 @@ public final class Player {
             seekInFlight = nil
             if let ms = pendingSeekMs {
                 pendingSeekMs = nil
-                seek(toMs: ms)
+                jump(toMs: ms)
                 if wantPlaying { worker.setState(GST_STATE_PLAYING) }
             }
+            if wantPlaying { switchAudioOnPlay() }
             if let ms = durationMs { onMessage(.duration(ms: ms)) }
             if !tracksRead {
                 tracksRead = true
@@ -290,7 +319,11 @@ public final class Player {
     /// Passes on the cues of the selected subtitle track: a cue of the track selected before may still arrive after a
     /// switch, until the flush of the seek that follows it.
     private func forwardCues(_ cues: [(flushes: Int, cue: SubtitleCue)]) {
-        for (flushes, cue) in cues where flushes >= cuesFromFlush { onMessage(.cue(cue)) }
+        if let position = positionMs { forwarded.removeAll { $0.endMs <= position } }
+        for (flushes, cue) in cues where flushes >= cuesFromFlush && !forwarded.contains(cue) {
+            forwarded.append(cue)
+            onMessage(.cue(cue))
+        }
     }
 
     /// Reports `end` once the worker has looked whether the file was cut short while it played.

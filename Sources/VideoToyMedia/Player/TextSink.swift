@@ -39,10 +39,9 @@ final class TextSink: @unchecked Sendable {
         callbacks.new_sample = { sink, data in
             CBox.object(data, as: TextSink.self).take(gst_app_sink_pull_sample(sink), from: sink)
         }
-        callbacks.new_preroll = { sink, _ in
-            // The preroll sample comes again as a sample once playing; only then is it due.
-            if let sample = gst_app_sink_pull_preroll(sink) { vt_sample_unref(sample) }
-            return GST_FLOW_OK
+        callbacks.new_preroll = { sink, data in
+            // A paused picture (after a seek, or the first one) shows its cue too; the player passes each cue once.
+            CBox.object(data, as: TextSink.self).take(gst_app_sink_pull_preroll(sink), from: sink)
         }
         gst_app_sink_set_callbacks(
             UnsafeMutableRawPointer(appsink).assumingMemoryBound(to: GstAppSink.self), &callbacks, CBox.retain(self),

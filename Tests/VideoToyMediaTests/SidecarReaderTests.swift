@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import VideoToyCore
+import VideoToyMediaTesting
+
+@testable import VideoToyMedia
+
+/// The subtitle files beside `plain.mp4`, read through the backend as the app reads them: three text encodings and a
+/// forced ASS file with exactly their texts, and a damaged, a binary and an empty file each with a note.
+@Suite("Sidecar reader")
+struct SidecarReaderTests {
+    /// What the backend reads beside `plain.mp4`, with the fixtures it must match.
+    private static func read() async throws -> (sidecars: SidecarSubtitles, set: TrackClipSet) {
+        let set = try await TrackClipFixtures.set()
+        return (GStreamerBackend().sidecars(path: set.plain.path), set)
+    }
+
+    @Test("every file with cues is a track, as its name declares it; only the binary and the empty one are unusable")
+    func tracks() async throws {
+        let (sidecars, set) = try await Self.read()
+        let showable = set.sidecars.filter { $0.damage == .none || $0.damage == .malformedHalfway }
+        #expect(Set(sidecars.report.tracks) == Set(showable.map(\.track)), "\(sidecars.report.tracks)")
+        #expect(sidecars.report.tracks.count == showable.count)
+        #expect(Set(sidecars.report.unusable) == [.sidecar("plain.es.srt"), .sidecar("plain.pt.srt")])
+        #expect(Set(sidecars.timelines.keys) == Set(showable.map(\.track.id)))
+        #expect(sidecars.report.tracks.filter(\.isForced).map(\.id) == [.sidecar("plain.fr.forced.ass")])
+    }
+
+    @Test("each file's cues have exactly the fixture's texts and times, whatever its encoding", arguments: TrackClips.sidecarNames)
+    func cues(_ fileName: String) async throws {
+        let (sidecars, set) = try await Self.read()
+        let fixture = try #require(set.sidecar(fileName))
+        let read = sidecars.timelines[fixture.track.id].map(Self.allCues) ?? []
+        #expect(read.map(\.text) == fixture.cues.map(\.text), "\(fileName) read as \(read.map(\.text))")
+        #expect(read.map(\.startMs) == fixture.cues.map(\.startMs), "\(fileName)")
+        #expect(read.map(\.endMs) == fixture.cues.map(\.endMs), "\(fileName)")
+        // UTF-8 read as Latin-1, or Windows-1252 as UTF-8, would show these.
+        #expect(!read.contains { $0.text.contains("Ã") || $0.text.contains("\u{FFFD}") }, "\(read)")
+    }
+
+    @Test(
+        "a note names each broken file and what of it shows; the good files have none",
+        arguments: [
+            ("plain.it.srt", "plain.it.srt is damaged at line", "the 2 cues before it are shown"),
+            ("plain.es.srt", "plain.es.srt is not a text file", nil),
+            ("plain.pt.srt", "plain.pt.srt is empty", nil),
+        ] as [(String, String, String?)])
+    func notes(_ fileName: String, starts: String, ends: String?) async throws {
+        let (sidecars, set) = try await Self.read()
+        let note = try #require(sidecars.report.notes[.sidecar(fileName)], "no note: \(sidecars.report.notes)")
+        #expect(note.hasPrefix(starts), "\(note)")
+        if let ends { #expect(note.hasSuffix(ends), "\(note)") }
+        let broken = set.sidecars.filter { $0.damage != .none }.map(\.track.id)
+        #expect(Set(sidecars.report.notes.keys) == Set(broken), "\(sidecars.report.notes)")
+    }
+
+    @Test("the damaged file's line number is the first line of its garbage")
+    func damageLine() async throws {
+        let (sidecars, set) = try await Self.read()
+        let file = try #require(set.sidecar("plain.it.srt"))
+        let note = try #require(sidecars.report.notes[file.track.id])
+        let text = try String(contentsOfFile: file.path, encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        let number = try #require(note.firstMatch(of: /line (\d+):/).flatMap { Int($0.1) }, "\(note)")
+        let goodLines = lines.prefix(number - 1)
+        // Everything before the reported line holds the good cues only; the reported line is where the garbage begins.
+        #expect(file.cues.allSatisfy { cue in goodLines.contains(cue.text) }, "line \(number) of \(lines)")
+        #expect(!goodLines.contains { $0.contains("soon") || $0.contains("<<<") }, "line \(number) of \(lines)")
+    }
+
+    /// Every cue of `timeline`, by start, each once.
+    static func allCues(_ timeline: CueTimeline) -> [SubtitleCue] {
+        var found: [SubtitleCue] = []
+        var time: Int? = 0
+        while let now = time {
+            for cue in timeline.cues(atMs: now) where !found.contains(cue) { found.append(cue) }
+            time = timeline.nextChange(afterMs: now)
+        }
+        return found.sorted { $0.startMs < $1.startMs }
+    }
+}
