@@ -82,6 +82,8 @@ extension PlayerTests {
             // What the app does with a remembered choice or language preferences, paused on the first picture; the
             // subtitle switch seeks there, which must not hang on the soundtrack switched before it.
             try #require(await harness.tracks() != nil, "no tracks message: \(harness.messages)")
+            // The first picture's cue may have come already, from the track decoded before the choice.
+            let before = harness.cues.count
             player.selectAudio(index: 1)
             #expect(player.selectSubtitles(index: 1))
             player.play()
@@ -92,7 +94,7 @@ extension PlayerTests {
             let windows = meter.windows()
             let played = windows.dropFirst().dropLast()
             #expect(!played.isEmpty && played.allSatisfy { Self.near($0.hertz, high) }, "\(windows)")
-            #expect(harness.cues.map(\.text) == clip.cues[.subtitles(1)]?.map(\.text), "\(harness.cues)")
+            #expect(harness.cues.dropFirst(before).map(\.text) == clip.cues[.subtitles(1)]?.map(\.text), "\(harness.cues)")
         }
 
         @Test("a soundtrack switched while paused mid-play, then a seek while paused: the seek completes, the new tone plays on")
