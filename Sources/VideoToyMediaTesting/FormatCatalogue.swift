@@ -148,19 +148,9 @@ public enum FormatCatalogue {
     }
 
     private static func run(_ ffmpeg: String, _ format: CatalogueFormat, to path: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
         // One encoder thread each: the catalogue is made two clips at a time on two cores.
-        process.arguments = ["-nostdin", "-hide_banner", "-loglevel", "error", "-y"] + format.arguments + ["-threads", "1", path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let said = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw SetUpFailure(description: "ffmpeg exited with \(process.terminationStatus): \(String(decoding: said, as: UTF8.self))")
-        }
+        let arguments = ["-nostdin", "-hide_banner", "-loglevel", "error", "-y"] + format.arguments + ["-threads", "1", path]
+        try FFmpegRun.run(ffmpeg, arguments)
     }
 }
 

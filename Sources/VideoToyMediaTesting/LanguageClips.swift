@@ -84,17 +84,6 @@ public enum LanguageClips {
     }
 
     private static func run(_ ffmpeg: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let said = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw SetUpFailure(description: "ffmpeg exited with \(process.terminationStatus): \(String(decoding: said, as: UTF8.self))")
-        }
+        try FFmpegRun.run(ffmpeg, arguments)
     }
 }

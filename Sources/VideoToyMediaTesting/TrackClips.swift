@@ -166,25 +166,11 @@ public enum TrackClips {
         }
 
         private func run(_ arguments: [String], to path: String) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: ffmpeg)
             // Bit-exact and one thread: the same bytes every run, without encoder versions in the tags.
-            process.arguments =
-                ["-nostdin", "-hide_banner", "-loglevel", "error", "-y"] + arguments
-                + [
-                    "-fflags", "+bitexact", "-flags:v", "+bitexact", "-flags:a", "+bitexact", "-flags:s", "+bitexact", "-threads", "1",
-                    path,
-                ]
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let said = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                throw SetUpFailure(
-                    description: "ffmpeg exited with \(process.terminationStatus) making \(path): \(String(decoding: said, as: UTF8.self))")
-            }
+            let exact = [
+                "-fflags", "+bitexact", "-flags:v", "+bitexact", "-flags:a", "+bitexact", "-flags:s", "+bitexact", "-threads", "1",
+            ]
+            try FFmpegRun.run(ffmpeg, ["-nostdin", "-hide_banner", "-loglevel", "error", "-y"] + arguments + exact + [path], making: path)
         }
     }
 

@@ -12,6 +12,21 @@ enum Widgets {
         gtk_box_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, spacing)
     }
 
+    /// A frameless menu button with `icon`, named and explained by `name`, whose popover holds a vertical list; returns
+    /// the button and the list to fill.
+    static func popoverList(icon: String, name: String, tooltip: String) -> (button: Widget, list: Widget) {
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(gcast(button), icon)
+        setAccessibleName(button, name)
+        gtk_widget_set_tooltip_text(button, tooltip)
+        gtk_menu_button_set_has_frame(gcast(button), 0)
+        let list = box(vertical: true, spacing: 2)
+        let popover = gtk_popover_new()!
+        gtk_popover_set_child(gcast(popover), list)
+        gtk_menu_button_set_popover(gcast(button), popover)
+        return (button, list)
+    }
+
     /// Appends `child` to the box `box`.
     static func append(_ box: Widget, _ child: Widget) {
         gtk_box_append(gcast(box), child)

@@ -17,15 +17,7 @@ final class AudioMenu {
     /// Builds the menu with only "Follow the screen" and the default; `onChoose` receives what the user picks.
     init(onChoose: @escaping @MainActor (AudioChoice) -> Void) {
         self.onChoose = onChoose
-        button = gtk_menu_button_new()
-        gtk_menu_button_set_icon_name(gcast(button), "audio-speakers-symbolic")
-        Widgets.setAccessibleName(button, "Audio output")
-        gtk_widget_set_tooltip_text(button, "Audio output")
-        gtk_menu_button_set_has_frame(gcast(button), 0)
-        list = Widgets.box(vertical: true, spacing: 2)
-        let popover = gtk_popover_new()!
-        gtk_popover_set_child(gcast(popover), list)
-        gtk_menu_button_set_popover(gcast(button), popover)
+        (button, list) = Widgets.popoverList(icon: "audio-speakers-symbolic", name: "Audio output", tooltip: "Audio output")
         update(current: .follow, outputs: [])
     }
 

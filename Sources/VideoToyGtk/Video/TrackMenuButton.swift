@@ -17,15 +17,8 @@ final class TrackMenuButton {
     /// Builds an empty, hidden menu; `onChoose` receives what the user picks.
     init(onChoose: @escaping @MainActor (TrackKind, TrackID?) -> Void) {
         self.onChoose = onChoose
-        button = gtk_menu_button_new()
-        gtk_menu_button_set_icon_name(gcast(button), "media-view-subtitles-symbolic")
-        Widgets.setAccessibleName(button, "Audio and subtitles")
-        gtk_widget_set_tooltip_text(button, "Audio and subtitles (B, V)")
-        gtk_menu_button_set_has_frame(gcast(button), 0)
-        list = Widgets.box(vertical: true, spacing: 2)
-        let popover = gtk_popover_new()!
-        gtk_popover_set_child(gcast(popover), list)
-        gtk_menu_button_set_popover(gcast(button), popover)
+        (button, list) = Widgets.popoverList(
+            icon: "media-view-subtitles-symbolic", name: "Audio and subtitles", tooltip: "Audio and subtitles (B, V)")
         Widgets.setVisible(button, false)
     }
 
