@@ -102,7 +102,8 @@ public struct ShownRows: Sendable {
     }
 
     /// Brings the rows up to date after the library changed (items added, probed, gone); false when the rows
-    /// shown, and their order, are the same as before.
+    /// shown, and their order, are the same as before. A date, duration or size order follows items added and
+    /// removed here; values probed since it was made reach it through `resort()` and a new ranking.
     @discardableResult
     public mutating func update(for library: Library) -> Bool {
         update(for: library, narrowing: false)
