@@ -211,6 +211,24 @@ struct RowRankingTests {
         }
     }
 
+    @Test("An empty library taking a batch built on the loading thread whole is a change too")
+    func prebuiltBatchMakesResultStale() throws {
+        var library = Library()
+        var rows = ShownRows()
+        rows.choose(RowSort(key: .size, ascending: true), in: library)
+        let nextJob = rows.nextSortJob(from: library)
+        let job = try #require(nextJob)
+        library.merge(LibraryBatch(paths: ["/v/b.mp4", "/v/a.mp4"], prebuilt: true))
+        rows.update(for: library)
+        let staleShown = rows.finish(job.run(), in: library)
+        #expect(staleShown == nil)
+        let nextAgain = rows.nextSortJob(from: library)
+        let again = try #require(nextAgain)
+        _ = rows.finish(again.run(), in: library)
+        #expect(Self.shown(rows, library) == library.items.map(\.id), "nothing probed yet: library order")
+        #expect(rows.sort == RowSort(key: .size, ascending: true))
+    }
+
     @Test("A search typed while a job runs: the result is shown filtered by the search in force")
     func searchWhileSorting() throws {
         let library = Self.library(90, seed: 6)
