@@ -770,12 +770,13 @@ final class Rig {
     /// The progress display's own clock, so counts of `timers` are about grace periods and re-sorts.
     let progressTimers = ManualTimers()
 
-    init(onEnd: OnEnd = .stop, exitOnEnd: Bool = false) {
+    /// A rig; `sorting` (default: the app's serial queue) sorts rows by date, duration or size.
+    init(onEnd: OnEnd = .stop, exitOnEnd: Bool = false, sorting: BackgroundQueueing? = nil) {
         let ticker = ticker, terminal = terminal
         log = EventLog(clock: { ticker.now }, keep: true, sink: nil, terminal: { terminal.append($0) })
         controller = AppController(
             backend: backend, log: log, onEnd: onEnd, exitOnEnd: exitOnEnd, timers: timers,
-            progressTimers: progressTimers)
+            progressTimers: progressTimers, sorting: sorting)
         controller.attach(presenter)
         keptControllers.append(controller)
     }

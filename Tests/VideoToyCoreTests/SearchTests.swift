@@ -224,13 +224,20 @@ struct AppControllerSortTests {
         rig.controller.intent(c, .next)
         #expect(rig.controller.policy.playing == b, "N goes to the next row shown")
 
-        // A duration order: results arriving later re-sort the rows, once, a second after the first.
+        // A duration order, sorted on the app's queue: every video lasts a minute, so by name.
         rig.controller.sortRows(RowSort(key: .duration, ascending: true))
+        try await rig.eventually("the rows sorted by duration") { rig.controller.shown.sort.key == .duration }
+        let order = { (0..<3).compactMap { rig.controller.id(at: $0) } }
+        #expect(order() == [a, b, c])
+        // Results arriving later re-sort the rows, once, a second after the first.
         let shown = rig.presenter.libraryCounts.count
-        rig.controller.folderChanged("/v", present: ["/v/a.mp4", "/v/b.mp4", "/v/c.mp4"], changed: ["/v/a.mp4"])
+        rig.backend.script("/v/c.mp4", .success(MediaInfo(durationMs: 1_000)))
+        rig.controller.folderChanged("/v", present: ["/v/a.mp4", "/v/b.mp4", "/v/c.mp4"], changed: ["/v/c.mp4"])
         try await rig.probed()
         #expect(rig.timers.running == 1, "one re-sort is waiting")
+        #expect(order() == [a, b, c], "not re-sorted before then")
         rig.timers.advance(by: 1000)
+        try await rig.eventually("the rows re-sorted") { order() == [c, a, b] }
         #expect(rig.presenter.libraryCounts.count == shown + 1)
         #expect(rig.timers.running == 0)
     }

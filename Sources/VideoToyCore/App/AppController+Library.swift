@@ -68,7 +68,7 @@ extension AppController {
         }
         guard changed else { return }
         reportProbeProgress()
-        if shown.sort.needsProbes { scheduleResort() }
+        if shown.chosenSort.needsProbes { scheduleResort() }
     }
 
     /// Folds the names of `ids` for search on a worker thread, ahead of the first keystroke.
@@ -139,7 +139,7 @@ extension AppController {
         guard record(id, result) else { return }
         presenter?.refreshRow(id)
         reportProbeProgress()
-        if shown.sort.needsProbes { scheduleResort() }
+        if shown.chosenSort.needsProbes { scheduleResort() }
     }
 
     /// Keeps a probe result and logs it; false when it is out of date.
@@ -172,18 +172,41 @@ extension AppController {
         return true
     }
 
-    /// Orders the rows by `sort` (remembered by whoever subscribes); the selection and the playing video stay.
+    /// Orders the rows by `sort`; the selection and the playing video stay. A name order is shown at once; a date,
+    /// duration or size order is sorted off the main thread and shown when ready, unless another choice or rows
+    /// added or removed made it stale meanwhile. `.sort` is announced (and the order remembered by whoever
+    /// subscribes) once the rows show it.
     public func sortRows(_ sort: RowSort) {
-        guard sort != shown.sort else { return }
-        shown.order(sort, in: library)
-        presenter?.showRows(count: shown.count(in: library), total: library.count, searching: shown.isFiltering)
+        guard sort != shown.chosenSort else { return }
+        let before = shown.sort
+        if shown.choose(sort, in: library) { showRows() }
         log.emit(.sort, fields: [(.mode, .string(sort.description))])
-        announce(.sort)
+        if shown.sort != before { announce(.sort) }
+        startSorting()
+    }
+
+    /// Hands the sort the rows want, if any, to the sorting queue: one at a time, each from the library as it is
+    /// when it starts.
+    func startSorting() {
+        guard let job = shown.nextSortJob(from: library) else { return }
+        sorting.run({ job.run() }) { [weak self] ranking in self?.sorted(ranking) }
+    }
+
+    /// The main thread's share of a sort: the finished order swapped in, if still current, and the window told.
+    private func sorted(_ ranking: RowRanking) {
+        let before = shown.sort
+        if shown.finish(ranking, in: library) == true { showRows() }
+        if shown.sort != before { announce(.sort) }
+        startSorting()
     }
 
     /// Shows the rows again after the library changed under a search or a sort.
     func showReorderedRows() {
         shown.update(for: library)
+        showRows()
+    }
+
+    private func showRows() {
         presenter?.showRows(count: shown.count(in: library), total: library.count, searching: shown.isFiltering)
     }
 
@@ -194,7 +217,8 @@ extension AppController {
         resortTimer = timers.after(milliseconds: 1000) { [weak self] in
             guard let self else { return }
             resortTimer = nil
-            if shown.sort.needsProbes { showReorderedRows() }
+            shown.resort()
+            startSorting()
         }
     }
 

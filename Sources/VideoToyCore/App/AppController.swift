@@ -40,6 +40,8 @@ public final class AppController {
     public var onAudioRouteChanged: (@MainActor () -> Void)?
     let timers: TimerScheduling
     private let progressTimers: TimerScheduling
+    /// Where date, duration and size orders are sorted.
+    let sorting: BackgroundQueueing
     /// Set once the app is quitting: display modes are then restored before returning.
     var quitting = false
     var readCount = 0
@@ -69,14 +71,15 @@ public final class AppController {
     public private(set) var scaling: ScalingMode
 
     /// Creates a controller; `workers` bounds concurrent probes and posters; `progressTimers` (default: `timers`) paces
-    /// the progress display.
+    /// the progress display; `sorting` sorts rows by date, duration or size (default: a serial queue of its own).
     public init(
         backend: MediaBackend, log: EventLog, onEnd: OnEnd, exitOnEnd: Bool,
         router: RouterConfig = RouterConfig(), scaling: ScalingMode = .fit, sort: RowSort = .standard, workers: Int = 2,
-        timers: TimerScheduling = MainQueueTimers(), progressTimers: TimerScheduling? = nil
+        timers: TimerScheduling = MainQueueTimers(), progressTimers: TimerScheduling? = nil, sorting: BackgroundQueueing? = nil
     ) {
         self.timers = timers
         self.progressTimers = progressTimers ?? timers
+        self.sorting = sorting ?? SerialBackgroundQueue(label: "videotoy.sort")
         self.scaling = scaling
         self.router = Router(config: router)
         self.backend = backend

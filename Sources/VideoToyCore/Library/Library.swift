@@ -6,8 +6,13 @@ public struct Library: Sendable {
     /// The items in display order.
     public private(set) var items: [LibraryItem] = []
     // Display position by raw id (ids are handed out in sequence); -1 once an item is removed.
-    private var indexByRaw: [Int32] = []
+    private(set) var indexByRaw: [Int32] = []
+    // What the value orders compare, by raw id: a sort on another thread copies these, never the items.
+    private(set) var sortValues: [SortValues] = []
     private var idByPath: [PathKey: ItemID] = [:]
+    /// Goes up each time items are added or removed (probe results leave it alone), so work done on a copy can tell
+    /// whether the rows it saw are still the library's.
+    public private(set) var revision = 0
 
     /// Creates an empty library.
     public init() {}
@@ -30,7 +35,9 @@ public struct Library: Sendable {
     public mutating func merge(_ batch: LibraryBatch) -> LibraryAddition {
         if indexByRaw.isEmpty, let built = batch.built {
             // The first batch of an empty library was made into one on the loading thread: taken as it is.
+            let revision = self.revision
             self = built
+            self.revision = revision + (built.items.isEmpty ? 0 : 1)
             let ids = items.map(\.id)
             return LibraryAddition(ids: ids, added: ids, positions: Array(items.indices), keysMade: 0)
         }
@@ -44,11 +51,13 @@ public struct Library: Sendable {
             if let existing = idByPath[pathKey] { ids.append(existing); continue }
             let id = ItemID(indexByRaw.count)
             indexByRaw.append(-1)
+            sortValues.append(.unknown)
             idByPath[pathKey] = id
             ids.append(id)
             fresh.append((key, id))
         }
         guard !fresh.isEmpty else { return LibraryAddition(ids: ids, added: [], positions: [], keysMade: 0) }
+        revision += 1
         let (slots, made) = insertionSlots(for: fresh.map(\.key))
         var merged: [LibraryItem] = []
         merged.reserveCapacity(items.count + fresh.count)
@@ -140,6 +149,7 @@ public struct Library: Sendable {
     public mutating func update(_ id: ItemID, state: ProbeState) {
         guard let index = index(of: id) else { return }
         items[index].state = state
+        sortValues[id.rawValue] = SortValues(state)
     }
 
     /// Removes the items whose paths `leaves` selects and returns their ids, in display order.
@@ -148,9 +158,11 @@ public struct Library: Sendable {
         let gone = items.filter(leaves)
         guard !gone.isEmpty else { return [] }
         items.removeAll(where: leaves)
+        revision += 1
         for item in gone {
             idByPath[PathKey(item.path)] = nil
             indexByRaw[item.id.rawValue] = -1
+            sortValues[item.id.rawValue] = .unknown
         }
         reindex()
         return gone.map(\.id)

@@ -41,15 +41,4 @@ public struct RowSort: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the order needs what probing learns (duration, size, date), so it changes as probes arrive.
     public var needsProbes: Bool { key != .name }
-
-    /// The value `item` is sorted by, or nil while it is unknown (such rows come last, whichever the direction).
-    func value(of item: LibraryItem) -> Int64? {
-        guard case .ready(let info) = item.state else { return nil }
-        switch key {
-        case .name: return nil
-        case .modified: return info.file?.modified
-        case .duration: return info.durationMs.map(Int64.init)
-        case .size: return info.file?.size
-        }
-    }
 }

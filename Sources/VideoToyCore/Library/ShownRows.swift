@@ -4,11 +4,17 @@
 /// by name; any other order or a search keeps its own list of ids. Per item it keeps a folded search key and a
 /// position, in arrays indexed by id: a library of 100,000 files filters in one pass with no hashing, and a
 /// keystroke that narrows the search ("c", "cl", "cli") looks only at the rows the last one kept.
+///
+/// A date, duration or size order is a `RowRanking` of the whole library, which a search filters in one pass.
+/// Making one takes longer than a frame at 100,000 rows, so a choice of such an order hands out a `RowSortJob`
+/// (`choose`, `nextSortJob`) for another thread, and `finish` shows its result only while it is current.
 public struct ShownRows: Sendable {
     /// The search in force; empty shows every item.
     public private(set) var query = SearchQuery("")
     /// The order in force.
     public private(set) var sort = RowSort.standard
+    /// The order chosen last: `sort` becomes it at once for a name order, and once its ranking is made for the others.
+    public private(set) var chosenSort = RowSort.standard
     /// How many items the last search or update looked at: the whole library, or only the rows a narrowing
     /// keystroke could keep.
     public private(set) var itemsExamined = 0
@@ -20,6 +26,13 @@ public struct ShownRows: Sendable {
     private var showsOwnList = false
     // The library's id limit when `ordered` was made: rows added since then call for a full pass.
     private var idLimitSeen = 0
+    // The ranking of `sort` while it is a date, duration or size order.
+    private var ranking: RowRanking?
+    // Counts the choices of order: a sort asked for by an earlier choice is stale.
+    private var choice = 0
+    // A job handed out and not finished yet; another wanted after it (a newer choice, newer values, or a stale result).
+    private var sortRunning = false
+    private var sortWanted = false
 
     /// Creates rows that show the whole library by name.
     public init() {}
@@ -38,15 +51,59 @@ public struct ShownRows: Sendable {
         return update(for: library, narrowing: narrows)
     }
 
-    /// Orders the rows by `sort`; false when the rows shown are the same as before.
+    /// Orders the rows by `sort` here and now, whatever it costs; false when the rows shown are the same as before.
     @discardableResult
     public mutating func order(_ sort: RowSort, in library: Library) -> Bool {
+        chosenSort = sort
+        choice += 1
+        sortWanted = false
         self.sort = sort
+        ranking = sort.needsProbes ? RowRanking(sort, of: library) : nil
+        return update(for: library)
+    }
+
+    /// Chooses `sort`. A name order is shown at once (true when the rows changed); a date, duration or size order
+    /// is made elsewhere: `nextSortJob(from:)` hands out the job, and `finish(_:in:)` shows its result.
+    @discardableResult
+    public mutating func choose(_ sort: RowSort, in library: Library) -> Bool {
+        guard sort.needsProbes else { return order(sort, in: library) }
+        chosenSort = sort
+        choice += 1
+        sortWanted = true
+        return false
+    }
+
+    /// Asks for the chosen date, duration or size order to be made again, from the values probes brought since.
+    public mutating func resort() {
+        if chosenSort.needsProbes { sortWanted = true }
+    }
+
+    /// The sort to make now, off the main thread, from `library` as it is; nil when none is wanted, or while one is
+    /// out: one runs at a time, and the next starts from a fresher copy once it is back.
+    public mutating func nextSortJob(from library: Library) -> RowSortJob? {
+        guard sortWanted, !sortRunning else { return nil }
+        (sortWanted, sortRunning) = (false, true)
+        return RowSortJob(sort: chosenSort, ticket: choice, library: library)
+    }
+
+    /// Shows the result of the job handed out if it is still current and returns whether the rows shown changed;
+    /// nil when it is stale and dropped: another order was chosen since, or rows came or went since its copy was
+    /// taken (the order is then wanted again, from a fresh copy). A search typed meanwhile leaves it current:
+    /// it ranks the whole library, and the search in force filters it.
+    public mutating func finish(_ made: RowRanking, in library: Library) -> Bool? {
+        sortRunning = false
+        guard made.ticket == choice else { return nil }
+        guard made.revision == library.revision else {
+            sortWanted = true
+            return nil
+        }
+        (sort, ranking) = (made.sort, made)
         return update(for: library)
     }
 
     /// Brings the rows up to date after the library changed (items added, probed, gone); false when the rows
-    /// shown, and their order, are the same as before.
+    /// shown, and their order, are the same as before. A date, duration or size order follows items added and
+    /// removed here; values probed since it was made reach it through `resort()` and a new ranking.
     @discardableResult
     public mutating func update(for library: Library) -> Bool {
         update(for: library, narrowing: false)
@@ -63,10 +120,18 @@ public struct ShownRows: Sendable {
         if narrowing && wasOrdered {
             // Every row the new text matches, the old one matched too, and the order is already right.
             itemsExamined = ordered.count
-            next = ordered.filter { id in
-                guard let index = library.index(of: id) else { return false }
-                return matches(index, in: library)
+            next = ordered.filter { matches($0, in: library) }
+        } else if sort.needsProbes {
+            // The ranking follows rows added and removed; only a newer one, made elsewhere, re-sorts.
+            var ranking = ranking.take() ?? RowRanking(sort, of: library)
+            itemsExamined = ranking.follow(library)
+            if isFiltering {
+                itemsExamined += ranking.ids.count
+                next = ranking.ids.filter { matches($0, in: library) }
+            } else {
+                next = ranking.ids
             }
+            self.ranking = ranking
         } else {
             itemsExamined = library.count
             var kept: [Int] = []
@@ -84,6 +149,11 @@ public struct ShownRows: Sendable {
         return !same
     }
 
+    private mutating func matches(_ id: ItemID, in library: Library) -> Bool {
+        guard let index = library.index(of: id) else { return false }
+        return matches(index, in: library)
+    }
+
     private mutating func matches(_ index: Int, in library: Library) -> Bool {
         let id = library.items[index].id.rawValue
         if let key = keys[id] { return query.matches(key) }
@@ -92,24 +162,9 @@ public struct ShownRows: Sendable {
         return query.matches(key)
     }
 
-    /// The ids at library positions `kept` (ascending) in the order `sort` says; ties and unknown values keep
-    /// library order.
+    /// The ids at library positions `kept` (ascending) in the name order in force.
     private func sorted(_ kept: [Int], in library: Library) -> [ItemID] {
-        switch (sort.key, sort.ascending) {
-        case (.name, true): return kept.map { library.items[$0].id }
-        case (.name, false): return kept.reversed().map { library.items[$0].id }
-        default:
-            let values = kept.map { sort.value(of: library.items[$0]) }
-            let order = values.indices.sorted { a, b in
-                switch (values[a], values[b]) {
-                case (let x?, let y?) where x != y: return sort.ascending ? x < y : x > y
-                case (.some, nil): return true
-                case (nil, .some): return false
-                default: return a < b
-                }
-            }
-            return order.map { library.items[kept[$0]].id }
-        }
+        sort.ascending ? kept.map { library.items[$0].id } : kept.reversed().map { library.items[$0].id }
     }
 
     /// Keeps search keys made elsewhere (off the main thread) for items that have none yet, so the first search
