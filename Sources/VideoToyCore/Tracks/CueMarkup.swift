@@ -25,6 +25,14 @@ enum CueMarkup {
         return (joined(kept), placement ?? .bottom)
     }
 
+    /// Text GStreamer's subtitle parsers marked up for Pango, as plain words: its tags and any `{\an8}` that Matroska's
+    /// SubRip kept go as in a SubRip file (which also says where it goes), then XML character references are read.
+    /// The markup is not always valid (a tagged Matroska cue keeps a bare "&" or "<"), so nothing here requires it.
+    static func pango(_ text: String) -> (text: String, placement: SubtitlePlacement) {
+        let (plain, placement) = subRip(text.split(separator: "\n", omittingEmptySubsequences: false))
+        return (readingReferences(plain), placement)
+    }
+
     /// WebVTT lines without any tag (`<c.x>`, `<v Name>`, `<00:01.000>`…) and with character references read.
     static func webVTT(_ lines: [Substring]) -> String {
         joined(
@@ -126,6 +134,24 @@ enum CueMarkup {
             let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
             return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
         }
+    }
+
+    /// `text` with its character references (`&amp;`, `&#233;`) read; an "&" that starts none stays.
+    private static func readingReferences(_ text: String) -> String {
+        var out = ""
+        var rest = text[...]
+        while let char = rest.first {
+            if char == "&", let semicolon = rest.prefix(12).firstIndex(of: ";"),
+                let decoded = reference(rest[rest.index(after: rest.startIndex)..<semicolon])
+            {
+                out.append(decoded)
+                rest = rest[rest.index(after: semicolon)...]
+            } else {
+                out.append(char)
+                rest = rest.dropFirst()
+            }
+        }
+        return out
     }
 
     /// Lines trimmed, the empty ones dropped, joined by "\n".

@@ -114,11 +114,9 @@ final class TextSink: @unchecked Sendable {
         guard let caps = gst_sample_get_caps(sample), let structure = gst_caps_get_structure(caps, 0),
             gst_structure_has_name(structure, "text/x-raw") != 0
         else { return nil }
-        let placement: SubtitlePlacement = ["{\\an7}", "{\\an8}", "{\\an9}"].contains { text.contains($0) } ? .top : .bottom
+        var placement = SubtitlePlacement.bottom
         if let format = gst_structure_get_string(structure, "format"), String(cString: format) == "pango-markup" {
-            text = SubtitleMarkup.plainText(pango: text)
-        } else {
-            text = SubtitleMarkup.plainText(pango: text.replacingOccurrences(of: "&", with: "&amp;"))
+            (text, placement) = SubtitleMarkup.plainText(pango: text)
         }
         text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return nil }

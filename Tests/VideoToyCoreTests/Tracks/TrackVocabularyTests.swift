@@ -92,6 +92,12 @@ struct TrackVocabularyTests {
     @Test("subtitle markup made plain", arguments: markupCases.indices)
     func markup(index: Int) {
         let (markup, plain) = Self.markupCases[index]
-        #expect(SubtitleMarkup.plainText(pango: markup) == plain)
+        #expect(SubtitleMarkup.plainText(pango: markup).text == plain)
+    }
+
+    @Test func anOverrideBlockKeptInMarkupPutsTheCueAtTheTop() {
+        #expect(SubtitleMarkup.plainText(pango: "{\\an8}Top").placement == .top)
+        #expect(SubtitleMarkup.plainText(pango: "{\\an2}<i>Bottom</i>").placement == .bottom)
+        #expect(SubtitleMarkup.plainText(pango: "Plain").placement == .bottom)
     }
 }
