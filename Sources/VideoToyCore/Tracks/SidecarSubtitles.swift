@@ -22,8 +22,8 @@ public struct SidecarSubtitles: Sendable {
         for file in SidecarFiles.matching(video: videoName, among: siblings) {
             let track = file.track
             let shown = PathBytes.display(file.name)
-            guard let bytes = (size(file.name).map { $0 <= SidecarSubtitles.largestFile } ?? true) ? contents(file.name) : nil else {
-                let tooLarge = size(file.name).map { $0 > SidecarSubtitles.largestFile } ?? false
+            let tooLarge = size(file.name).map { $0 > SidecarSubtitles.largestFile } ?? false
+            guard !tooLarge, let bytes = contents(file.name) else {
                 report.notes[track.id] = "\(shown) " + (tooLarge ? "is too large for a subtitle file" : "could not be read")
                 report.unusable.append(track.id)
                 continue

@@ -50,3 +50,23 @@ struct SubtitleShowTests {
         #expect(show.nextChange(afterMs: 2000) == 2500)
     }
 }
+
+/// The subtitle files beside a video as the menu and the view get them.
+struct SidecarSubtitlesTests {
+    @Test func aFileTooLargeOrUnreadableIsListedWithWhyAndNeverRead() {
+        var asked: [String] = []
+        let read = SidecarSubtitles(
+            videoName: "film.mkv", siblings: ["film.mkv", "film.en.srt", "film.fr.srt", "film.de.srt"],
+            size: { $0 == "film.de.srt" ? SidecarSubtitles.largestFile + 1 : 60 },
+            contents: { name in
+                asked.append(name)
+                return name == "film.en.srt" ? Array("1\n00:00:01,000 --> 00:00:02,000\nHi\n".utf8) : nil
+            })
+        #expect(read.report.tracks.map(\.id) == [.sidecar("film.en.srt")])
+        #expect(read.report.unusable == [.sidecar("film.de.srt"), .sidecar("film.fr.srt")])
+        #expect(read.report.notes[.sidecar("film.de.srt")] == "film.de.srt is too large for a subtitle file")
+        #expect(read.report.notes[.sidecar("film.fr.srt")] == "film.fr.srt could not be read")
+        #expect(!asked.contains("film.de.srt"), "a file over the limit is not read")
+        #expect(read.timelines[.sidecar("film.en.srt")]?.text(atMs: 1500) == "Hi")
+    }
+}
