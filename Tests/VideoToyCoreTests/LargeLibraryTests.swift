@@ -88,9 +88,9 @@ struct LargeLibraryTests {
         #expect(addition.positions.map { library.items[$0].id } == addition.added)
         let order = library.items.map(\.path)
         #expect(order == order.sorted(by: Self.referenceOrder))
-        for (position, item) in library.items.enumerated() where position % 997 == 0 {
-            #expect(library.index(of: item.id) == position)
-        }
+        // Every position is known by id after the inserts, those before the first new file as well as after.
+        let misplaced = library.items.indices.filter { library.index(of: library.items[$0].id) != $0 }
+        #expect(misplaced.isEmpty, "\(misplaced.prefix(5))")
         // Adding them again adds nothing.
         #expect(library.merge(LibraryBatch(paths: dropped)).added.isEmpty)
     }

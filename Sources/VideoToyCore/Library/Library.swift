@@ -13,6 +13,8 @@ public struct Library: Sendable {
     /// Goes up each time items are added or removed (probe results leave it alone), so work done on a copy can tell
     /// whether the rows it saw are still the library's.
     public private(set) var revision = 0
+    // Below one new file per this many items, inserting in place moves less than merging into a copy.
+    private static let inPlaceRatio = 64
 
     /// Creates an empty library.
     public init() {}
@@ -59,6 +61,18 @@ public struct Library: Sendable {
         guard !fresh.isEmpty else { return LibraryAddition(ids: ids, added: [], positions: [], keysMade: 0) }
         revision += 1
         let (slots, made) = insertionSlots(for: fresh.map(\.key))
+        if fresh.count * Self.inPlaceRatio < items.count {
+            // A few files dropped on a large library: each insert moves the items after it bitwise, where a merged
+            // copy would retain and release every item of the library.
+            var positions: [Int] = []
+            positions.reserveCapacity(fresh.count)
+            for (offset, (slot, new)) in zip(slots, fresh).enumerated() {
+                items.insert(LibraryItem(id: new.id, path: new.key.path), at: slot + offset)
+                positions.append(slot + offset)
+            }
+            reindex(from: positions[0])
+            return LibraryAddition(ids: ids, added: fresh.map(\.id), positions: positions, keysMade: made)
+        }
         var merged: [LibraryItem] = []
         merged.reserveCapacity(items.count + fresh.count)
         var positions: [Int] = []
