@@ -22,6 +22,9 @@ let package = Package(
         // The sound server's client library (PulseAudio, or PipeWire's PulseAudio interface) on GLib's main loop.
         .systemLibrary(name: "CPulse", pkgConfig: "libpulse libpulse-mainloop-glib"),
 
+        // libwayland-client and the client tables of wlr-output-management (written from the protocol's documentation).
+        .target(name: "CWayland", linkerSettings: [.linkedLibrary("wayland-client")]),
+
         // The pure domain: no C imports.
         .target(name: "VideoToyCore", swiftSettings: strict),
 
@@ -39,6 +42,8 @@ let package = Package(
         .target(name: "VideoToyGtk", dependencies: ["VideoToyCore", "VideoToyGObject", "CGtk", "CXrandr"], swiftSettings: strict),
         .target(name: "VideoToyDesktop", dependencies: ["VideoToyCore", "VideoToyGObject", "CGLib"], swiftSettings: strict),
         .target(name: "VideoToySound", dependencies: ["VideoToyCore", "CPulse"], swiftSettings: strict),
+        // Display modes on wlroots compositors (Sway, Hyprland, river…) through wlr-output-management.
+        .target(name: "VideoToyWayland", dependencies: ["VideoToyCore", "CWayland"], swiftSettings: strict),
 
         // Fakes for core tests: no display, no media.
         .target(name: "VideoToyTesting", dependencies: ["VideoToyCore"], swiftSettings: strict),
@@ -54,7 +59,7 @@ let package = Package(
             name: "videotoy",
             dependencies: [
                 "VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyGtk", "VideoToyGObject", "VideoToyDesktop",
-                "VideoToySound",
+                "VideoToySound", "VideoToyWayland",
             ],
             swiftSettings: strict
         ),
@@ -78,7 +83,7 @@ let package = Package(
             name: "VideoToyEndToEndTests",
             dependencies: [
                 "VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyAppTesting",
-                "VideoToyDesktop",
+                "VideoToyDesktop", "VideoToyWayland",
             ], swiftSettings: strict),
     ]
 )
