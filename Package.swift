@@ -24,6 +24,8 @@ let package = Package(
 
         // libwayland-client and the client tables of wlr-output-management (written from the protocol's documentation).
         .target(name: "CWayland", linkerSettings: [.linkedLibrary("wayland-client")]),
+        // libwayland-server for the test compositor, with the same protocol tables (never shipped).
+        .target(name: "CWaylandServer", dependencies: ["CWayland"], linkerSettings: [.linkedLibrary("wayland-server")]),
 
         // The pure domain: no C imports.
         .target(name: "VideoToyCore", swiftSettings: strict),
@@ -50,6 +52,8 @@ let package = Package(
         // Media fixtures the media and end-to-end tiers share: broken files, odd files, a stalling FUSE share.
         .target(
             name: "VideoToyMediaTesting", dependencies: ["VideoToyCore", "VideoToyPOSIX", "VideoToyMedia", "CGLib"], swiftSettings: strict),
+        // A wlroots-style compositor that offers only wlr-output-management, for the adapter's contract tests.
+        .target(name: "VideoToyWaylandTesting", dependencies: ["VideoToyCore", "CWaylandServer"], swiftSettings: strict),
         // The real app as a child process on a virtual X display, and its events log read back: what the
         // end-to-end tests and the benchmark both drive.
         .target(name: "VideoToyAppTesting", dependencies: ["VideoToyCore", "VideoToyMediaTesting"], swiftSettings: strict),
@@ -71,6 +75,9 @@ let package = Package(
         ),
 
         .testTarget(name: "VideoToyCoreTests", dependencies: ["VideoToyCore", "VideoToyTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "VideoToyWaylandTests", dependencies: ["VideoToyCore", "VideoToyWayland", "VideoToyWaylandTesting"], swiftSettings: strict
+        ),
         .testTarget(name: "VideoToySoundTests", dependencies: ["VideoToyCore", "VideoToySound"], swiftSettings: strict),
         .testTarget(
             name: "VideoToyDesktopTests", dependencies: ["VideoToyCore", "VideoToyDesktop", "VideoToyTesting", "VideoToyAppTesting"],

@@ -96,25 +96,6 @@ const struct wl_interface zwlr_output_configuration_head_v1_interface = {
     "zwlr_output_configuration_head_v1", VT_WLR_OUTPUT_MANAGEMENT_VERSION, 6, configuration_head_requests, 0, NULL,
 };
 
-/* Request opcodes, in declaration order. */
-enum {
-    MANAGER_CREATE_CONFIGURATION = 0,
-    MANAGER_STOP = 1,
-    HEAD_RELEASE = 0,
-    MODE_RELEASE = 0,
-    CONFIGURATION_ENABLE_HEAD = 0,
-    CONFIGURATION_DISABLE_HEAD = 1,
-    CONFIGURATION_APPLY = 2,
-    CONFIGURATION_TEST = 3,
-    CONFIGURATION_DESTROY = 4,
-    CONFIGURATION_HEAD_SET_MODE = 0,
-    CONFIGURATION_HEAD_SET_CUSTOM_MODE = 1,
-    CONFIGURATION_HEAD_SET_POSITION = 2,
-    CONFIGURATION_HEAD_SET_TRANSFORM = 3,
-    CONFIGURATION_HEAD_SET_SCALE = 4,
-    CONFIGURATION_HEAD_SET_ADAPTIVE_SYNC = 5,
-};
-
 struct wl_proxy *vt_wl_display_get_registry(struct wl_display *display) {
     return (struct wl_proxy *)wl_display_get_registry(display);
 }
@@ -136,16 +117,16 @@ static uint32_t version_of(struct wl_proxy *proxy) { return wl_proxy_get_version
 
 struct wl_proxy *vt_wlr_manager_create_configuration(struct wl_proxy *manager, uint32_t serial) {
     return wl_proxy_marshal_flags(
-        manager, MANAGER_CREATE_CONFIGURATION, &zwlr_output_configuration_v1_interface, version_of(manager), 0, NULL, serial);
+        manager, VT_WLR_MANAGER_CREATE_CONFIGURATION, &zwlr_output_configuration_v1_interface, version_of(manager), 0, NULL, serial);
 }
 
 void vt_wlr_manager_stop(struct wl_proxy *manager) {
-    wl_proxy_marshal_flags(manager, MANAGER_STOP, NULL, version_of(manager), 0);
+    wl_proxy_marshal_flags(manager, VT_WLR_MANAGER_STOP, NULL, version_of(manager), 0);
 }
 
 void vt_wlr_head_release(struct wl_proxy *head) {
     if (version_of(head) >= 3) {
-        wl_proxy_marshal_flags(head, HEAD_RELEASE, NULL, version_of(head), WL_MARSHAL_FLAG_DESTROY);
+        wl_proxy_marshal_flags(head, VT_WLR_HEAD_RELEASE, NULL, version_of(head), WL_MARSHAL_FLAG_DESTROY);
     } else {
         wl_proxy_destroy(head);
     }
@@ -153,7 +134,7 @@ void vt_wlr_head_release(struct wl_proxy *head) {
 
 void vt_wlr_mode_release(struct wl_proxy *mode) {
     if (version_of(mode) >= 3) {
-        wl_proxy_marshal_flags(mode, MODE_RELEASE, NULL, version_of(mode), WL_MARSHAL_FLAG_DESTROY);
+        wl_proxy_marshal_flags(mode, VT_WLR_MODE_RELEASE, NULL, version_of(mode), WL_MARSHAL_FLAG_DESTROY);
     } else {
         wl_proxy_destroy(mode);
     }
@@ -161,46 +142,46 @@ void vt_wlr_mode_release(struct wl_proxy *mode) {
 
 struct wl_proxy *vt_wlr_configuration_enable_head(struct wl_proxy *configuration, struct wl_proxy *head) {
     return wl_proxy_marshal_flags(
-        configuration, CONFIGURATION_ENABLE_HEAD, &zwlr_output_configuration_head_v1_interface, version_of(configuration), 0, NULL,
+        configuration, VT_WLR_CONFIGURATION_ENABLE_HEAD, &zwlr_output_configuration_head_v1_interface, version_of(configuration), 0, NULL,
         head);
 }
 
 void vt_wlr_configuration_disable_head(struct wl_proxy *configuration, struct wl_proxy *head) {
-    wl_proxy_marshal_flags(configuration, CONFIGURATION_DISABLE_HEAD, NULL, version_of(configuration), 0, head);
+    wl_proxy_marshal_flags(configuration, VT_WLR_CONFIGURATION_DISABLE_HEAD, NULL, version_of(configuration), 0, head);
 }
 
 void vt_wlr_configuration_apply(struct wl_proxy *configuration) {
-    wl_proxy_marshal_flags(configuration, CONFIGURATION_APPLY, NULL, version_of(configuration), 0);
+    wl_proxy_marshal_flags(configuration, VT_WLR_CONFIGURATION_APPLY, NULL, version_of(configuration), 0);
 }
 
 void vt_wlr_configuration_test(struct wl_proxy *configuration) {
-    wl_proxy_marshal_flags(configuration, CONFIGURATION_TEST, NULL, version_of(configuration), 0);
+    wl_proxy_marshal_flags(configuration, VT_WLR_CONFIGURATION_TEST, NULL, version_of(configuration), 0);
 }
 
 void vt_wlr_configuration_destroy(struct wl_proxy *configuration) {
-    wl_proxy_marshal_flags(configuration, CONFIGURATION_DESTROY, NULL, version_of(configuration), WL_MARSHAL_FLAG_DESTROY);
+    wl_proxy_marshal_flags(configuration, VT_WLR_CONFIGURATION_DESTROY, NULL, version_of(configuration), WL_MARSHAL_FLAG_DESTROY);
 }
 
 void vt_wlr_configuration_head_set_mode(struct wl_proxy *head, struct wl_proxy *mode) {
-    wl_proxy_marshal_flags(head, CONFIGURATION_HEAD_SET_MODE, NULL, version_of(head), 0, mode);
+    wl_proxy_marshal_flags(head, VT_WLR_CONFIGURATION_HEAD_SET_MODE, NULL, version_of(head), 0, mode);
 }
 
 void vt_wlr_configuration_head_set_custom_mode(struct wl_proxy *head, int32_t width, int32_t height, int32_t refresh) {
-    wl_proxy_marshal_flags(head, CONFIGURATION_HEAD_SET_CUSTOM_MODE, NULL, version_of(head), 0, width, height, refresh);
+    wl_proxy_marshal_flags(head, VT_WLR_CONFIGURATION_HEAD_SET_CUSTOM_MODE, NULL, version_of(head), 0, width, height, refresh);
 }
 
 void vt_wlr_configuration_head_set_position(struct wl_proxy *head, int32_t x, int32_t y) {
-    wl_proxy_marshal_flags(head, CONFIGURATION_HEAD_SET_POSITION, NULL, version_of(head), 0, x, y);
+    wl_proxy_marshal_flags(head, VT_WLR_CONFIGURATION_HEAD_SET_POSITION, NULL, version_of(head), 0, x, y);
 }
 
 void vt_wlr_configuration_head_set_transform(struct wl_proxy *head, int32_t transform) {
-    wl_proxy_marshal_flags(head, CONFIGURATION_HEAD_SET_TRANSFORM, NULL, version_of(head), 0, transform);
+    wl_proxy_marshal_flags(head, VT_WLR_CONFIGURATION_HEAD_SET_TRANSFORM, NULL, version_of(head), 0, transform);
 }
 
 void vt_wlr_configuration_head_set_scale(struct wl_proxy *head, wl_fixed_t scale) {
-    wl_proxy_marshal_flags(head, CONFIGURATION_HEAD_SET_SCALE, NULL, version_of(head), 0, scale);
+    wl_proxy_marshal_flags(head, VT_WLR_CONFIGURATION_HEAD_SET_SCALE, NULL, version_of(head), 0, scale);
 }
 
 void vt_wlr_configuration_head_set_adaptive_sync(struct wl_proxy *head, uint32_t state) {
-    wl_proxy_marshal_flags(head, CONFIGURATION_HEAD_SET_ADAPTIVE_SYNC, NULL, version_of(head), 0, state);
+    wl_proxy_marshal_flags(head, VT_WLR_CONFIGURATION_HEAD_SET_ADAPTIVE_SYNC, NULL, version_of(head), 0, state);
 }
