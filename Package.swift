@@ -22,6 +22,11 @@ let package = Package(
         // The sound server's client library (PulseAudio, or PipeWire's PulseAudio interface) on GLib's main loop.
         .systemLibrary(name: "CPulse", pkgConfig: "libpulse libpulse-mainloop-glib"),
 
+        // libwayland-client and the client tables of wlr-output-management (written from the protocol's documentation).
+        .target(name: "CWayland", linkerSettings: [.linkedLibrary("wayland-client")]),
+        // libwayland-server for the test compositor, with the same protocol tables (never shipped).
+        .target(name: "CWaylandServer", dependencies: ["CWayland"], linkerSettings: [.linkedLibrary("wayland-server")]),
+
         // The pure domain: no C imports.
         .target(name: "VideoToyCore", swiftSettings: strict),
 
@@ -39,12 +44,16 @@ let package = Package(
         .target(name: "VideoToyGtk", dependencies: ["VideoToyCore", "VideoToyGObject", "CGtk", "CXrandr"], swiftSettings: strict),
         .target(name: "VideoToyDesktop", dependencies: ["VideoToyCore", "VideoToyGObject", "CGLib"], swiftSettings: strict),
         .target(name: "VideoToySound", dependencies: ["VideoToyCore", "CPulse"], swiftSettings: strict),
+        // Display modes on wlroots compositors (Sway, Hyprland, river…) through wlr-output-management.
+        .target(name: "VideoToyWayland", dependencies: ["VideoToyCore", "CWayland"], swiftSettings: strict),
 
         // Fakes for core tests: no display, no media.
         .target(name: "VideoToyTesting", dependencies: ["VideoToyCore"], swiftSettings: strict),
         // Media fixtures the media and end-to-end tiers share: broken files, odd files, a stalling FUSE share.
         .target(
             name: "VideoToyMediaTesting", dependencies: ["VideoToyCore", "VideoToyPOSIX", "VideoToyMedia", "CGLib"], swiftSettings: strict),
+        // A wlroots-style compositor that offers only wlr-output-management, for the adapter's contract tests.
+        .target(name: "VideoToyWaylandTesting", dependencies: ["VideoToyCore", "CWaylandServer"], swiftSettings: strict),
         // The real app as a child process on a virtual X display, and its events log read back: what the
         // end-to-end tests and the benchmark both drive.
         .target(name: "VideoToyAppTesting", dependencies: ["VideoToyCore", "VideoToyMediaTesting"], swiftSettings: strict),
@@ -54,7 +63,7 @@ let package = Package(
             name: "videotoy",
             dependencies: [
                 "VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyGtk", "VideoToyGObject", "VideoToyDesktop",
-                "VideoToySound",
+                "VideoToySound", "VideoToyWayland",
             ],
             swiftSettings: strict
         ),
@@ -66,6 +75,9 @@ let package = Package(
         ),
 
         .testTarget(name: "VideoToyCoreTests", dependencies: ["VideoToyCore", "VideoToyTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "VideoToyWaylandTests", dependencies: ["VideoToyCore", "VideoToyWayland", "VideoToyWaylandTesting"], swiftSettings: strict
+        ),
         .testTarget(name: "VideoToySoundTests", dependencies: ["VideoToyCore", "VideoToySound"], swiftSettings: strict),
         .testTarget(
             name: "VideoToyDesktopTests", dependencies: ["VideoToyCore", "VideoToyDesktop", "VideoToyTesting", "VideoToyAppTesting"],
@@ -78,7 +90,7 @@ let package = Package(
             name: "VideoToyEndToEndTests",
             dependencies: [
                 "VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyAppTesting",
-                "VideoToyDesktop",
+                "VideoToyDesktop", "VideoToyWayland",
             ], swiftSettings: strict),
     ]
 )

@@ -2,7 +2,7 @@
 public struct Capabilities: Sendable, Equatable {
     /// The windowing session: "x11", "wayland" or another backend name.
     public var session: String
-    /// The API that sets display modes (`RandR`, `GNOME DisplayConfig`), or why modes cannot be set.
+    /// The API that sets display modes (`RandR`, `GNOME DisplayConfig`, `wlr-output-management`), or why modes cannot be set.
     public var modeSetting: Result<String, ModeSettingUnavailable>
     /// The Wayland compositor, when it could be told.
     public var compositor: String?

@@ -1,5 +1,6 @@
-/// Reads and sets display modes through the session's own API (RandR on X11, GNOME's DisplayConfig on Wayland),
-/// never on the main loop: answers come back on the main actor, or are waited for where a caller must block.
+/// Reads and sets display modes through the session's own API (RandR on X11; GNOME's DisplayConfig or wlroots'
+/// output management on Wayland), never on the main loop: answers come back on the main actor, or are waited for
+/// where a caller must block.
 public protocol DisplayModeSetter: AnyObject, Sendable {
     /// The API's name for the capability report, such as `RandR`.
     var apiName: String { get }
