@@ -89,6 +89,9 @@ public final class AppProcess: @unchecked Sendable {
         env.merge(display?.environment ?? [:]) { $1 }
         // Cairo avoids GL on the dummy server; x11 because only Xorg can unplug; no a11y bus to wait for.
         env["GSK_RENDERER"] = "cairo"
+        // As scripts/run does: with cairo drawing everything, GDK would still start Mesa's software GL (llvmpipe,
+        // about 60 MB resident) only to choose a window visual, which no desktop with a GPU driver pays.
+        env["GDK_DEBUG"] = "gl-disable"
         env["GDK_BACKEND"] = "x11"
         if !accessibility { env["GTK_A11Y"] = "none" }
         env["WAYLAND_DISPLAY"] = nil

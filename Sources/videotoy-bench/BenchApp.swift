@@ -68,6 +68,26 @@ final class BenchApp {
         return 0
     }
 
+    /// Where the resident memory is: the heap and other anonymous pages, and mapped files (libraries' code and
+    /// data) with the three largest, as "anon A MB, files F MB (lib 44, …)".
+    func residentSplit() -> String {
+        let anon = procKB("RssAnon") / 1024, files = procKB("RssFile") / 1024
+        var byFile: [String: Int] = [:]
+        var mapping = ""
+        if let smaps = try? String(contentsOfFile: "/proc/\(process.pid)/smaps", encoding: .utf8) {
+            for line in smaps.split(separator: "\n") {
+                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+                if fields.count >= 6, fields[0].contains("-") {
+                    mapping = fields[5].hasPrefix("/") ? String(fields[5].split(separator: "/").last ?? "") : ""
+                } else if fields.first == "Rss:", !mapping.isEmpty, fields.count >= 2 {
+                    byFile[mapping, default: 0] += Int(fields[1]) ?? 0
+                }
+            }
+        }
+        let largest = byFile.sorted { $0.value > $1.value }.prefix(3).map { "\($0.key) \($0.value / 1024)" }
+        return "anon \(anon) MB, files \(files) MB (\(largest.joined(separator: ", ")))"
+    }
+
     /// Stops the app: SIGTERM, then SIGKILL after 5 s.
     func stop() {
         startup.cancel()

@@ -29,14 +29,14 @@ enum MemoryGroup {
             PackagePaths.virtualDisplayScript.path, "-d", session.display.display, "shot",
             session.work.appendingPathComponent("scrolled.png").path, "DUMMY0",
         ])
-        let peak = app.procKB("VmHWM"), rss = app.procKB("VmRSS")
+        let peak = app.procKB("VmHWM"), rss = app.procKB("VmRSS"), split = app.residentSplit()
         app.stop()
         let peakMB = String(peak / 1024)
         session.add(
             BenchRow(
                 id: "mem.scroll", metric: "peak RSS after scrolling \(n) rows end to end", value: peakMB, unit: "MB",
                 target: "<= 250 MB", result: Figures.verdict(peakMB, .atMost, 250),
-                note: "RSS at the end \(rss / 1024) MB; \(presses) Page_Down presses took \(scrollMs) ms"))
+                note: "RSS at the end \(rss / 1024) MB: \(split); \(presses) Page_Down presses took \(scrollMs) ms"))
     }
 
     private static func cycles(_ session: BenchSession) throws {
@@ -61,19 +61,21 @@ enum MemoryGroup {
             if c % every == 0 { trace.append("\(c):\(app.procKB("VmRSS") / 1024)") }
         }
         session.pause(1)
-        let rssEnd = app.procKB("VmRSS"), peak = app.procKB("VmHWM")
+        let rssEnd = app.procKB("VmRSS"), peak = app.procKB("VmHWM"), split = app.residentSplit()
         app.stop()
         let growth = rssFrom > 0 && completed == cycles ? Figures.fixed(Double(rssEnd - rssFrom) * 100 / Double(rssFrom), 1) : ""
         let peakMB = String(peak / 1024)
         session.add(
             BenchRow(
                 id: "mem.cycles.peak", metric: "peak RSS over \(cycles) play/stop cycles", value: peakMB, unit: "MB",
-                target: "<= 250 MB", result: Figures.verdict(peakMB, .atMost, 250), note: "\(completed) cycles completed"))
+                target: "<= 250 MB", result: Figures.verdict(peakMB, .atMost, 250),
+                note: "\(completed) cycles completed; at the end \(split)"))
         session.add(
             BenchRow(
                 id: "mem.cycles.growth", metric: "RSS growth from cycle \(from) to cycle \(cycles)", value: growth, unit: "%",
                 target: "<= 5%", result: Figures.verdict(growth, .atMost, 5),
-                note: "\(rssFrom / 1024) MB -> \(rssEnd / 1024) MB; MB after cycle: \(trace.isEmpty ? "none" : trace.joined(separator: " "))")
+                note:
+                    "\(rssFrom / 1024) MB -> \(rssEnd / 1024) MB; MB after cycle: \(trace.isEmpty ? "none" : trace.joined(separator: " "))")
         )
     }
 }
