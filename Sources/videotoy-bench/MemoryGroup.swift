@@ -51,8 +51,10 @@ enum MemoryGroup {
         var trace: [String] = []
         let every = max(cycles / 5, 10)
         for c in 1...cycles {
-            // Down/Up walk the twelve items back and forth; Return plays the selected one, which pauses the last.
-            session.xdotool("key", c == 1 || ((c - 2) / 11) % 2 == 0 ? "Down" : "Up")
+            // Down/Up walk eleven of the items back and forth, ten steps each way; Return plays the selected one,
+            // which pauses the last. Every 20th cycle then has the same item playing and the same ones paused, so
+            // the growth compares like with like (with a period of 22, cycle 100 had other clips live than 20).
+            session.xdotool("key", c == 1 || ((c - 2) / 10) % 2 == 0 ? "Down" : "Up")
             session.xdotool("key", "Return")
             guard app.waitEvents(.firstFrame, count: c, seconds: 15) else { break }
             completed = c
