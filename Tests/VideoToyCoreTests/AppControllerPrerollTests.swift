@@ -68,6 +68,27 @@ struct AppControllerPrerollTests {
         #expect(Self.field(rig.records("first-frame").first, "window") == .string("main"))
     }
 
+    @Test func aReleasedVideoPreRollsWhereThePolicyKeptIt() async throws {
+        let rig = try await Rig.ready(["/v/a.mp4", "/v/b.mp4", "/v/c.mp4", "/v/d.mp4"])
+        let a = rig.ids[0]
+        rig.controller.resumePosition = { _ in 7_000 }
+        rig.controller.activate(a)
+        let first = try #require(rig.backend.player(for: "/v/a.mp4"))
+        rig.controller.intent(a, .togglePlay)
+        first.emit(.paused(positionMs: 20_000))
+        // A fourth video releases the oldest player; the policy keeps its position.
+        for id in rig.ids.dropFirst() { rig.controller.activate(id) }
+        #expect(first.isClosed)
+        rig.controller.intent(rig.ids[3], .togglePlay)
+        rig.controller.selected(a)
+        rig.timers.advance(by: Self.dwell)
+        let held = try #require(rig.backend.players(for: "/v/a.mp4").last)
+        #expect(held !== first)
+        #expect(held.transport == [.seek(20_000)], "where this run left it, over the earlier run's position")
+        rig.controller.activate(a)
+        #expect(held.transport == [.seek(20_000), .play], "adopted at its start: no second seek")
+    }
+
     @Test func movingTheSelectionDiscardsWithoutRememberingAnything() async throws {
         let rig = try await Rig.ready(["/v/a.mp4", "/v/b.mp4"])
         let (a, b) = (rig.ids[0], rig.ids[1])
