@@ -112,7 +112,7 @@ public final class FakePlayer: MediaPlayer {
     /// Sends `message` to the controller as the real player would on the main thread, updating position and duration first.
     public func emit(_ message: PlayerMessage) {
         switch message {
-        case .playing(let position), .paused(let position): positionMs = position
+        case .playing(let position), .paused(let position), .prerolled(let position): positionMs = position
         case .duration(let ms): durationMs = ms
         case .endOfStream:
             positionMs = durationMs ?? positionMs

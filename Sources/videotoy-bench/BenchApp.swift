@@ -59,6 +59,13 @@ final class BenchApp {
         return process.launchedAt.duration(to: ready).wholeMilliseconds
     }
 
+    /// The app's own clock (its events' `t_ms`) at `instant` of the benchmark's clock, from when `ready` landed in the
+    /// log as seen from outside (within the watch's 2 ms) and the `t_ms` the app wrote on it; nil without `ready`.
+    func appMilliseconds(at instant: ContinuousClock.Instant) -> Double? {
+        guard let landed = startup.readyInstant(), let ready = event(.ready) else { return nil }
+        return Double(ready.tMs) + Double(landed.duration(to: instant).wholeMilliseconds)
+    }
+
     /// A `/proc/PID/status` figure in kB, such as VmRSS or VmHWM; 0 once the app is gone.
     func procKB(_ key: String) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(process.pid)/status", encoding: .utf8) else { return 0 }

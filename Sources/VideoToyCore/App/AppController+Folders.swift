@@ -20,6 +20,7 @@ extension AppController {
             probes.invalidate(id)
             posterJobs.invalidate(id)
             posters[id] = nil
+            prerollEvent(.removed(id))
             apply(policy.handle(.removed(id)))
         }
         let gone = Set(leaving)

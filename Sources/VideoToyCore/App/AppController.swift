@@ -17,6 +17,10 @@ public final class AppController {
     weak var scenes: SceneHost?
     let log: EventLog
     var players: [ItemID: MediaPlayer] = [:]
+    /// Whether the selected row has a paused player made ahead of Enter; its handle is `prerolled`.
+    public internal(set) var preroll = Preroll()
+    var prerolled: PrerolledPlayer?
+    var dwellTimer: ScheduledTimer?
     /// Where each live view is shown and where it goes home to.
     public internal(set) var views = ViewPlacements()
     // About 250 KB each at row size: enough for several screens of scrolling back, bounded for huge libraries.
@@ -301,10 +305,14 @@ public final class AppController {
         for effect in effects {
             switch effect {
             case .play(let id, let fromMs):
+                let held = prerolled?.id == id ? prerolled : nil
+                prerollEvent(.activated(id))
+                // An adopted pre-roll already waits at its start; seeking there again would decode it twice.
+                let heldStart = held?.stage == .adopted ? held?.startMs : nil
                 let fresh = players[id] == nil
                 guard let player = ensurePlayer(id) else { continue }
                 let remembered = fresh ? library.item(id).flatMap { resumePosition?($0.path) } : nil
-                if let start = fromMs ?? remembered { player.seek(toMs: start) }
+                if let start = fromMs ?? remembered, start != heldStart { player.seek(toMs: start) }
                 player.play()
                 presenter?.refreshRow(id)
                 // Whatever started it (--play, N, a playlist, MPRIS, another launch), the playing row is shown.
@@ -391,7 +399,7 @@ public final class AppController {
         announce(.playback(id))
     }
 
-    private func received(_ message: PlayerMessage, from id: ItemID) {
+    func received(_ message: PlayerMessage, from id: ItemID) {
         guard let item = library.item(id), players[id] != nil else { return }
         switch message {
         case .playing(let position):
@@ -418,6 +426,8 @@ public final class AppController {
                     (.window, .string(window)),
                     (.positionMs, .int(players[id]?.positionMs ?? 0)),
                 ])
+        case .prerolled:
+            return
         case .duration:
             announce(.playback(id))
         case .tracks(let audio, let subtitles):
@@ -455,6 +465,7 @@ public final class AppController {
     /// Restores display modes, closes scenes and releases every player, for a clean exit.
     public func shutDown() {
         quitting = true
+        prerollEvent(.shutdown)
         route(.shutdown)
         for id in Array(players.keys) { closePlayer(id) }
     }

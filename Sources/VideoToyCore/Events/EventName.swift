@@ -22,6 +22,8 @@ public enum EventName: String, CaseIterable, Sendable {
     case error
     /// A view drew its first picture in a window.
     case firstFrame = "first-frame"
+    /// The selected row's paused pipeline holds its first picture, ahead of Enter.
+    case preroll
     /// The main window's fullscreen presentation of a video began or ended.
     case fullscreen
     /// The control style, once at start.
@@ -73,6 +75,7 @@ public enum EventName: String, CaseIterable, Sendable {
         case .finished: return [.positionMs, .framesShown, .framesDropped]
         case .error: return [.message, .positionMs]
         case .firstFrame: return [.window, .positionMs]
+        case .preroll: return [.positionMs]
         case .fullscreen: return [.on, .window]
         case .controls: return [.style, .debug]
         case .scaling: return [.mode]

@@ -4,6 +4,8 @@ public enum PlayerMessage: Sendable, Equatable {
     case playing(positionMs: Int)
     /// The pipeline is paused at this position.
     case paused(positionMs: Int)
+    /// The paused pipeline holds its picture at this position, any start position reached (not sent while playing).
+    case prerolled(positionMs: Int)
     /// The first picture of this play request reached the video output.
     case firstFrame
     /// The duration became known or changed.

@@ -161,6 +161,7 @@ public final class LibraryWindow: LibraryPresenter {
                 guard followingSelection else { return }
                 let position = gtk_single_selection_get_selected(selection)
                 selectedItem = position == GTK_INVALID_LIST_POSITION ? nil : controller.id(at: Int(position))
+                controller.selected(selectedItem)
             })
         // The window's default size follows the user's resizing: rows stack their labels under the video when narrow.
         connections.append(Signal.notify(window, "default-width") { [unowned self] in arrangeRows() })
@@ -319,8 +320,9 @@ public final class LibraryWindow: LibraryPresenter {
                 let click = gtk_gesture_click_new()!
                 Signal.pressed(graw(click)) { [unowned self, unowned row] _, x, y in
                     guard let id = row.id else { return }
-                    // Clicks on a live view's own controls belong to the view, not to the row.
-                    if views[id] != nil, let picked = gtk_widget_pick(row.root, x, y, GTK_PICK_DEFAULT),
+                    // Clicks on a live view's own controls belong to the view, not to the row; a pre-rolled view is
+                    // in no row yet, so a click on its poster plays it.
+                    if controller.player(id) != nil, let picked = gtk_widget_pick(row.root, x, y, GTK_PICK_DEFAULT),
                         picked == row.slot || gtk_widget_is_ancestor(picked, row.slot) != 0
                     {
                         return

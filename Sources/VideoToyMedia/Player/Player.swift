@@ -266,6 +266,8 @@ public final class Player {
                 pendingSeekMs = nil
                 jump(toMs: ms)
                 if wantPlaying { worker.setState(GST_STATE_PLAYING) }
+            } else if !wantPlaying {
+                onMessage(.prerolled(positionMs: positionMs ?? 0))
             }
             if wantPlaying { switchAudioOnPlay() }
             if let ms = durationMs { onMessage(.duration(ms: ms)) }
