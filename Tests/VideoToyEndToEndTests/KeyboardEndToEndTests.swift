@@ -60,7 +60,8 @@ extension EndToEnd.FrontEndTests {
         }
 
         try key("ctrl+q")
-        #expect(try await app.waitForExit(timeout: .seconds(45)) == 0)
+        let status = try await app.waitForExit(timeout: .seconds(45))
+        #expect(status == 0, "exit status \(status)\n\(app.report())")
     }
 }
 

@@ -168,7 +168,8 @@ extension EndToEnd {
             #expect(refused.stderr.contains("NotSupported"), "\(refused.stderr)")
 
             try client.call("Quit", interface: MPRISClient.root)
-            #expect(try await app.waitForExit(timeout: .seconds(10)) == 0)
+            let status = try await app.waitForExit(timeout: .seconds(10))
+            #expect(status == 0, "exit status \(status)\n\(app.report())")
         }
 
         @Test("without a session bus the app plays normally and says once that MPRIS is unavailable")

@@ -75,7 +75,8 @@ extension EndToEnd {
             defer { display.stop() }
             try display.plug("DUMMY1", modes: ["1920x1080", "1280x720"])
             let app = try AppProcess(arguments: ["--check"], display: display)
-            #expect(try await app.waitForExit(timeout: .seconds(20)) == 0)
+            let status = try await app.waitForExit(timeout: .seconds(20))
+            #expect(status == 0, "exit status \(status)\n\(app.report())")
             let report = app.stdout
             #expect(report.contains("Session: x11"))
             #expect(report.contains("Display modes: can be set"))

@@ -202,7 +202,8 @@ extension EndToEnd.SubtitlesTests {
         }
         #expect(seen == [nil, "subtitles/0", "subtitles/1"], "V goes from the forced track through off and English to French")
         try display.run(["xdotool", "key", "--clearmodifiers", "ctrl+q"])
-        #expect(try await first.waitForExit(timeout: .seconds(45)) == 0)
+        let status = try await first.waitForExit(timeout: .seconds(45))
+        #expect(status == 0, "exit status \(status)\n\(first.report())")
         let settings = try String(contentsOfFile: config + "/videotoy/settings.ini", encoding: .utf8)
         #expect(settings.contains("[tracks]") && settings.contains("subtitles/1"), "\(settings)")
 
