@@ -16,6 +16,8 @@ final class SampleSink: @unchecked Sendable {
     private var output: VideoOutput?
     private var firstFrameArmed = false
     private var lastFrameEnd: Int?
+    // The bound set last, until a picture within it arrives; meanwhile the capsfilter is in delayed mode.
+    private var pendingSide: Int?
 
     /// Builds the sink around `appsink`, or nil without a capsfilter element.
     init?(appsink: UnsafeMutablePointer<GstElement>, output: VideoOutput) {
@@ -27,8 +29,9 @@ final class SampleSink: @unchecked Sendable {
         // A new bound excludes the size already negotiated, while pictures scaled to that size are still on their
         // way (in playsink's converters after the scaler, which cannot rescale them): an appsink with the bound as
         // its caps refused them, and the stream died "not negotiated" (a few resized DNxHD plays in 100, under load).
-        // In delayed mode the capsfilter accepts the previous bound until pictures of the new size arrive.
-        GProperty.set(bound, "caps-change-mode", Int32(1))
+        // In delayed mode the capsfilter accepts the previous bound until pictures of the new size arrive. That mode
+        // costs caps intersections on every buffer (1080p playback took 2.8x playbin's CPU), so it is on only while a
+        // new bound is on its way (`limit`, then `deliver`).
         let caps = gst_caps_from_string("video/x-raw,format=BGRA,pixel-aspect-ratio=1/1")
         GProperty.set(appsink, "caps", object: caps)
         vt_caps_unref(caps)
@@ -65,6 +68,8 @@ final class SampleSink: @unchecked Sendable {
     /// Scaling in GStreamer to the view's size costs far less than drawing a full-size frame that the
     /// toolkit then shrinks on the main thread; videoscale keeps the display aspect within the bounds.
     func limit(maxSide: Int) {
+        lock.withLock { pendingSide = max(16, maxSide) }
+        GProperty.set(bound, "caps-change-mode", Int32(1))
         setCaps(maxSide: maxSide)
         if let pad = gst_element_get_static_pad(appsink, "sink") {
             gst_pad_push_event(pad, gst_event_new_reconfigure())
@@ -99,11 +104,18 @@ final class SampleSink: @unchecked Sendable {
         guard let sample else { return GST_FLOW_OK }
         let end = Self.streamEndMs(sample)
         guard let frame = MappedSample.frame(adopting: sample) else { return GST_FLOW_OK }
-        let (target, announce) = lock.withLock { () -> (VideoOutput?, Bool) in
+        let (target, announce, settled) = lock.withLock { () -> (VideoOutput?, Bool, Bool) in
             defer { firstFrameArmed = false }
             if let end { lastFrameEnd = end }
-            return (output, firstFrameArmed && output != nil)
+            // A picture within the new bound means none of the old size is still on its way.
+            var settled = false
+            if let side = pendingSide, frame.width <= side, frame.height <= side {
+                pendingSide = nil
+                settled = true
+            }
+            return (output, firstFrameArmed && output != nil, settled)
         }
+        if settled { GProperty.set(bound, "caps-change-mode", Int32(0)) }
         target?.present(frame)
         if announce {
             let structure = gst_structure_new_empty(SampleSink.firstFrameName)
