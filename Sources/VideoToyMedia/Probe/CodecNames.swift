@@ -100,6 +100,8 @@ enum CodecNames {
     /// A "missing" decoder for such a type means the installed one refused this stream (libav refuses
     /// pictures of 2^28 pixels and more), so advising to install a package would be wrong.
     static func hasDecoder(forMediaType type: String) -> Bool {
+        // Before gst_init the registry is empty and every type would look undecodable.
+        GStreamer.initialize()
         guard let caps = gst_caps_new_empty_simple(type) else { return false }
         defer { vt_caps_unref(caps) }
         // 1 is GST_ELEMENT_FACTORY_TYPE_DECODER, a macro Swift does not import.
