@@ -78,6 +78,8 @@ let package = Package(
         .testTarget(
             name: "VideoToyWaylandTests", dependencies: ["VideoToyCore", "VideoToyWayland", "VideoToyWaylandTesting"], swiftSettings: strict
         ),
+        .testTarget(
+            name: "VideoToyGtkTests", dependencies: ["VideoToyCore", "VideoToyGtk", "VideoToyAppTesting"], swiftSettings: strict),
         .testTarget(name: "VideoToySoundTests", dependencies: ["VideoToyCore", "VideoToySound"], swiftSettings: strict),
         .testTarget(
             name: "VideoToyDesktopTests", dependencies: ["VideoToyCore", "VideoToyDesktop", "VideoToyTesting", "VideoToyAppTesting"],

@@ -15,13 +15,17 @@ final class RandRModes: DisplayModeSetter, @unchecked Sendable {
     private let root: Window
     private let queue = DispatchQueue(label: "org.videotoy.randr")
 
+    /// The queue the connection is used on; once the reader is released, a `sync` on it returns after the connection
+    /// closed (an X server stopped before that would make Xlib exit the process).
+    var connectionQueue: DispatchQueue { queue }
+
     /// Why mode changes are unavailable, when they are.
     @MainActor static var unavailableReason: String?
 
-    /// Opens a connection to the X server named by `DISPLAY`, requiring RandR 1.2 or later.
+    /// Opens a connection to the X server `name` (by default the one `DISPLAY` names), requiring RandR 1.2 or later.
     @MainActor
-    init?() {
-        guard let display = XOpenDisplay(nil) else {
+    init?(displayName name: String? = nil) {
+        guard let display = name.map({ XOpenDisplay($0) }) ?? XOpenDisplay(nil) else {
             RandRModes.unavailableReason = "cannot open the X display for RandR"
             return nil
         }
@@ -35,12 +39,16 @@ final class RandRModes: DisplayModeSetter, @unchecked Sendable {
         }
         self.display = display
         self.root = XDefaultRootWindow(display)
+        XErrorTrap.join(display)
     }
 
     deinit {
         let connection = Connection(display)
         // Work still queued uses the connection; it closes after the last of it.
-        queue.async { XCloseDisplay(connection.display) }
+        queue.async {
+            XErrorTrap.leave(connection.display)
+            XCloseDisplay(connection.display)
+        }
     }
 
     /// Reads every output's modes on the RandR thread and hands them to `done` on the main thread.
@@ -100,35 +108,100 @@ final class RandRModes: DisplayModeSetter, @unchecked Sendable {
             }
             result[String(cString: output.pointee.name)] = OutputModes(modes: modes, current: current)
         }
+        // An output that went away during the read answers with an error; what was read is still right.
+        XSync(display, 0)
+        _ = XErrorTrap.takeError(on: display)
         return result
     }
 
+    /// Reads what switching `connector` to `wanted` takes, for `commit`; nil when the output is off or lacks the mode.
+    func pendingSwitchNow(_ wanted: ScreenMode, connector: String) -> PendingSwitch? {
+        queue.sync { pendingSwitch(wanted, connector: connector) }
+    }
+
+    /// Sends a switch `pendingSwitchNow` read, waiting for the server's answer.
+    func commitNow(_ change: PendingSwitch) -> Bool {
+        queue.sync { commit(change) }
+    }
+
     private func apply(_ wanted: ScreenMode, connector: String) -> Bool {
-        withOutput(connector) { resources, output, outputID in
-            guard output.pointee.crtc != 0, let crtc = XRRGetCrtcInfo(display, resources, output.pointee.crtc) else { return false }
+        pendingSwitch(wanted, connector: connector).map(commit) ?? false
+    }
+
+    private func pendingSwitch(_ wanted: ScreenMode, connector: String) -> PendingSwitch? {
+        withOutput(connector) { resources, output, outputID -> PendingSwitch? in
+            guard output.pointee.crtc != 0, let crtc = XRRGetCrtcInfo(display, resources, output.pointee.crtc) else { return nil }
             defer { XRRFreeCrtcInfo(crtc) }
             var chosen: RRMode?
             for index in 0..<Int(output.pointee.nmode) {
                 let id = output.pointee.modes[index]
                 if mode(resources, id) == wanted { chosen = id; break }
             }
-            guard let chosen else { return false }
-            growScreen(toFit: crtc.pointee.x, crtc.pointee.y, wanted)
-            var outputs = [outputID]
-            let status = XRRSetCrtcConfig(
-                display, resources, output.pointee.crtc, Time(CurrentTime), crtc.pointee.x, crtc.pointee.y,
-                chosen, crtc.pointee.rotation, &outputs, 1)
-            XSync(display, 0)
-            return status == 0
-        } ?? false
+            guard let chosen else { return nil }
+            return PendingSwitch(
+                crtc: output.pointee.crtc, output: outputID, mode: chosen, wanted: wanted, x: crtc.pointee.x, y: crtc.pointee.y,
+                rotation: crtc.pointee.rotation, readAt: resources.pointee.timestamp,
+                configuredAt: resources.pointee.configTimestamp)
+        } ?? nil
+    }
+
+    private func commit(_ change: PendingSwitch) -> Bool {
+        // With the server grabbed no other client (the one that switches an unplugged output off) runs between the
+        // check and the switch; the times alone are not enough, as a server without input may stamp both alike.
+        XGrabServer(display)
+        let switched = stillShown(change) && send(change)
+        XUngrabServer(display)
+        XSync(display, 0)
+        // An error (the mode or the output gone meanwhile) is a refusal too.
+        return XErrorTrap.takeError(on: display) == nil && switched
+    }
+
+    /// Whether the output still shows through the CRTC, at the place, that `change` was read with.
+    private func stillShown(_ change: PendingSwitch) -> Bool {
+        guard let resources = XRRGetScreenResourcesCurrent(display, root) else { return false }
+        defer { XRRFreeScreenResources(resources) }
+        guard let output = XRRGetOutputInfo(display, resources, change.output) else { return false }
+        defer { XRRFreeOutputInfo(output) }
+        guard output.pointee.crtc == change.crtc, let crtc = XRRGetCrtcInfo(display, resources, change.crtc) else { return false }
+        defer { XRRFreeCrtcInfo(crtc) }
+        return crtc.pointee.mode != 0 && crtc.pointee.x == change.x && crtc.pointee.y == change.y
+    }
+
+    private func send(_ change: PendingSwitch) -> Bool {
+        growScreen(toFit: change.x, change.y, change.wanted)
+        // The read's times, not CurrentTime: a server refuses a switch older than the last change it made.
+        // Xlib takes only the configuration time from the resources.
+        var resources = XRRScreenResources()
+        resources.configTimestamp = change.configuredAt
+        var outputs = [change.output]
+        let status = XRRSetCrtcConfig(
+            display, &resources, change.crtc, change.readAt, change.x, change.y, change.mode, change.rotation, &outputs, 1)
+        return status == 0
+    }
+
+    /// A mode switch as read from the server, to be sent with the time of that read.
+    struct PendingSwitch: Sendable {
+        let crtc: RRCrtc
+        let output: RROutput
+        let mode: RRMode
+        let wanted: ScreenMode
+        let x: Int32
+        let y: Int32
+        let rotation: Rotation
+        let readAt: Time
+        let configuredAt: Time
     }
 
     private func growScreen(toFit x: Int32, _ y: Int32, _ mode: ScreenMode) {
-        // The X screen must contain every CRTC; a bigger mode may need a bigger screen first.
+        // The X screen must contain every CRTC; a bigger mode may need a bigger screen first. Its size is asked of the
+        // server: this connection reads no events, so Xlib's own idea of the size is the one from when it opened.
+        var rootReturn: Window = 0
+        var (left, top, current, currentHeight, border, depth): (Int32, Int32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0, 0)
+        guard XGetGeometry(display, root, &rootReturn, &left, &top, &current, &currentHeight, &border, &depth) != 0 else { return }
+        let width = max(Int(current), Int(x) + mode.width)
+        let height = max(Int(currentHeight), Int(y) + mode.height)
+        guard width > Int(current) || height > Int(currentHeight) else { return }
         let screen = XDefaultScreen(display)
-        let width = max(Int(XDisplayWidth(display, screen)), Int(x) + mode.width)
-        let height = max(Int(XDisplayHeight(display, screen)), Int(y) + mode.height)
-        guard width > Int(XDisplayWidth(display, screen)) || height > Int(XDisplayHeight(display, screen)) else { return }
         let mmPerPixel = Double(XDisplayWidthMM(display, screen)) / Double(max(1, XDisplayWidth(display, screen)))
         XRRSetScreenSize(
             display, root, Int32(width), Int32(height),
