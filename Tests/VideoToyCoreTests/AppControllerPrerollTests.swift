@@ -122,7 +122,7 @@ struct AppControllerPrerollTests {
         rig.controller.selected(b)
         rig.timers.advance(by: 5 * Self.dwell)
         #expect(rig.backend.players.map(\.path) == ["/v/a.mp4"], "no second pipeline beside the playing one")
-        #expect(rig.controller.preroll.phase == .idle)
+        #expect(rig.controller.preroll.phase == .held(b), "selected, not to be pre-rolled")
     }
 
     @Test func aVideoStartedDuringTheDwellStopsThePreRoll() async throws {
@@ -177,6 +177,43 @@ struct AppControllerPrerollTests {
         #expect(rig.backend.makePlayerCalls == 2)
         try #require(rig.backend.players.last).emit(.error("no decoder"))
         #expect(rig.records("error").count == 1, "playing it shows the error as always")
+    }
+
+    @Test func aRowSelectedWhileItIsReadIsPreRolledOnceItsProbeFinishes() async throws {
+        let rig = Rig()
+        rig.backend.hold(["/v/a.mp4"])
+        rig.ids = rig.controller.add(paths: ["/v/a.mp4", "/v/b.mp4"])
+        let (a, b) = (rig.ids[0], rig.ids[1])
+        try await rig.eventually("b probed") { rig.controller.library.item(b)?.state != .pending }
+        rig.controller.selected(a)
+        rig.timers.advance(by: 10 * Self.dwell)
+        #expect(rig.backend.makePlayerCalls == 0, "not before its probe says it has pictures")
+        #expect(rig.controller.preroll.phase == .held(a))
+        rig.backend.releaseHeld()
+        try await rig.probed()
+        #expect(rig.controller.preroll.phase == .waiting(a), "the dwell starts when the probe arrives")
+        rig.timers.advance(by: Self.dwell)
+        #expect(rig.backend.makePlayerCalls == 1)
+        #expect(rig.backend.player(for: "/v/a.mp4") != nil)
+        #expect(rig.controller.preroll.phase == .ready(a))
+    }
+
+    @Test func aProbeFinishingAfterTheSelectionMovedOnPreRollsNothing() async throws {
+        let rig = Rig()
+        rig.backend.hold(["/v/a.mp4", "/v/b.mp4"])
+        rig.ids = rig.controller.add(paths: ["/v/a.mp4", "/v/b.mp4"])
+        let (a, b) = (rig.ids[0], rig.ids[1])
+        rig.controller.selected(a)
+        rig.controller.selected(b)
+        rig.controller.selected(nil)
+        rig.backend.releaseHeld()
+        try await rig.probed()
+        rig.timers.advance(by: 10 * Self.dwell)
+        #expect(rig.backend.makePlayerCalls == 0, "neither row is selected any more")
+        #expect(rig.controller.preroll.phase == .idle)
+        rig.controller.selected(a)
+        rig.timers.advance(by: Self.dwell)
+        #expect(rig.backend.makePlayerCalls == 1, "selecting it again pre-rolls it")
     }
 
     @Test func unplayableOrAudioOnlyRowsAreNotPreRolled() async throws {

@@ -47,7 +47,7 @@ struct PrerollRandomTests {
         for _ in 0..<60 {
             let id = ids.randomElement(using: &random)!
             let event: Preroll.Event
-            switch Int.random(in: 0..<10, using: &random) {
+            switch Int.random(in: 0..<11, using: &random) {
             case 0...2: event = .selected(Bool.random(using: &random) ? id : nil, eligible: !world.playing && Bool.random(using: &random))
             case 3...4:
                 // The timer that runs out is the one running; now and then a stale one arrives late.
@@ -56,6 +56,9 @@ struct PrerollRandomTests {
             case 6: event = .failed(id)
             case 7: event = .removed(id)
             case 8: event = .somethingPlays
+            case 9 where !world.playing:
+                // The controller says so only when a probe finishes while nothing plays.
+                event = .eligible(id)
             default:
                 world.playing = false
                 continue
@@ -65,7 +68,7 @@ struct PrerollRandomTests {
             if case .activated = event { world.playing = true }
             if event == .somethingPlays { world.playing = true }
             switch machine.phase {
-            case .idle:
+            case .idle, .held:
                 #expect(world.pipelines.isEmpty && world.dwell == nil)
             case .waiting(let waiting):
                 #expect(world.dwell == waiting && world.pipelines.isEmpty)

@@ -17,12 +17,13 @@ struct PrerollTests {
 
     static let waitingA: [Preroll.Event] = [.selected(a, eligible: true)]
     static let readyA: [Preroll.Event] = [.selected(a, eligible: true), .dwelt(a)]
+    static let heldA: [Preroll.Event] = [.selected(a, eligible: false)]
 
     static let transitions: [Transition] = [
         .init(
             name: "an eligible selection starts the dwell", before: [], event: .selected(a, eligible: true), effects: [.startDwell(a)],
             phase: .waiting(a)),
-        .init(name: "an ineligible selection does nothing", before: [], event: .selected(a, eligible: false), effects: [], phase: .idle),
+        .init(name: "an ineligible selection is held", before: [], event: .selected(a, eligible: false), effects: [], phase: .held(a)),
         .init(name: "no selection does nothing", before: [], event: .selected(nil, eligible: true), effects: [], phase: .idle),
         .init(name: "the dwell running out prepares", before: waitingA, event: .dwelt(a), effects: [.prepare(a)], phase: .ready(a)),
         .init(name: "a stale dwell is ignored", before: waitingA, event: .dwelt(b), effects: [], phase: .waiting(a)),
@@ -43,11 +44,29 @@ struct PrerollTests {
             name: "moving away discards and waits on the new row", before: readyA, event: .selected(b, eligible: true),
             effects: [.discard(a), .startDwell(b)], phase: .waiting(b)),
         .init(
-            name: "moving to an ineligible row discards", before: readyA, event: .selected(b, eligible: false), effects: [.discard(a)],
-            phase: .idle),
+            name: "moving to an ineligible row discards and holds it", before: readyA, event: .selected(b, eligible: false),
+            effects: [.discard(a)], phase: .held(b)),
         .init(
-            name: "the selected row no longer eligible discards", before: readyA, event: .selected(a, eligible: false),
-            effects: [.discard(a)], phase: .idle),
+            name: "the selected row no longer eligible discards and is held", before: readyA, event: .selected(a, eligible: false),
+            effects: [.discard(a)], phase: .held(a)),
+        .init(
+            name: "the held row becoming eligible starts the dwell", before: heldA, event: .eligible(a), effects: [.startDwell(a)],
+            phase: .waiting(a)),
+        .init(name: "another row becoming eligible is ignored", before: heldA, event: .eligible(b), effects: [], phase: .held(a)),
+        .init(name: "eligible while idle is ignored", before: [], event: .eligible(a), effects: [], phase: .idle),
+        .init(name: "eligible while waiting is ignored", before: waitingA, event: .eligible(a), effects: [], phase: .waiting(a)),
+        .init(name: "eligible while ready is ignored", before: readyA, event: .eligible(a), effects: [], phase: .ready(a)),
+        .init(name: "the held row again stays held", before: heldA, event: .selected(a, eligible: false), effects: [], phase: .held(a)),
+        .init(
+            name: "the held row selected when eligible starts the dwell", before: heldA, event: .selected(a, eligible: true),
+            effects: [.startDwell(a)], phase: .waiting(a)),
+        .init(
+            name: "another ineligible row is held instead", before: heldA, event: .selected(b, eligible: false), effects: [],
+            phase: .held(b)),
+        .init(name: "the held row removed is forgotten", before: heldA, event: .removed(a), effects: [], phase: .idle),
+        .init(name: "the held row failing is forgotten", before: heldA, event: .failed(a), effects: [], phase: .idle),
+        .init(name: "something playing forgets the held row", before: heldA, event: .somethingPlays, effects: [], phase: .idle),
+        .init(name: "playing the held row forgets it", before: heldA, event: .activated(a), effects: [], phase: .idle),
         .init(name: "playing the pre-rolled row adopts it", before: readyA, event: .activated(a), effects: [.adopt(a)], phase: .idle),
         .init(name: "playing another row discards", before: readyA, event: .activated(b), effects: [.discard(a)], phase: .idle),
         .init(name: "playing during the dwell cancels it", before: waitingA, event: .activated(a), effects: [.cancelDwell], phase: .idle),

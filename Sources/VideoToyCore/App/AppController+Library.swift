@@ -138,6 +138,8 @@ extension AppController {
     func probed(_ id: ItemID, _ result: Result<MediaInfo, ProbeFailure>) {
         guard record(id, result) else { return }
         presenter?.refreshRow(id)
+        // A row selected while it was being read is pre-rolled once it can be.
+        if mayPreroll(id) { prerollEvent(.eligible(id)) }
         reportProbeProgress()
         if shown.chosenSort.needsProbes { scheduleResort() }
     }

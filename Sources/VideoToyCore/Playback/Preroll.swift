@@ -11,6 +11,8 @@ public struct Preroll: Sendable {
     public enum Phase: Hashable, Sendable {
         /// Nothing selected that may be pre-rolled.
         case idle
+        /// The item is selected but may not be pre-rolled now: its probe has not finished, or a video plays.
+        case held(ItemID)
         /// The item is selected and the dwell timer runs.
         case waiting(ItemID)
         /// A paused player of the item exists, placed nowhere.
@@ -23,6 +25,8 @@ public struct Preroll: Sendable {
         case selected(ItemID?, eligible: Bool)
         /// The dwell timer of the item ran out.
         case dwelt(ItemID)
+        /// The item may be pre-rolled now (its probe finished); only a selected item that was held starts its dwell.
+        case eligible(ItemID)
         /// The user (or a playlist, MPRIS, `--play`) chose to play the item.
         case activated(ItemID)
         /// The item's pre-rolled pipeline failed, or could not be built.
@@ -70,6 +74,10 @@ public struct Preroll: Sendable {
             guard phase == .waiting(id) else { return [] }
             phase = .ready(id)
             return [.prepare(id)]
+        case .eligible(let id):
+            guard phase == .held(id) else { return [] }
+            phase = .waiting(id)
+            return [.startDwell(id)]
         case .activated(let id):
             if phase == .ready(id) {
                 phase = .idle
@@ -77,7 +85,7 @@ public struct Preroll: Sendable {
             }
             return stop()
         case .failed(let id), .removed(let id):
-            guard phase == .waiting(id) || phase == .ready(id) else { return [] }
+            guard phase == .held(id) || phase == .waiting(id) || phase == .ready(id) else { return [] }
             return stop()
         case .somethingPlays, .shutdown:
             return stop()
@@ -86,10 +94,13 @@ public struct Preroll: Sendable {
 
     private mutating func select(_ id: ItemID?, eligible: Bool) -> [Effect] {
         if let id, eligible, phase == .waiting(id) || phase == .ready(id) { return [] }
+        if let id, !eligible, phase == .held(id) { return [] }
         var effects = stop()
         if let id, eligible {
             phase = .waiting(id)
             effects.append(.startDwell(id))
+        } else if let id {
+            phase = .held(id)
         }
         return effects
     }
@@ -98,7 +109,7 @@ public struct Preroll: Sendable {
     private mutating func stop() -> [Effect] {
         defer { phase = .idle }
         switch phase {
-        case .idle: return []
+        case .idle, .held: return []
         case .waiting: return [.cancelDwell]
         case .ready(let id): return [.discard(id)]
         }
