@@ -185,7 +185,7 @@ extension EndToEnd {
             _ = try await app.waitFor("first-frame", after: back, timeout: .seconds(30)) { $0.fields["window"]?.string == "main" }
             _ = try await settle(app, clips.snow, "\(backend): after the last unplug")
             #expect(app.isRunning)
-            #expect(try await advances(on: display), "\(backend): still playing in the row")
+            #expect(try await advances(on: display), "\(backend): still playing in the row; \(app.report(stderrLines: 60))")
             let routes = app.events().filter { $0.name == "route" && $0.path == clips.snow }.compactMap { $0.fields["position_ms"]?.int }
             #expect(routes == routes.sorted(), "\(backend): the position never goes back across \(routes.count) moves")
             print("\(backend): \(app.events().filter { $0.name == "screen-connected" }.count) connections seen in the storm")
