@@ -9,6 +9,9 @@
 /* Macros that do not import into Swift. */
 static inline int64_t vt_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 static inline int vt_av_time_base(void) { return AV_TIME_BASE; }
+static inline int vt_averror_eof(void) { return AVERROR_EOF; }
+static inline int vt_averror_exit(void) { return AVERROR_EXIT; }
+static inline int vt_averror_again(void) { return AVERROR(EAGAIN); }
 
 /* The interrupt callback libavformat polls during blocking reads: past the deadline (microseconds of
  * av_gettime_relative) it stops reading, so a header that loops or a file that never ends cannot hold a worker. */

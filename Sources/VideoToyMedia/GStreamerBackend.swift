@@ -31,4 +31,8 @@ public struct GStreamerBackend: MediaBackend {
     public func sidecars(path: String) -> SidecarSubtitles {
         SidecarReader.read(beside: path)
     }
+
+    public func containerSubtitles(path: String) -> ContainerSubtitles {
+        ContainerCueReader.read(path)
+    }
 }

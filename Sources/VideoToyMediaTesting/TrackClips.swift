@@ -9,7 +9,8 @@ import VideoToyCore
 /// (`TrackClip.cues` and `SidecarFixture.cues` give every cue's times; "end" is the clip's length):
 /// - `tracks.mkv` subtitles/0: `englishText` until end/2, then `englishSecondText`; subtitles/1: `frenchText`;
 ///   subtitles/2 (forced): `signsText`.
-/// - `movtext.mp4`: `mp4Text`; `webvtt.webm`: `germanText` (GStreamer 1.22 cannot demux WebVTT in WebM; ffmpeg can).
+/// - `movtext.mp4`: `mp4Text`; `webvtt.webm`: `germanText` (GStreamer 1.22 cannot demux WebVTT in WebM; the app reads
+///   it with libavformat).
 /// - `plain.en.srt`, `plain.fr.srt`, `plain.de.srt`: their text in three cues meeting at end/3 + 20 ms and
 ///   2·end/3 + 20 ms; `plain.fr.forced.ass`: one cue; `plain.it.srt`: one cue per half, then garbage.
 ///

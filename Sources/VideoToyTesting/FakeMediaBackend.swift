@@ -39,6 +39,7 @@ public final class FakeMediaBackend: MediaBackend {
         var journal: [Job] = []
         var held: Set<String> = []
         var sidecars: [String: SidecarSubtitles] = [:]
+        var containerSubtitles: [String: ContainerSubtitles] = [:]
     }
 
     private nonisolated let shared = Mutex(Shared())
@@ -68,6 +69,16 @@ public final class FakeMediaBackend: MediaBackend {
     /// Returns the scripted subtitle files for `path`, or none.
     public nonisolated func sidecars(path: String) -> SidecarSubtitles {
         shared.withLock { $0.sidecars[path] } ?? SidecarSubtitles()
+    }
+
+    /// Makes `containerSubtitles(path:)` return `subtitles` for `path` from now on.
+    public func script(containerSubtitles subtitles: ContainerSubtitles, for path: String) {
+        shared.withLock { $0.containerSubtitles[path] = subtitles }
+    }
+
+    /// Returns the scripted tracks read out of the file at `path`, or none.
+    public nonisolated func containerSubtitles(path: String) -> ContainerSubtitles {
+        shared.withLock { $0.containerSubtitles[path] } ?? ContainerSubtitles()
     }
 
     /// Makes `poster(path:durationMs:)` return nil for `path`, as when no frame can be decoded.

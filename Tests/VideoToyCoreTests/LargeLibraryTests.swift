@@ -226,6 +226,7 @@ private final class RememberingFake: RememberingBackend, @unchecked Sendable {
 
     func poster(path: String, durationMs: Int?) -> VideoFrame? { nil }
     func sidecars(path: String) -> SidecarSubtitles { SidecarSubtitles() }
+    func containerSubtitles(path: String) -> ContainerSubtitles { ContainerSubtitles() }
 
     func rememberedProbes(_ paths: [String]) -> [Result<MediaInfo, ProbeFailure>?] {
         state.withLock { $0.largestAsk = max($0.largestAsk, paths.count) }

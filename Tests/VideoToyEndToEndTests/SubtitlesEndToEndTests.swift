@@ -144,6 +144,26 @@ extension EndToEnd.SubtitlesTests {
         #expect(showsLine(english), "V shows the English line (\(english))")
     }
 
+    @Test("--subtitles=de on the WebM lists its WebVTT track, read by the app, picks it and lights the lower band fullscreen")
+    func webVTTByOption() async throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let webm = Self.clips.webVTT
+        let app = try AppProcess(
+            arguments: ["--controls", "none", "--fullscreen", "--subtitles=de", "--play", webm.path, webm.path], display: display)
+        defer { app.terminate() }
+        let tracks = try await app.waitFor("tracks", timeout: .seconds(45)) { $0.path == webm.path }
+        #expect(listed(tracks.fields["subtitles"]) == expected(webm.subtitles), "\(tracks.line)")
+        let chosen = try await app.waitFor("track", timeout: .seconds(45)) {
+            $0.path == webm.path && $0.fields["kind"]?.string == TrackKind.subtitles.rawValue
+        }
+        #expect(chosen.fields["id"]?.string == "subtitles/0", "\(chosen.line)")
+        _ = try await app.waitFor("fullscreen", timeout: .seconds(45)) { $0.fields["on"]?.bool == true }
+        let shown = try #require(try await glance(display, crop: "DUMMY0", in: { $0.bounds }, until: showsLine))
+        #expect(showsLine(shown), "the German line in the lower band (\(shown))")
+        print("subtitles fullscreen, WebVTT in WebM: \(shown)")
+    }
+
     @Test("a monitor plugged while --subtitles=fr plays shows the French line there; unplugged, the row shows it again")
     func followsTheVideoAcrossScreens() async throws {
         let display = try VirtualDisplay()

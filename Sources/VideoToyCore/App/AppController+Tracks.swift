@@ -27,7 +27,7 @@ extension AppController {
     }
 
     /// A player was made for `id`: its tracks are listed once it pauses on a picture, and the subtitle files beside it
-    /// are read off the main thread.
+    /// and the tracks the app reads out of the file itself are read off the main thread.
     func openTracks(_ id: ItemID, path: String) {
         var unshowable: [String] = []
         if case .ready(let info)? = library.item(id)?.state {
@@ -42,16 +42,16 @@ extension AppController {
     func closeTracks(_ id: ItemID) {
         tracks.close(id)
         subtitleShows[id] = nil
-        sidecarTimelines[id] = nil
+        readTimelines[id] = nil
         subtitleTimers.removeValue(forKey: id)?.cancel()
         sidecarJobs.withdraw(id)
     }
 
-    /// The subtitle files beside the video of `id` were read.
-    func sidecarsRead(_ id: ItemID, _ sidecars: SidecarSubtitles) {
+    /// The subtitle files beside the video of `id` were read, and the tracks the app reads out of the file.
+    func sidecarsRead(_ id: ItemID, _ sidecars: SidecarSubtitles, _ own: ContainerSubtitles) {
         guard players[id] != nil else { return }
-        sidecarTimelines[id] = sidecars.timelines
-        carryOut(tracks.handle(id, .sidecars(sidecars.report)), for: id)
+        readTimelines[id] = sidecars.timelines.merging(own.timelines) { file, _ in file }
+        carryOut(tracks.handle(id, .sidecars(own.adding(to: sidecars.report))), for: id)
     }
 
     /// The player of `id` listed the file's own tracks.
@@ -117,12 +117,13 @@ extension AppController {
         switch (kind, track) {
         case (.audio, .audio(let index)?):
             player.selectAudio(index: index)
+        case (.subtitles, let chosen?) where readTimelines[id]?[chosen] != nil:
+            // A file beside the video, or a track of the file the player cannot read: the app has its cues.
+            if let timeline = readTimelines[id]?[chosen] { subtitleShows[id]?.show(timeline) }
         case (.subtitles, .subtitles(let index)?):
             // Another track's cues start over from the position: the player seeks there to send them.
             if player.selectSubtitles(index: index) { subtitleShows[id]?.jumped() }
             subtitleShows[id]?.showStream()
-        case (.subtitles, .sidecar?):
-            if let timeline = track.flatMap({ sidecarTimelines[id]?[$0] }) { subtitleShows[id]?.show(timeline) }
         case (.subtitles, nil):
             subtitleShows[id]?.turnOff()
         default:

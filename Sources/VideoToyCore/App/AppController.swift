@@ -61,9 +61,10 @@ public final class AppController {
     /// The soundtracks and subtitles of the open videos, and the picks made this run.
     public internal(set) var tracks = TrackBook()
     var subtitleShows: [ItemID: SubtitleShow] = [:]
-    var sidecarTimelines: [ItemID: [TrackID: CueTimeline]] = [:]
+    // The cues of the subtitles the app reads itself: files beside the video, and tracks read out of the file.
+    var readTimelines: [ItemID: [TrackID: CueTimeline]] = [:]
     var subtitleTimers: [ItemID: ScheduledTimer] = [:]
-    var sidecarJobs: WorkScheduler<ItemID, SidecarSubtitles>!
+    var sidecarJobs: WorkScheduler<ItemID, (SidecarSubtitles, ContainerSubtitles)>!
     /// The tracks the user picked for a file in earlier runs.
     public var rememberedTracks: (@MainActor (_ path: String) -> TrackChoice?)?
     /// Receives a file's track picks when the user changes them, so they can be remembered.
@@ -108,9 +109,9 @@ public final class AppController {
         sidecarJobs = WorkScheduler(
             limit: 1,
             work: { id in
-                guard let path = paths.path(id) else { return SidecarSubtitles() }
-                return backend.sidecars(path: path)
-            }, deliver: { [weak self] id, sidecars in self?.sidecarsRead(id, sidecars) })
+                guard let path = paths.path(id) else { return (SidecarSubtitles(), ContainerSubtitles()) }
+                return (backend.sidecars(path: path), backend.containerSubtitles(path: path))
+            }, deliver: { [weak self] id, read in self?.sidecarsRead(id, read.0, read.1) })
         // Metadata for the whole library comes first: on two cores a decoding poster would halve the probing,
         // and every row needs its metadata to be listed, sorted and searched, while only the rows on screen show a
         // poster. Posters start once no probe waits or runs.

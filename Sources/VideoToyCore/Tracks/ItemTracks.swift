@@ -8,7 +8,8 @@ public struct ItemTracks: Sendable {
     public enum Event: Hashable, Sendable {
         /// The player listed the file's own tracks (once, when it first paused on a picture).
         case embedded(audio: [MediaTrack], subtitles: [MediaTrack])
-        /// The subtitle files beside the video were read.
+        /// The subtitle files beside the video were read, with any of the file's own tracks the app reads itself
+        /// (`ContainerSubtitles.adding(to:)`); one the player lists too is listed once.
         case sidecars(SidecarReport)
         /// The user picked a track of `kind` from the menu, or nil for no subtitles.
         case choose(TrackKind, TrackID?)
@@ -36,7 +37,7 @@ public struct ItemTracks: Sendable {
 
     /// The file's soundtracks.
     public private(set) var audio: [MediaTrack] = []
-    /// The file's subtitle tracks: its own, then the files beside it.
+    /// The file's subtitle tracks: its own in stream order, then the files beside it.
     public private(set) var subtitles: [MediaTrack] = []
     /// Subtitle files that cannot be shown.
     public private(set) var unusable: [TrackID] = []
@@ -97,7 +98,9 @@ public struct ItemTracks: Sendable {
         guard case .opening(let own?, let report?) = phase else { return [] }
         phase = .open
         audio = own.audio
-        subtitles = own.subtitles + report.tracks
+        let listed = Set(own.subtitles.map(\.id))
+        let read = report.tracks.filter { !$0.isExternal && !listed.contains($0.id) }
+        subtitles = (own.subtitles + read).sorted { Self.streamIndex($0.id) < Self.streamIndex($1.id) } + report.tracks.filter(\.isExternal)
         unusable = report.unusable
         notes = report.notes
         audioInUse = TrackChooser.audio(audio, preferences: preferences, picked: picked.audio, remembered: remembered.audio)
@@ -108,6 +111,11 @@ public struct ItemTracks: Sendable {
         if let audioInUse { effects.append(.use(.audio, audioInUse, byUser: false)) }
         effects.append(.use(.subtitles, subtitlesInUse, byUser: false))
         return effects
+    }
+
+    private static func streamIndex(_ id: TrackID) -> Int {
+        if case .subtitles(let index) = id { return index }
+        return Int.max
     }
 
     private mutating func use(_ kind: TrackKind, _ id: TrackID?) -> [Effect] {

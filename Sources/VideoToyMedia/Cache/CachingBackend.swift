@@ -63,6 +63,10 @@ public final class CachingBackend: RememberingBackend, @unchecked Sendable {
         inner.sidecars(path: path)
     }
 
+    public func containerSubtitles(path: String) -> ContainerSubtitles {
+        inner.containerSubtitles(path: path)
+    }
+
     /// The file's stamp with a deadline: a `stat` on a share that stopped answering must not take a worker forever.
     private func stamp(_ path: String) -> FileStamp?? {
         Bounded.run(seconds: 5) { FileStamp.of(path: path) }

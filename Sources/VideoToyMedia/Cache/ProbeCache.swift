@@ -65,10 +65,11 @@ public final class ProbeCache: @unchecked Sendable {
     private var needsRewrite = true
 
     private static let magic = "videotoy-probe-cache"
-    // 5 added the audio and subtitle languages; 4 made the file a log (with `gone` lines); 3 added bit depth,
+    // 6 names picture subtitles as formats not shown, and counts WebVTT in Matroska as shown; 5 added the audio and
+    // subtitle languages; 4 made the file a log (with `gone` lines); 3 added bit depth,
     // HDR transfer, interlacing and container; 2 added the damage field; version 1 also refused files that
     // version 2 finds merely damaged.
-    private static let version = "5"
+    private static let version = "6"
 
     /// Creates a cache stored in `file`; nothing is read until the first use or `load()`.
     public init(file: String, fingerprint: String = "", maxEntries: Int = 200_000) {

@@ -90,11 +90,8 @@ final class PipelineWorker: @unchecked Sendable {
 
     /// Reads the file's tracks (their tags and pads take playbin's locks, which an opening file holds) and hands them to
     /// `deliver` on this queue.
-    func readTracks(_ deliver: @escaping @Sendable (_ audio: [MediaTrack], _ subtitles: [MediaTrack]) -> Void) {
-        run { worker in
-            let tracks = StreamTracks.read(worker.pipeline, path: worker.path)
-            deliver(tracks.audio, tracks.subtitles)
-        }
+    func readTracks(_ deliver: @escaping @Sendable (StreamTracks.Listing) -> Void) {
+        run { worker in deliver(StreamTracks.read(worker.pipeline, path: worker.path)) }
     }
 
     /// Looks whether the file shrank since it was opened, and answers with an application message on the

@@ -21,6 +21,8 @@ public final class Player {
     private var tracksRead = false
     // playbin decodes the first text stream, and plays the first soundtrack, until told otherwise.
     private var textIndex = 0
+    // playbin's text stream for each subtitle track, by the N of its id `subtitles/N` (identity until the tracks are read).
+    private var textStreams: [Int: Int] = [:]
     private var audioIndex = 0
     // A soundtrack chosen while paused or opening, switched to when playing starts.
     private var audioOnPlay: Int?
@@ -162,16 +164,18 @@ public final class Player {
         if let position = positionMs { jump(toMs: position) }
     }
 
-    /// Decodes the file's embedded subtitle track at `index`; true when it is another track than before.
+    /// Decodes the file's embedded subtitle track `subtitles/index` (as the `.tracks` message names it); true when it
+    /// is another track than before.
     ///
     /// Only the selected track's cues reach the text sink, and a cue is sent once, when it begins: after a switch the
     /// pipeline seeks to where it is, so the new track's cue in progress comes too. Turning subtitles off leaves the
     /// track decoding (the view just does not show it), so turning them on again needs no seek.
     @discardableResult
     public func selectSubtitles(index: Int) -> Bool {
-        guard !closed, index != textIndex else { return false }
-        textIndex = index
-        worker.selectStream("current-text", index)
+        let stream = textStreams[index] ?? index
+        guard !closed, stream != textIndex else { return false }
+        textIndex = stream
+        worker.selectStream("current-text", stream)
         if prerolled, let position = positionMs, let text {
             cuesFromFlush = text.flushes + 1
             seek(toMs: position)
@@ -273,10 +277,11 @@ public final class Player {
             if let ms = durationMs { onMessage(.duration(ms: ms)) }
             if !tracksRead {
                 tracksRead = true
-                worker.readTracks { audio, subtitles in
+                worker.readTracks { listing in
                     Task { @MainActor [weak self] in
                         guard let self, !self.closed else { return }
-                        self.onMessage(.tracks(audio: audio, subtitles: subtitles))
+                        self.textStreams = listing.textStreams
+                        self.onMessage(.tracks(audio: listing.audio, subtitles: listing.subtitles))
                     }
                 }
             }

@@ -6,20 +6,56 @@ import VideoToyGObject
 /// Reads the audio and subtitle tracks playbin found in a file: languages and titles from their tags, default and
 /// forced from the flags the demuxer put on each stream.
 enum StreamTracks {
-    /// The file's soundtracks and embedded subtitle tracks, in playbin's order (the order `current-audio` and
-    /// `current-text` count in); call once the pipeline has paused on a picture.
-    static func read(_ playbin: UnsafeMutablePointer<GstElement>, path: String) -> (audio: [MediaTrack], subtitles: [MediaTrack]) {
+    /// What playbin lists of a file: its soundtracks, its subtitle tracks, and which of playbin's text streams each
+    /// subtitle track is.
+    struct Listing: Sendable {
+        /// The soundtracks, in playbin's order (the order `current-audio` counts in).
+        let audio: [MediaTrack]
+        /// The subtitle tracks playbin can send as text, named `subtitles/N` by their place among the file's subtitle
+        /// streams.
+        let subtitles: [MediaTrack]
+        /// The `current-text` index of each subtitle track, by the N of its id.
+        let textStreams: [Int: Int]
+    }
+
+    /// The file's soundtracks and embedded subtitle tracks; call once the pipeline has paused on a picture.
+    ///
+    /// A subtitle track is named by its place among the container's subtitle streams, which playbin's count skips
+    /// where it cannot demux one (WebVTT in Matroska): the app reads those itself under the same names.
+    static func read(_ playbin: UnsafeMutablePointer<GstElement>, path: String) -> Listing {
         let (audio, listed) = readTags(playbin)
-        // Picture subtitles reach the text sink undecoded, and it cannot draw them: they are not offered.
+        // Picture subtitles reach the text sink undecoded, and it cannot draw them: they are not offered (the probe
+        // names their format in the menu as one that cannot be shown).
         let pictures = Set((0..<listed.count).filter { isPicture(playbin, $0) })
-        let shown = listed.enumerated().filter { !pictures.contains($0.offset) }.map(\.element)
-        guard let marks = TrackDispositions.read(path) else { return (audio, shown) }
+        let marks = TrackDispositions.read(path)
+        let places = marks.flatMap { containerPlaces($0.subtitles, listed: listed.count) }
+        var subtitles: [MediaTrack] = [], textStreams: [Int: Int] = [:]
+        for (stream, track) in listed.enumerated() where !pictures.contains(stream) {
+            guard let marks, let places else {
+                subtitles.append(track)
+                textStreams[stream] = stream
+                continue
+            }
+            let place = places[stream]
+            subtitles.append(marked(renamed(track, .subtitles(place)), marks.subtitles[place]))
+            textStreams[place] = stream
+        }
         // Only when both count the same streams is the n-th of one the n-th of the other.
-        let subtitles = marks.subtitles.count == listed.count ? zip(listed, marks.subtitles).map(marked) : listed
-        return (
-            marks.audio.count == audio.count ? zip(audio, marks.audio).map(marked) : audio,
-            subtitles.enumerated().filter { !pictures.contains($0.offset) }.map(\.element)
-        )
+        let soundtracks = marks.map { $0.audio.count == audio.count ? zip(audio, $0.audio).map(marked) : audio } ?? audio
+        return Listing(audio: soundtracks, subtitles: subtitles, textStreams: textStreams)
+    }
+
+    /// Where each of playbin's `listed` text streams is among the container's subtitle streams: the same place when
+    /// both count the same, else skipping the WebVTT streams playbin cannot demux; nil when neither fits.
+    static func containerPlaces(_ container: [TrackDispositions.Marks], listed: Int) -> [Int]? {
+        if container.count == listed { return Array(0..<listed) }
+        let demuxed = container.indices.filter { container[$0].codec != "webvtt" }
+        return demuxed.count == listed ? demuxed : nil
+    }
+
+    private static func renamed(_ track: MediaTrack, _ id: TrackID) -> MediaTrack {
+        MediaTrack(
+            id: id, language: track.language, title: track.title, codec: track.codec, isDefault: track.isDefault, isForced: track.isForced)
     }
 
     /// Whether the embedded subtitle track at `index` is pictures (DVD, Blu-ray, DVB) rather than text.

@@ -80,6 +80,11 @@ public enum HeaderProber {
             let type = parameters.pointee.codec_type
             if type == AVMEDIA_TYPE_SUBTITLE {
                 listed.subtitles += 1
+                // The app reads these cues itself, wherever GStreamer's reader stops.
+                if isReadByApp(parameters.pointee, container: container) {
+                    subtitleLanguages.append(taggedLanguage(stream))
+                    continue
+                }
                 // A subtitle format nothing here shows is named in the row too, which the discoverer path words.
                 guard let types = HeaderCodecs.subtitleTypes(parameters.pointee, iso: container == .iso),
                     types.allSatisfy(SubtitleFormats.canShow(mediaType:))

@@ -197,6 +197,7 @@ public final class MediaProber: Sendable {
         var missing: [String] = []
         for (index, stream) in subtitles.enumerated() {
             languages.append(header.map { $0[index].language } ?? Self.language(gst_discoverer_subtitle_info_get_language(stream.info)))
+            if header?[index].isReadByApp == true { continue }
             // Text and picture subtitles are raw to the discoverer: whether anything shows them is asked separately.
             guard missingTypes.contains(stream.mediaType) || !SubtitleFormats.canShow(mediaType: stream.mediaType) else { continue }
             let unknown = stream.mediaType.hasSuffix("-unknown")

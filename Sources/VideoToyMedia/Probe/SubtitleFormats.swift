@@ -2,13 +2,15 @@ import CGLib
 import CGStreamer
 import Foundation
 
-/// Whether GStreamer can show an embedded subtitle format here, and how the row names one it cannot.
+/// Whether the app can show an embedded subtitle format here, and how the row names one it cannot.
 ///
-/// The discoverer lists subtitle streams without deciding them, and text and picture subtitles count as "raw" for
-/// it, so a missing renderer never shows up among its missing plugins. The check here is the one playbin's
-/// subtitle overlay makes when it builds its chain: an installed renderer (an overlay with a video input and a
-/// subtitle input that takes the format) or subtitle parser takes it, or a decoder turns it into something that
-/// does. Both probe paths ask it for the same media type, so they agree on what is missing.
+/// The app draws subtitles itself from the text the player hands it, so picture subtitles (DVD, Blu-ray PGS, DVB)
+/// are never shown, whatever GStreamer has to render them. For text, the discoverer lists subtitle streams without
+/// deciding them, and text subtitles count as "raw" for it, so a missing parser never shows up among its missing
+/// plugins. The check here is the one playbin's subtitle overlay makes when it builds its chain: an installed
+/// renderer (an overlay with a video input and a subtitle input that takes the format) or subtitle parser takes it,
+/// or a decoder turns it into something that does. Both probe paths ask it for the same media type, so they agree
+/// on what is missing.
 enum SubtitleFormats {
     private static let names: [String: String] = [
         "text/x-raw": "text subtitles", "application/x-ass": "ASS subtitles", "application/x-ssa": "SSA subtitles",
@@ -22,8 +24,9 @@ enum SubtitleFormats {
     // The registry does not change while the app runs, so each media type is looked up once.
     nonisolated(unsafe) private static var known: [String: Bool] = [:]
 
-    /// True when an installed element shows subtitles of `mediaType` ("subpicture/x-pgs") over the video.
+    /// True when the app shows subtitles of `mediaType` ("text/x-raw"): text that an installed element hands it.
     static func canShow(mediaType: String) -> Bool {
+        guard !isPicture(mediaType: mediaType) else { return false }
         if let cached = lock.withLock({ known[mediaType] }) { return cached }
         GStreamer.initialize()
         let found = CodecNames.hasDecoder(forMediaType: mediaType) || hasRendererOrParser(forMediaType: mediaType)
@@ -31,10 +34,15 @@ enum SubtitleFormats {
         return found
     }
 
+    /// Whether `mediaType` is a picture subtitle format, which the player takes but never draws.
+    static func isPicture(mediaType: String) -> Bool { TextSink.pictureFormats.contains(mediaType) }
+
     /// What the row lists among missing decoders for a subtitle stream of `mediaType`: its name and, when one is
-    /// known, the Debian package to install, as in "PGS subtitles (install gstreamer1.0-plugins-bad)".
+    /// known, the Debian package to install, as in "Kate subtitles (install gstreamer1.0-plugins-bad)"; a picture
+    /// format by its name alone ("DVD subtitles"), as no package makes the app draw it.
     static func missing(mediaType: String) -> String {
-        name(mediaType: mediaType) + (CodecNames.package(forMediaType: mediaType).map { " (install \($0))" } ?? "")
+        guard !isPicture(mediaType: mediaType) else { return name(mediaType: mediaType) }
+        return name(mediaType: mediaType) + (CodecNames.package(forMediaType: mediaType).map { " (install \($0))" } ?? "")
     }
 
     /// The readable name of a subtitle format; the demuxers call every format they do not know

@@ -77,6 +77,48 @@ struct AppControllerTracksTests {
         #expect(menu.subtitles.last?.note == "cannot be shown here")
     }
 
+    @Test func aTrackReadOutOfTheFileShowsItsCuesByPositionWithoutThePlayer() async throws {
+        let rig = Rig()
+        let german = MediaTrack(id: .subtitles(0), language: Language(tag: "de"), codec: "WebVTT")
+        rig.backend.script(
+            containerSubtitles: ContainerSubtitles(
+                tracks: [german], cues: [german.id: [SubtitleCue(startMs: 1000, endMs: 3000, text: "Hallo")]], end: .damaged(atMs: 1000)),
+            for: "/v/talk.webm")
+        rig.controller.useTrackPreferences(TrackPreferences(subtitles: .languages([Language(tag: "de")!])))
+        rig.ids = rig.controller.add(paths: ["/v/talk.webm"])
+        try await rig.probed()
+        rig.controller.activate(rig.ids[0])
+        let id = rig.ids[0]
+        let player = try #require(rig.backend.player(for: "/v/talk.webm"))
+        player.emit(.playing(positionMs: 0))
+        player.emit(.tracks(audio: [Self.audio[0]], subtitles: []))
+        try await rig.eventually("the tracks listed") { !rig.records("tracks").isEmpty }
+        let record = try #require(rig.records("tracks").first)
+        #expect(
+            record.jsonLine.contains(
+                #""subtitles":[{"id":"subtitles/0","language":"de","title":null,"codec":"WebVTT","default":false,"forced":false,"external":false}]"#
+            ), "\(record.jsonLine)")
+        #expect(rig.controller.tracks.items[id]?.subtitlesInUse == .subtitles(0), "--subtitles=de")
+        #expect(!player.commands.contains(.selectSubtitles(0)), "the player has no such stream")
+        player.positionMs = 1001
+        rig.timers.advance(by: 1001)
+        #expect(rig.presenter.subtitleText(id) == "Hallo")
+        player.positionMs = 3001
+        rig.timers.advance(by: 2000)
+        #expect(rig.presenter.subtitleText(id) == nil)
+        let menu = try #require(rig.presenter.trackMenus[id])
+        #expect(menu.subtitles.map(\.label) == ["Off", "German"])
+        #expect(menu.subtitles.last?.note == "The file is damaged after 0:01: the cue before it is shown")
+        // Off and back with the V key: the cues come from the file read again, by position.
+        rig.controller.intent(id, .cycleTrack(.subtitles))
+        #expect(rig.presenter.notices.last == "Subtitles off")
+        player.positionMs = 1500
+        rig.controller.intent(id, .cycleTrack(.subtitles))
+        #expect(rig.presenter.notices.last == "Subtitles: German")
+        #expect(rig.presenter.subtitleText(id) == "Hallo")
+        #expect(!player.commands.contains(.selectSubtitles(0)))
+    }
+
     @Test func aSubtitleFilesCuesShowAtTheirTimesWhileItPlays() async throws {
         let (rig, player) = try await playing(TrackPreferences(subtitles: .languages([Self.fr])))
         let id = rig.ids[0]

@@ -74,6 +74,23 @@ struct ItemTracksTests {
         #expect(TrackMenu(one).isEmpty, "one soundtrack and no subtitles: nothing to choose")
     }
 
+    @Test func tracksTheAppReadsTakeTheirPlaceAmongTheFilesOwnAndAreListedOnce() {
+        var tracks = ItemTracks(preferences: TrackPreferences(subtitles: .languages([Language(tag: "de")!])))
+        // The player lists subtitles/1 (SubRip); the app read subtitles/0 and subtitles/2 (WebVTT) out of the file, and
+        // subtitles/1 again as a player of a later release would list it too.
+        let german = MediaTrack(id: .subtitles(0), language: Language(tag: "de"), codec: "WebVTT")
+        let again = MediaTrack(id: .subtitles(1), language: Self.en, codec: "WebVTT")
+        let last = MediaTrack(id: .subtitles(2), language: Self.fr, codec: "WebVTT")
+        _ = tracks.handle(.embedded(audio: Self.audio, subtitles: [Self.own[0].with(id: .subtitles(1))]))
+        let effects = tracks.handle(.sidecars(SidecarReport(tracks: [german, again, last] + Self.files.tracks)))
+        #expect(tracks.subtitles.map(\.id) == [.subtitles(0), .subtitles(1), .subtitles(2), .sidecar("film.fr.srt")])
+        #expect(tracks.track(.subtitles(1))?.codec == nil, "the player's listing of a track both read is the one kept")
+        #expect(effects.contains(.use(.subtitles, .subtitles(0), byUser: false)), "followed --subtitles=de: \(effects)")
+        #expect(external(tracks) == [false, false, false, true])
+    }
+
+    private func external(_ tracks: ItemTracks) -> [Bool] { tracks.subtitles.map(\.isExternal) }
+
     @Test func tracksAlikeAreToldApartByCodec() {
         var tracks = ItemTracks(preferences: TrackPreferences())
         _ = tracks.handle(
@@ -129,5 +146,12 @@ struct ItemTracksTests {
         _ = tracks.handle(.embedded(audio: Self.audio, subtitles: Self.own))
         _ = tracks.handle(.sidecars(Self.files))
         return tracks
+    }
+}
+
+extension MediaTrack {
+    /// The same track under another id.
+    fileprivate func with(id: TrackID) -> MediaTrack {
+        MediaTrack(id: id, language: language, title: title, codec: codec, isDefault: isDefault, isForced: isForced)
     }
 }
