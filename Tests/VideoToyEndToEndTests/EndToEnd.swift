@@ -24,6 +24,9 @@ enum Fixture {
         let ball: String
         /// A short clip for end-of-playback tests.
         let short: String
+        /// Two minutes, small and cheap to make: for tests that must find it still playing after a long sequence on
+        /// busy cores, where the 30 s clips may already have ended.
+        let long: String
 
         init() throws {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-e2e-clips-\(getpid())").path
@@ -31,12 +34,17 @@ enum Fixture {
             snow = folder + "/a snow.mp4"
             ball = folder + "/b ball.mp4"
             short = folder + "/c short.webm"
+            // Outside the folder, so the library the tests open keeps its three rows.
+            let longFolder = folder + "-long"
+            try FileManager.default.createDirectory(atPath: longFolder, withIntermediateDirectories: true)
+            long = longFolder + "/d long.mp4"
             try ClipFactory.make(ClipSpec(width: 640, height: 360, durationMs: 30_000, pattern: "snow"), at: snow)
             try ClipFactory.make(ClipSpec(width: 640, height: 360, durationMs: 30_000, pattern: "ball"), at: ball)
             try ClipFactory.make(
                 ClipSpec(
                     width: 320, height: 240, durationMs: 1500, container: .webm, videoCodec: .vp8,
                     pattern: "smpte"), at: short)
+            try ClipFactory.make(ClipSpec(width: 320, height: 180, durationMs: 120_000, pattern: "ball"), at: long)
         }
     }
 

@@ -165,28 +165,28 @@ extension EndToEnd {
             let display = try backend.start()
             defer { display.stop() }
             let clips = Fixture.clips
-            let app = try AppProcess(arguments: ["--reconnect-grace", "0", "--play", clips.snow, clips.folder], on: display)
+            let app = try AppProcess(arguments: ["--reconnect-grace", "0", "--play", clips.long, clips.folder], on: display)
             defer { app.terminate() }
-            _ = try await app.waitFor("play", timeout: .seconds(20)) { $0.path == clips.snow }
+            _ = try await app.waitFor("play", timeout: .seconds(20)) { $0.path == clips.long }
             for _ in 0..<20 {
                 let handle = try display.plugExternal("1280x720")
                 try display.unplugExternal(handle)
             }
             // The storm is over once the video is routed home and every scene it opened is closed.
-            let settled = try await settle(app, clips.snow, "\(backend): after the storm")
+            let settled = try await settle(app, clips.long, "\(backend): after the storm")
             let handle = try display.plugExternal("1280x720")
             let out = try await app.waitFor("route", after: settled, timeout: .seconds(30)) {
-                $0.path == clips.snow && $0.fields["to"]?.string != "row"
+                $0.path == clips.long && $0.fields["to"]?.string != "row"
             }
             let connector = out.fields["to"]?.string ?? ""
             _ = try await app.waitFor("first-frame", after: out, timeout: .seconds(30)) { $0.fields["window"]?.string == connector }
             try display.unplugExternal(handle)
-            let back = try await route(app, clips.snow, to: "row", after: out)
+            let back = try await route(app, clips.long, to: "row", after: out)
             _ = try await app.waitFor("first-frame", after: back, timeout: .seconds(30)) { $0.fields["window"]?.string == "main" }
-            _ = try await settle(app, clips.snow, "\(backend): after the last unplug")
+            _ = try await settle(app, clips.long, "\(backend): after the last unplug")
             #expect(app.isRunning)
             #expect(try await advances(on: display), "\(backend): still playing in the row; \(app.report(stderrLines: 60))")
-            let routes = app.events().filter { $0.name == "route" && $0.path == clips.snow }.compactMap { $0.fields["position_ms"]?.int }
+            let routes = app.events().filter { $0.name == "route" && $0.path == clips.long }.compactMap { $0.fields["position_ms"]?.int }
             #expect(routes == routes.sorted(), "\(backend): the position never goes back across \(routes.count) moves")
             print("\(backend): \(app.events().filter { $0.name == "screen-connected" }.count) connections seen in the storm")
         }
