@@ -70,7 +70,9 @@ public final class MPRISBridge: MPRISPlayerTarget {
         guard let id = current, let item = controller.library.item(id) else { return nil }
         var duration: Int?
         var line: String?
-        if case .ready(let info) = item.state { (duration, line) = (info.durationMs, info.summary) }
+        if case .ready(let info) = item.state {
+            (duration, line) = (info.durationMs, info.summary(sidecars: controller.library.sidecarLanguages(of: id)))
+        }
         // row(for:) also queues a poster if none is made, which is what art for the current item should do anyway.
         let art = artwork.path(forVideo: item.path) { controller.row(for: id)?.poster }
         return MPRISMetadata(

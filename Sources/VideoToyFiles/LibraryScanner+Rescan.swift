@@ -39,6 +39,8 @@ extension LibraryScanner {
             if exists == nil { unanswered += 1 }
             if exists ?? true { files.append(path) }
         }
-        return .listed(files: files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, folders: result.folders)
+        return .listed(
+            files: files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, folders: result.folders, subtitles: result.subtitles,
+            read: result.listed)
     }
 }

@@ -12,13 +12,23 @@ public struct ScanResult: Sendable, Hashable {
     public var problems: [String]
     /// Every folder the scan went into (given ones and those inside them), each once, in the order it went in.
     public var folders: [String]
+    /// The files in those folders named like subtitle files (`SubtitleFormat`), by name alone: what `SidecarLanguages`
+    /// matches to the videos beside them.
+    public var subtitles: [String]
+    /// The folders whose every entry was looked at (one that stopped answering halfway is not among them).
+    public var listed: [String]
 
     /// Creates a result.
-    public init(videos: [String] = [], problems: [String] = [], folders: [String] = []) {
+    public init(videos: [String] = [], problems: [String] = [], folders: [String] = [], subtitles: [String] = [], listed: [String] = []) {
         self.videos = videos
         self.problems = problems
         self.folders = folders
+        self.subtitles = subtitles
+        self.listed = listed
     }
+
+    /// Which of the videos found have subtitle files beside them, and in which languages.
+    public var sidecars: SidecarLanguages { SidecarLanguages(videos: videos, subtitles: subtitles, listed: listed) }
 }
 
 /// Finds the videos among paths given on the command line or dropped on the window.
@@ -84,7 +94,8 @@ public struct LibraryScanner: Sendable {
                 walk.add(file: absolute, resolved: RawPath.resolved(raw))
             }
         }
-        return ScanResult(videos: walk.videos.sorted(), problems: walk.problems, folders: walk.folders)
+        return ScanResult(
+            videos: walk.videos.sorted(), problems: walk.problems, folders: walk.folders, subtitles: walk.subtitles, listed: walk.listed)
     }
 
     /// True when `name`'s extension is a known video extension.
@@ -144,6 +155,8 @@ private struct Walk {
     var videos: [String] = []
     var problems: [String] = []
     var folders: [String] = []
+    var subtitles: [String] = []
+    var listed: [String] = []
     private var seenFolders: Set<FileIdentity> = []
     // Keys by bytes: canonically equal names ("é" precomposed or not) are different files.
     private var seenFiles: Set<PathKey> = []
@@ -206,6 +219,11 @@ private struct Walk {
                 add(file: child, resolved: realBase + name)
                 continue
             }
+            if type != UInt8(DT_DIR), Self.isSubtitle(name) {
+                // By name, as the player finds them: no call of its own, and never sniffed as a video.
+                subtitles.append(child)
+                continue
+            }
             let rawChild = PathBytes.encode(child)
             guard let entry = calls.run(timeout: scanner.entryTimeoutSeconds, { Self.look(at: rawChild, nameSaysVideo: nameSaysVideo) })
             else {
@@ -242,6 +260,12 @@ private struct Walk {
                 continue
             }
         }
+        listed.append(path)
+    }
+
+    private static func isSubtitle(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        return SubtitleFormat(fileExtension: String(name[name.index(after: dot)...])) != nil
     }
 
     /// Classifies one entry: every call that can block on the file system happens here, under one deadline.

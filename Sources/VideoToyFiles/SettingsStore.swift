@@ -8,7 +8,7 @@ import VideoToyCore
 /// Every write is atomic (a temporary file renamed over the old one), and every read-modify-write holds an
 /// advisory lock on `<path>.lock`, so two processes (or threads) writing at once neither corrupt the file
 /// nor lose each other's changes. A corrupt or unreadable file is moved aside to `<path>.bak`, reported once,
-/// and replaced by the defaults.
+/// and replaced by the defaults; one whose only damage is key lines GKeyFile rejects keeps everything else.
 public struct SettingsStore: Sendable {
     /// The key file's path.
     public let path: String
@@ -153,6 +153,7 @@ public struct SettingsStore: Sendable {
         let reason = error.map { String(cString: $0.pointee.message) } ?? "unreadable"
         // A half-parsed file must not be written back over the backup: start from an empty one.
         g_key_file_free(file)
+        if let salvaged = salvage() { return salvaged }
         let kept = rename(path, path + ".bak") == 0
         let message =
             kept
@@ -160,6 +161,32 @@ public struct SettingsStore: Sendable {
             : "settings file \(path) is unreadable (\(reason)) and could not be moved aside; using defaults"
         let isNew = SettingsStore.reported.withLock { $0.insert(message).inserted }
         return (g_key_file_new()!, isNew ? message : nil)
+    }
+
+    /// The file without its damaged key lines, when only such lines stand in the way: the rest is kept, and the file as
+    /// it was is moved to `.bak`. Nil when it cannot be read as text, or the damage is elsewhere.
+    private func salvage() -> (OpaquePointer, String?)? {
+        var contents: UnsafeMutablePointer<CChar>?
+        var length: gsize = 0
+        guard g_file_get_contents(path, &contents, &length, nil) != 0, let contents else { return nil }
+        defer { g_free(contents) }
+        let bytes = UnsafeRawBufferPointer(start: contents, count: Int(length))
+        guard let text = String(validating: bytes, as: UTF8.self), let repair = KeyFileSalvage.salvage(text) else { return nil }
+        let file = g_key_file_new()!
+        guard g_key_file_load_from_data(file, repair.text, gsize(repair.text.utf8.count), G_KEY_FILE_KEEP_COMMENTS, nil) != 0,
+            rename(path, path + ".bak") == 0
+        else {
+            g_key_file_free(file)
+            return nil
+        }
+        // Written back at once, so the next read finds the settings, not a missing file.
+        g_key_file_save_to_file(file, path, nil)
+        let lines = repair.dropped == 1 ? "a damaged line" : "\(repair.dropped) damaged lines"
+        let message =
+            "settings file \(path) had \(lines) (the first at line \(repair.firstLine)); left \(repair.dropped == 1 ? "it" : "them") "
+            + "out, kept the rest, and kept the file as it was as \(path).bak"
+        let isNew = SettingsStore.reported.withLock { $0.insert(message).inserted }
+        return (file, isNew ? message : nil)
     }
 
     private func read(_ file: OpaquePointer) -> Settings {
@@ -198,7 +225,7 @@ public struct SettingsStore: Sendable {
                 let semicolon = value.firstIndex(of: ";"), let updated = Int64(value[..<semicolon])
             else { continue }
             let choice = TrackChoice(encoded: String(value[value.index(after: semicolon)...]))
-            settings.trackChoices.record(path: path, choice: choice, at: updated)
+            settings.trackChoices.restore(path: path, entry: TrackChoices.Entry(choice: choice, updated: updated))
         }
         return settings
     }

@@ -30,8 +30,18 @@ public struct TrackChoices: Sendable, Equatable {
     public func choice(for path: String) -> TrackChoice? { entries[path]?.choice }
 
     /// Remembers `choice` for `path`; an empty one forgets the file.
+    ///
+    /// A pick is always later than those before it, even in the same millisecond or after the clock was set back:
+    /// otherwise the newest pick could be the one the bound drops.
     public mutating func record(path: String, choice: TrackChoice, at time: Int64) {
-        entries[path] = choice.isEmpty ? nil : Entry(choice: choice, updated: time)
+        let latest = entries.values.lazy.map(\.updated).max() ?? Int64.min
+        entries[path] = choice.isEmpty ? nil : Entry(choice: choice, updated: time > latest ? time : latest + 1)
+        trim()
+    }
+
+    /// Puts an entry back as it was stored (reading the settings file), its time as it was; trims to capacity.
+    public mutating func restore(path: String, entry: Entry) {
+        entries[path] = entry.choice.isEmpty ? nil : entry
         trim()
     }
 

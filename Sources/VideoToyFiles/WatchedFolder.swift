@@ -148,7 +148,13 @@ final class WatchedFolder {
         let root = self.root, scanner = self.scanner
         DispatchQueue.global(qos: .utility).async {
             let result = scanner.rescan(folder: root, known: known)
-            let diff = result == .unanswered ? nil : FolderDiff(folder: root, known: known, present: result.files)
+            var diff: FolderDiff?
+            switch result {
+            case .listed(let files, _, let subtitles, let read):
+                diff = FolderDiff(folder: root, known: known, present: files, subtitles: subtitles, listed: read)
+            case .gone: diff = FolderDiff(folder: root, known: known, present: nil)
+            case .unanswered: diff = nil
+            }
             DispatchQueue.main.async { MainActor.assumeIsolated { self.scanned(result, changed: changed, diff: diff) } }
         }
     }
@@ -158,7 +164,7 @@ final class WatchedFolder {
         busy = false
         let wasPresent = present
         switch result {
-        case .listed(_, let inside):
+        case .listed(_, let inside, _, _):
             present = true
             folders = Set(inside).union([root])
         case .gone:

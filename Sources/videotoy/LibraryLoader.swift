@@ -22,6 +22,8 @@ enum LibraryLoader {
         var messageTitle = "No Videos Found"
         /// `videos` in display order, sorted on the loading thread so the main thread only merges them.
         var batch: LibraryBatch?
+        /// The subtitle files beside the videos, matched on the loading thread.
+        var sidecars = SidecarLanguages()
 
         /// The batch to add: the one sorted in the background, or `videos` sorted now.
         var ordered: LibraryBatch { batch ?? LibraryBatch(paths: videos) }
@@ -37,6 +39,7 @@ enum LibraryLoader {
         init(scan: ScanResult, of paths: [String], message: String? = nil) {
             let scanned = Set(scan.folders)
             self.init(videos: scan.videos, message: message, roots: paths.filter(scanned.contains), folders: scan.folders)
+            sidecars = scan.sidecars
         }
     }
 

@@ -15,6 +15,7 @@ enum RemoteLaunch {
         let paths = remote.paths.map { URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL.path }
         LibraryLoader.scan(paths + (play.map { [$0] } ?? [])) { found in
             let ids = controller.add(paths: found.videos)
+            controller.sidecarsListed(found.sidecars)
             watch(found)
             let target = play.flatMap { controller.library.id(forPath: $0) } ?? ids.first
             if let target { controller.activate(target) }

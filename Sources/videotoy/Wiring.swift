@@ -105,6 +105,7 @@ func runApplication(
         main.onOpen = { paths in
             LibraryLoader.scan(paths) { found in
                 controller.add(found.ordered)
+                controller.sidecarsListed(found.sidecars)
                 folders.watch(found)
                 if found.videos.isEmpty {
                     main.showNotice("No videos in \(paths.map { PathBytes.display($0) }.joined(separator: ", "))")
@@ -155,7 +156,10 @@ func runApplication(
                 controller.restoreFolders(LibraryFolders(roots: found.roots, recent: remembered.recentFolders))
             }
             if let message = found.message { main.showMessage(message, title: found.messageTitle) }
-            watchdog.during("library") { controller.add(found.ordered) }
+            watchdog.during("library") {
+                controller.add(found.ordered)
+                controller.sidecarsListed(found.sidecars)
+            }
             // Once the scan's and the sort's state is freed (after this turn), malloc gives it back.
             DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 1) { ProcessTuning.releaseFreedMemory() }
             folders.watch(found)

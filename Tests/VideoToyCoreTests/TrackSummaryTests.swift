@@ -31,6 +31,27 @@ struct TrackSummaryTests {
     }
 
     @Test(
+        "subtitle files beside the video join the embedded tracks, each language once, embedded ones first",
+        arguments: [
+            ([], [], [en, fr], "subtitles en, fr"),
+            ([en, fr], [], [en, fr], "2 audio (en, fr) · subtitles en, fr"),
+            ([en], [en], [de, en], "subtitles en, de"),
+            ([en], [fr, nil], [en, fr], "subtitles fr, en"),
+            // A file whose name gives no language counts as subtitles but names none.
+            ([en], [], [nil], "subtitles"),
+            ([en], [nil], [nil, de], "subtitles de"),
+            ([en], [], [], nil),
+        ] as [([Language?], [Language?], [Language?], String?)])
+    func lineWithFiles(audio: [Language?], subtitles: [Language?], sidecars: [Language?], expected: String?) {
+        #expect(TrackSummary.line(audio: audio, subtitles: subtitles, sidecars: sidecars) == expected)
+        let info = MediaInfo(
+            durationMs: 1_000, videoSize: PixelSize(width: 64, height: 48), videoCodec: "VP9", audioLanguages: audio,
+            subtitleLanguages: subtitles)
+        #expect(info.summary(sidecars: sidecars) == (["0:01 · 64×48 · VP9"] + (expected.map { [$0] } ?? [])).joined(separator: " · "))
+        #expect(info.summary == info.summary(sidecars: []))
+    }
+
+    @Test(
         "the row's line names the tracks after the container and before what is wrong",
         arguments: [
             (

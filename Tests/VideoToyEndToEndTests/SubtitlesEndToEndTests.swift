@@ -119,6 +119,7 @@ extension EndToEnd.SubtitlesTests {
         _ = try await french.waitFor("fullscreen", timeout: .seconds(45)) { $0.fields["on"]?.bool == true }
         let shown = try #require(try await glance(display, crop: "DUMMY0", in: screen, until: showsLine))
         #expect(showsLine(shown), "a line of text in the lower band, not the forced track's short \"SIGN\" (\(shown))")
+        #expect(shown.showsShortSecondWord == true, "the French line's words, \"Bonjour de la…\" (\(shown))")
         #expect(french.terminate() == 0)
 
         let off = try AppProcess(
@@ -142,6 +143,10 @@ extension EndToEnd.SubtitlesTests {
         #expect(try await track(off, .subtitles, after: none.event).id == "subtitles/0")
         let english = try #require(try await glance(display, crop: "DUMMY0", in: screen, until: showsLine))
         #expect(showsLine(english), "V shows the English line (\(english))")
+        #expect(english.showsShortSecondWord == false, "the English line's words, \"Hello from the…\" (\(english))")
+        if let frenchWords = shown.words.first, let englishWords = english.words.first {
+            #expect(frenchWords > englishWords, "\"Bonjour\" is wider than \"Hello\" on the same screen (\(shown); \(english))")
+        }
     }
 
     @Test("--subtitles=de on the WebM lists its WebVTT track, read by the app, picks it and lights the lower band fullscreen")
@@ -184,6 +189,7 @@ extension EndToEnd.SubtitlesTests {
         _ = try await app.waitFor("first-frame", after: moved, timeout: .seconds(45)) { $0.fields["window"]?.string == "DUMMY1" }
         let outside = try #require(try await glance(display, crop: "DUMMY1", in: { $0.bounds }, until: showsLine))
         #expect(showsLine(outside), "the French line on DUMMY1 (\(outside))")
+        #expect(outside.showsShortSecondWord == true, "the French words on DUMMY1, not another track's (\(outside))")
 
         try display.unplug("DUMMY1")
         let back = try await app.waitFor("route", after: moved, timeout: .seconds(45)) {
@@ -196,6 +202,66 @@ extension EndToEnd.SubtitlesTests {
         #expect(trackEvents(app, .subtitles, after: chosen.event).isEmpty, "moving between screens keeps the subtitles")
         #expect(trackEvents(app, .audio, after: chosen.event).isEmpty, "and the soundtrack")
         print("subtitles across screens: row \(inRow); DUMMY1 \(outside); row again \(home)")
+    }
+
+    @Test(
+        "after a move to an external screen, the English line changes there at 45 s, on time, sized for that screen",
+        arguments: ["1280x720", "3840x2160"])
+    func cueChangeOnTimeAfterAMove(mode: String) async throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let app = try AppProcess(
+            arguments: ["--controls", "none", "--reconnect-grace", "0", "--subtitles=en", "--play", clip.path, clip.path],
+            display: display)
+        defer { app.terminate() }
+        let chosen = try await track(app, .subtitles)
+        #expect(chosen.id == "subtitles/0")
+        try display.plug("DUMMY1", modes: [mode])
+        let moved = try await app.waitFor("route", after: chosen.event, timeout: .seconds(45)) {
+            $0.path == clip.path && $0.fields["to"]?.string == "DUMMY1"
+        }
+        _ = try await app.waitFor("first-frame", after: moved, timeout: .seconds(45)) { $0.fields["window"]?.string == "DUMMY1" }
+        let hello = try #require(try await glance(display, crop: "DUMMY1", in: { $0.bounds }, until: showsLine))
+        #expect(showsLine(hello), "the English line on DUMMY1, its height between a 40th and an 8th of the screen's (\(hello))")
+        #expect(hello.showsShortSecondWord == false, "\"Hello from the…\", not the French line (\(hello))")
+        #expect(mode != "3840x2160" || hello.view.height == 2160, "the screenshot is the 4K screen's (\(hello))")
+
+        // Every screenshot is bracketed by two readings of the position over MPRIS: "Hello" must not outlast the change
+        // by more than the margin, and "Goodbye" must not come before it.
+        let english = try #require(clip.cues[.subtitles(0)])
+        let changeMs = english[1].startMs + 21  // Matroska's shift by the AAC encoder's priming (TrackClips).
+        let mpris = MPRISClient(display: display)
+        let positionMs = { Int(try mpris.position() / 1000) }
+        let start = try positionMs()
+        try #require(start < changeMs - 2_000, "on DUMMY1 at \(start) ms: too late to see the change at \(changeMs) ms")
+        let first = try #require(hello.words.first)
+        var samples: [(before: Int, after: Int, goodbye: Bool)] = []
+        var blanks: [(before: Int, after: Int)] = []
+        let deadline = ContinuousClock.now + .seconds(120)
+        while ContinuousClock.now < deadline, samples.last?.goodbye != true {
+            let before = try positionMs()
+            let image = try display.screenshot(crop: "DUMMY1")
+            let after = try positionMs()
+            let seen = SubtitleGlance(image, view: hello.view)
+            guard showsLine(seen), let word = seen.words.first else {
+                blanks.append((before, after))
+                continue
+            }
+            // "Goodbye" is about 1.4 times as wide as "Hello" in the same text size.
+            samples.append((before, after, Double(word) > 1.2 * Double(first)))
+        }
+        let goodbye = try #require(samples.first { $0.goodbye }, "the second English line never showed on DUMMY1")
+        #expect(goodbye.after >= changeMs, "\"Goodbye\" not before its cue (\(goodbye))")
+        let lastHello = samples.last { !$0.goodbye }
+        let margin = 500
+        let lastHelloSeen = try #require(lastHello, "no screenshot showed \"Hello\" before the change")
+        #expect(lastHelloSeen.before < changeMs + margin, "\"Hello\" outlasted its cue by \(margin) ms or more (\(lastHelloSeen))")
+        let blankAfter = blanks.filter { $0.before > lastHelloSeen.after && $0.before >= changeMs + margin }
+        #expect(blankAfter.isEmpty, "no line on DUMMY1 \(margin) ms or more after the change (\(blankAfter))")
+        print(
+            "subtitles on time on DUMMY1 \(mode): change at \(changeMs) ms; last Hello at \(lastHello.map { "\($0.before)…\($0.after)" } ?? "none"), "
+                + "first Goodbye at \(goodbye.before)…\(goodbye.after) ms; \(samples.count) screenshots with a line, "
+                + "blank ones \(blanks.map { "\($0.before)…\($0.after)" }); Hello \(hello)")
     }
 
     @Test("subtitles picked with V are remembered for the file and shown again after a relaunch")

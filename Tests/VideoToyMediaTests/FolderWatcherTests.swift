@@ -2,6 +2,7 @@ import CGLib
 import Foundation
 import Glibc
 import Testing
+import VideoToyCore
 import VideoToyFiles
 import VideoToyMedia
 import VideoToyMediaTesting
@@ -54,7 +55,7 @@ struct FolderWatcherTests {
         try c.change(folder)
         let result = LibraryScanner().rescan(folder: folder, known: known)
         #expect(result.files == c.files.map { $0.map { folder + "/" + $0 }.sorted() }, "\(result)")
-        if case .listed(_, let folders) = result {
+        if case .listed(_, let folders, _, _) = result {
             let subfolder = FileManager.default.fileExists(atPath: folder + "/sub")
             #expect(folders == [folder] + (subfolder ? [folder + "/sub"] : []))
         }
@@ -66,6 +67,8 @@ struct FolderWatcherTests {
         var reports: [String] = []
         /// The library's paths in the folder, as the watcher asks for them.
         var known: [String] = []
+        /// The comparison delivered with each rescan, where a test keeps it.
+        var diffs: [FolderDiff?] = []
     }
 
     /// Turns the default main context (GIO's monitors and the watcher's timers) and the main queue until
@@ -108,7 +111,7 @@ struct FolderWatcherTests {
         #expect(watcher.watched == [root])
         // The first look, once the watches are in place: the folder as it is.
         var seen = try await delivery(after: -1, in: heard, "first look") { rescan, _ in
-            rescan == .listed(files: [root + "/a.mp4"], folders: [root, root + "/sub"])
+            rescan == .listed(files: [root + "/a.mp4"], folders: [root, root + "/sub"], read: [root + "/sub", root])
         }
         #expect(heard.deliveries[seen].folder == root)
 
@@ -161,6 +164,41 @@ struct FolderWatcherTests {
         _ = try await delivery(after: seen, in: heard, "the folder made") { rescan, _ in
             rescan.files == [root + "/clips/clip.mp4"]
         }
+    }
+
+    @Test("a subtitle file added or removed beside a video is delivered with the rescan, its language matched to the video")
+    func subtitleFilesAreSeen() async throws {
+        let root = try Fixtures.newFolder("subtitles")
+        let film = root + "/film.mkv"
+        try ClipFactory.makeEmpty(at: film)
+        try ClipFactory.makeText(at: root + "/film.en.srt")
+        let heard = Heard()
+        heard.known = [film]
+        let watcher = FolderWatcher(quietMs: 100, known: { _ in heard.known }, report: { heard.reports.append($0) }) {
+            folder, rescan, written, diff in
+            heard.deliveries.append((folder, rescan, written))
+            heard.diffs.append(diff)
+        }
+        defer { watcher.stop() }
+        watcher.watch(root)
+        let languages = { (index: Int) in heard.diffs[index]?.sidecars?.languages(of: film)?.map { $0?.shortCode } }
+        var seen = try await delivery(after: -1, in: heard, "first look") { rescan, _ in rescan.files == [film] }
+        #expect(languages(seen) == ["en"])
+        // Not a video: no row changes, yet the folder is looked at again and the new file matched.
+        try ClipFactory.makeText(at: root + "/film.fr.srt")
+        seen = try await delivery(after: seen, in: heard, "a subtitle file added") { rescan, _ in
+            if case .listed(_, _, let subtitles, _) = rescan { return subtitles.contains(root + "/film.fr.srt") }
+            return false
+        }
+        #expect(languages(seen) == ["en", "fr"])
+        #expect(heard.diffs[seen]?.added.isEmpty == true && heard.diffs[seen]?.missingCount == 0)
+        #expect(unlink(root + "/film.en.srt") == 0)
+        seen = try await delivery(after: seen, in: heard, "a subtitle file removed") { rescan, _ in
+            if case .listed(_, _, let subtitles, _) = rescan { return subtitles == [root + "/film.fr.srt"] }
+            return false
+        }
+        #expect(languages(seen) == ["fr"])
+        #expect(heard.reports.isEmpty, "\(heard.reports)")
     }
 
     @Test("a folder inside a watched one is not watched twice")

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import VideoToyCore
 import VideoToyFiles
 import VideoToyMedia
 import VideoToyMediaTesting
@@ -86,6 +87,26 @@ struct LibraryScannerTests {
         #expect(result.videos == [root + "/visible.mp4"])
         #expect(result.problems.count == 1)
         #expect(result.problems.first?.contains(root + "/locked") == true)
+    }
+
+    @Test("Subtitle files beside a video are found by name with the folder's listing, and the row's line names them")
+    func subtitleFilesBeside() throws {
+        let root = try Fixtures.newFolder("sidecars")
+        try FileManager.default.createDirectory(atPath: root + "/extras.srt", withIntermediateDirectories: true)
+        try ClipFactory.makeEmpty(at: root + "/film.mkv")
+        try ClipFactory.makeEmpty(at: root + "/extras.srt/clip.mp4")
+        for name in ["film.en.srt", "film.fr.srt", "notes.txt", ".film.de.srt"] { try ClipFactory.makeText(at: root + "/" + name) }
+        symlink(root + "/film.fr.srt", root + "/film.French.srt")
+        let result = scanner.scan([root])
+        #expect(result.videos == [root + "/extras.srt/clip.mp4", root + "/film.mkv"], "a folder named like a subtitle file is a folder")
+        #expect(Set(result.subtitles) == Set(["film.en.srt", "film.fr.srt", "film.French.srt"].map { root + "/" + $0 }))
+        #expect(Set(result.listed) == [root, root + "/extras.srt"])
+        let sidecars = result.sidecars
+        let languages = try #require(sidecars.languages(of: root + "/film.mkv"))
+        #expect(languages.map { $0?.shortCode } == ["en", "fr", "fr"])
+        #expect(sidecars.languages(of: root + "/extras.srt/clip.mp4") == [])
+        let info = MediaInfo(durationMs: 90_000, videoSize: PixelSize(width: 640, height: 360), videoCodec: "H.264")
+        #expect(info.summary(sidecars: languages) == "1:30 · 640×360 · H.264 · subtitles en, fr")
     }
 
     @Test("Extension matching ignores case and needs a real extension")

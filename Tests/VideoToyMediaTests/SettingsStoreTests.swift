@@ -5,7 +5,7 @@ import VideoToyFiles
 
 @Suite("SettingsStore")
 struct SettingsStoreTests {
-    private func freshPath() throws -> String {
+    func freshPath() throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-settings-\(UUID())").path
         return folder + "/nested/settings.ini"
     }

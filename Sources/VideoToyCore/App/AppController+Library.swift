@@ -32,6 +32,15 @@ extension AppController {
         return addition.ids
     }
 
+    /// Takes what a folder listing (the scan or a rescan) found beside the videos: the rows whose subtitle files
+    /// changed name their languages anew, and MPRIS hears of the current one.
+    public func sidecarsListed(_ found: SidecarLanguages) {
+        for id in library.learnSidecars(found) {
+            presenter?.refreshRow(id)
+            announce(.playback(id))
+        }
+    }
+
     /// Queues probes for `items`. A backend that remembers results answers the unchanged files first, in chunks
     /// on a worker thread (one stat each, no probe); only the rest are probed.
     func requestProbes(_ ids: [ItemID]) {
@@ -116,7 +125,7 @@ extension AppController {
         var isError = false, isWarning = false
         switch item.state {
         case .pending: detail = "Reading…"
-        case .ready(let info): detail = info.summary; isWarning = info.damage != nil
+        case .ready(let info): detail = info.summary(sidecars: library.sidecarLanguages(of: id)); isWarning = info.damage != nil
         case .failed(let failure): detail = failure.message; isError = true
         }
         if item.state == .pending { probes.request(id, urgent: true) }

@@ -13,6 +13,8 @@ extension AppController {
         // A diff made by the rescan's worker leaves the main thread a pass without hashing.
         let diff = diff ?? FolderDiff(folder: folder, known: library.paths(under: folder), present: present)
         let refresh = library.refresh(folder: folder, diff: diff, changed: changed)
+        // After the refresh, so new rows have ids; a subtitle file added or removed alone changes no other row.
+        if let sidecars = diff.sidecars { sidecarsListed(sidecars) }
         guard !refresh.isEmpty else { return refresh }
         for id in refresh.gone { itemVanished(id) }
         for id in refresh.back + refresh.changed { reprobe(id) }

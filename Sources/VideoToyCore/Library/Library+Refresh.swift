@@ -65,9 +65,14 @@ public struct FolderDiff: Sendable {
     public let added: [String]
     /// Files the library listed that are not present (all of them when the folder is gone).
     let missing: Set<PathKey>
+    /// What the rescan found beside the videos, when it listed subtitle files (nil: nothing to say about them).
+    public let sidecars: SidecarLanguages?
 
-    /// Compares `present` (nil: the folder is gone) with `known`, the library's paths inside `folder` then.
-    public init(folder: String, known: [String], present: [String]?) {
+    /// Compares `present` (nil: the folder is gone) with `known`, the library's paths inside `folder` then; with
+    /// `subtitles` and `listed` (the subtitle files the rescan found, and the folders it read), it also works out
+    /// which videos have which subtitle files beside them.
+    public init(folder: String, known: [String], present: [String]?, subtitles: [String]? = nil, listed: [String] = []) {
+        sidecars = subtitles.map { SidecarLanguages(videos: present ?? [], subtitles: $0, listed: listed) }
         let prefix = Library.prefix(of: folder)
         let listed = (present ?? []).filter { Library.path($0, startsWith: prefix) }
         let listedKeys = Set(listed.map(PathKey.init))

@@ -10,6 +10,8 @@ public struct Library: Sendable {
     // What the value orders compare, by raw id: a sort on another thread copies these, never the items.
     private(set) var sortValues: [SortValues] = []
     private var idByPath: [PathKey: ItemID] = [:]
+    // The languages of the subtitle files beside each item that has any, as the last listing of its folder found them.
+    var sidecars: [ItemID: [Language?]] = [:]
     /// Goes up each time items are added or removed (probe results leave it alone), so work done on a copy can tell
     /// whether the rows it saw are still the library's.
     public private(set) var revision = 0
@@ -37,9 +39,10 @@ public struct Library: Sendable {
     public mutating func merge(_ batch: LibraryBatch) -> LibraryAddition {
         if indexByRaw.isEmpty, let built = batch.built {
             // The first batch of an empty library was made into one on the loading thread: taken as it is.
-            let revision = self.revision
+            let (revision, sidecars) = (self.revision, self.sidecars)
             self = built
             self.revision = revision + (built.items.isEmpty ? 0 : 1)
+            self.sidecars = sidecars
             let ids = items.map(\.id)
             return LibraryAddition(ids: ids, added: ids, positions: Array(items.indices), keysMade: 0)
         }
@@ -177,6 +180,7 @@ public struct Library: Sendable {
             idByPath[PathKey(item.path)] = nil
             indexByRaw[item.id.rawValue] = -1
             sortValues[item.id.rawValue] = .unknown
+            sidecars[item.id] = nil
         }
         reindex()
         return gone.map(\.id)

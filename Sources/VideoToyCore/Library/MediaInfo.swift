@@ -63,7 +63,10 @@ public struct MediaInfo: Hashable, Sendable {
     /// The metadata line shown under a row's name: duration, resolution ("i" when interlaced), codec, bit depth
     /// beyond 8, HDR, a container worth naming, the soundtracks and subtitles to choose from, and what is wrong
     /// with the file.
-    public var summary: String {
+    public var summary: String { summary(sidecars: []) }
+
+    /// `summary`, with the languages of the subtitle files beside the video (`SidecarLanguages`) among its subtitles.
+    public func summary(sidecars: [Language?]) -> String {
         var parts: [String] = []
         if let durationMs { parts.append(TimeFormat.clock(milliseconds: durationMs)) }
         if let size = displaySize { parts.append("\(size.width)×\(size.height)" + (interlaced ? "i" : "")) }
@@ -76,7 +79,7 @@ public struct MediaInfo: Hashable, Sendable {
             parts.append("audio only" + (audioCodec.map { " (\($0))" } ?? ""))
         }
         if let label = container?.label(videoCodec: videoCodec) { parts.append(label) }
-        if let tracks = TrackSummary.line(audio: audioLanguages, subtitles: subtitleLanguages) { parts.append(tracks) }
+        if let tracks = TrackSummary.line(audio: audioLanguages, subtitles: subtitleLanguages, sidecars: sidecars) { parts.append(tracks) }
         if !missingDecoders.isEmpty {
             parts.append("no decoder for " + missingDecoders.joined(separator: ", "))
         }

@@ -2,8 +2,11 @@
 /// "2 audio (en, fr) · subtitles en, fr".
 public enum TrackSummary {
     /// The line for a file with these audio and embedded subtitle streams (one language, or nil, per stream, in
-    /// stream order); nil when there is nothing to choose between: one soundtrack or none, and no subtitles.
-    public static func line(audio: [Language?], subtitles: [Language?]) -> String? {
+    /// stream order) and these subtitle files beside it (in `SidecarFiles` order); nil when there is nothing to choose
+    /// between: one soundtrack or none, and no subtitles. A language both embedded and beside the file is named once,
+    /// where it comes first.
+    public static func line(audio: [Language?], subtitles: [Language?], sidecars: [Language?] = []) -> String? {
+        let subtitles = subtitles + sidecars
         var parts: [String] = []
         if audio.count > 1 {
             let known = codes(audio)

@@ -24,6 +24,9 @@ struct SubtitleGlance: Sendable, CustomStringConvertible {
     let litHeight: Int
     /// The mean colour of the view's middle, where no subtitle goes: the picture once the video is drawn.
     let middle: MeanColor
+    /// The width of each word of the lit line taken as five words (as every line of `tracks.mkv` is), left to right:
+    /// what tells one line from another of about the same length ("Bonjour de la…" from "Hello from the…").
+    let words: [Int]
 
     /// Measures `view` in `image`.
     init(_ image: Image, view: Rect) {
@@ -34,14 +37,41 @@ struct SubtitleGlance: Sendable, CustomStringConvertible {
         lower = image.fraction(in: lowerBand, where: isText)
         upper = image.fraction(in: upperBand, where: isText)
         var (minX, minY, maxX, maxY) = (Int.max, Int.max, -1, -1)
+        var litColumns = Set<Int>()
         for y in lowerBand.y..<min(image.height, lowerBand.y + lowerBand.height) {
             for x in lowerBand.x..<min(image.width, lowerBand.x + lowerBand.width) where isText(image[x: x, y: y]) {
                 (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+                litColumns.insert(x)
             }
         }
         litWidth = maxX < 0 ? 0 : maxX - minX + 1
         litHeight = maxY < 0 ? 0 : maxY - minY + 1
+        words = Self.words(litColumns.sorted(), count: 5)
         middle = image.meanColor(in: Rect(x: view.x, y: view.y + view.height * 3 / 10, width: view.width, height: view.height / 5))
+    }
+
+    /// The widths of `columns` (sorted) split at its `count - 1` widest gaps: the spaces of a line of `count` words,
+    /// wider than any gap between two letters of a word.
+    static func words(_ columns: [Int], count: Int) -> [Int] {
+        guard columns.count > count else { return [] }
+        let gaps = zip(columns, columns.dropFirst()).enumerated().map { (index: $0.offset, width: $0.element.1 - $0.element.0) }
+        let cuts = gaps.sorted { $0.width > $1.width }.prefix(count - 1).map(\.index).sorted()
+        var widths: [Int] = []
+        var start = 0
+        for cut in cuts {
+            widths.append(columns[cut] - columns[start] + 1)
+            start = cut + 1
+        }
+        widths.append(columns[columns.count - 1] - columns[start] + 1)
+        return widths
+    }
+
+    /// Whether the words' widths are those of a five-word line whose second word is much narrower than its first
+    /// ("Bonjour de la piste française": "de" a third of "Bonjour"), against one whose second is nearly as wide
+    /// ("Hello from the English track": "from" four fifths of "Hello").
+    var showsShortSecondWord: Bool? {
+        guard words.count == 5, words.allSatisfy({ $0 > 0 }) else { return nil }
+        return Double(words[1]) < 0.45 * Double(words[0])
     }
 
     /// Whether the view shows the clip's dark picture (and not an empty or black view).
@@ -51,7 +81,7 @@ struct SubtitleGlance: Sendable, CustomStringConvertible {
     var description: String {
         String(
             format: "lower %.4f, upper %.4f, lit %dx%d in a %dx%d view, middle ", lower, upper, litWidth, litHeight, view.width,
-            view.height) + "\(middle)"
+            view.height) + "\(middle), words \(words)"
     }
 
     /// The playing video in a row: the bounding box, inside `area` (the rows' video slots), of pixels at the clip's
