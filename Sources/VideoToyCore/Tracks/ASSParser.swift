@@ -1,5 +1,6 @@
 /// Reads ASS and SSA: `Dialogue:` lines of the `[Events]` section, whose `Format:` line gives the order of the
-/// fields (Start, End, Style and Text, the last, which may hold commas), and the alignment of the styles they name.
+/// fields (Start, End, Style and Text, the last, which may hold commas); the colour, emphasis and alignment of the
+/// styles they name; and the canvas size (`PlayResX`, `PlayResY`) their `\pos` tags are given on.
 ///
 /// A line of `[Events]` that is no event, a dialogue with too few fields or unreadable times, and text before any
 /// section are damage; the parser notes the first place and reads on.
@@ -8,7 +9,8 @@ enum ASSParser {
         var collector = CueCollector(format: format)
         var section = ""
         var eventFields = defaultEventFields, styleFields = defaultStyleFields
-        var styles: [String: SubtitlePlacement] = [:]
+        var styles: [String: ASSStyle] = [:]
+        var playRes: (x: Double?, y: Double?) = (nil, nil)
         for (offset, raw) in lines.enumerated() {
             let line = raw.trimmingWhitespace()
             if line.isEmpty || line.hasPrefix(";") || line.hasPrefix("!:") { continue }
@@ -21,6 +23,8 @@ enum ASSParser {
             let value = colon.map { line[line.index(after: $0)...].drop(while: { $0 == " " }) } ?? ""
             switch (section, key) {
             case ("", _): collector.damage(atLine: offset + 1)
+            case ("[script info]", "playresx"): playRes.x = Double(value.trimmingWhitespace())
+            case ("[script info]", "playresy"): playRes.y = Double(value.trimmingWhitespace())
             case ("[events]", "format"): eventFields = fieldNames(value)
             case ("[events]", "dialogue"):
                 guard let event = event(value, fields: eventFields) else {
@@ -28,7 +32,9 @@ enum ASSParser {
                     continue
                 }
                 let name = event.style.hasPrefix("*") ? String(event.style.dropFirst()) : event.style
-                let (text, placement) = CueMarkup.ass(event.text, style: styles[name] ?? styles[name.lowercased()] ?? .bottom)
+                let (text, placement) = CueMarkup.ass(
+                    event.text, style: styles[name] ?? styles[name.lowercased()] ?? styles["default"] ?? ASSStyle(), styles: styles,
+                    canvas: canvas(playRes))
                 collector.add(startMs: event.start, endMs: event.end, text: text, placement: placement, line: offset + 1)
             case ("[events]", "comment"), ("[events]", "picture"), ("[events]", "sound"), ("[events]", "movie"),
                 ("[events]", "command"):
@@ -37,17 +43,26 @@ enum ASSParser {
             case ("[v4+ styles]", "format"), ("[v4 styles]", "format"): styleFields = fieldNames(value)
             case ("[v4+ styles]", "style"), ("[v4 styles]", "style"):
                 let fields = value.split(separator: ",", maxSplits: max(styleFields.count - 1, 0), omittingEmptySubsequences: false)
-                guard let nameIndex = styleFields.firstIndex(of: "name"), let alignIndex = styleFields.firstIndex(of: "alignment"),
-                    fields.count == styleFields.count, let alignment = Int(fields[alignIndex].trimmingWhitespace())
-                else { continue }
+                guard let nameIndex = styleFields.firstIndex(of: "name"), fields.count == styleFields.count else { continue }
                 let name = String(fields[nameIndex].trimmingWhitespace())
-                let placement = CueMarkup.placement(alignment: alignment, legacy: section == "[v4 styles]")
-                styles[name] = placement
-                if styles[name.lowercased()] == nil { styles[name.lowercased()] = placement }
+                let style = ASSStyle(fields: styleFields, values: fields, legacy: section == "[v4 styles]")
+                styles[name] = style
+                if styles[name.lowercased()] == nil { styles[name.lowercased()] = style }
             default: continue
             }
         }
         return collector.document()
+    }
+
+    /// The canvas from PlayResX and PlayResY; as libass does, one missing is made from the other (4:3, or 1280×1024),
+    /// and both missing make 384×288.
+    private static func canvas(_ playRes: (x: Double?, y: Double?)) -> (width: Double, height: Double) {
+        switch playRes {
+        case (let x?, let y?): return (x, y)
+        case (let x?, nil): return (x, x == 1280 ? 1024 : x * 3 / 4)
+        case (nil, let y?): return (y == 1024 ? 1280 : y * 4 / 3, y)
+        case (nil, nil): return (384, 288)
+        }
     }
 
     private static func fieldNames(_ value: Substring) -> [String] {
