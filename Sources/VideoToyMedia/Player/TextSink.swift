@@ -93,7 +93,7 @@ final class TextSink: @unchecked Sendable {
         return GST_FLOW_OK
     }
 
-    /// The cue a sample carries, timed in stream time (what position queries answer), with Pango markup removed.
+    /// The cue a sample carries, timed in stream time (what position queries answer), its Pango markup read into styles.
     private static func cue(_ sample: OpaquePointer) -> SubtitleCue? {
         guard let buffer = gst_sample_get_buffer(sample), let segment = gst_sample_get_segment(sample) else { return nil }
         let pts = vt_buffer_pts(buffer), duration = vt_buffer_duration(buffer)
@@ -110,17 +110,17 @@ final class TextSink: @unchecked Sendable {
         guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return nil }
         defer { gst_buffer_unmap(buffer, &map) }
         let bytes = UnsafeBufferPointer(start: map.data, count: Int(map.size))
-        var text = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        let text = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
         guard let caps = gst_sample_get_caps(sample), let structure = gst_caps_get_structure(caps, 0),
             gst_structure_has_name(structure, "text/x-raw") != 0
         else { return nil }
+        var styled = StyledText(plain: text.trimmingCharacters(in: .whitespacesAndNewlines))
         var placement = SubtitlePlacement.bottom
         if let format = gst_structure_get_string(structure, "format"), String(cString: format) == "pango-markup" {
-            (text, placement) = SubtitleMarkup.plainText(pango: text)
+            (styled, placement) = SubtitleMarkup.styledText(pango: text)
         }
-        text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { return nil }
+        guard !styled.isEmpty else { return nil }
         let startMs = Int(start / 1_000_000)
-        return SubtitleCue(startMs: startMs, endMs: startMs + Int(length / 1_000_000), text: text, placement: placement)
+        return SubtitleCue(startMs: startMs, endMs: startMs + Int(length / 1_000_000), styled: styled, placement: placement)
     }
 }
