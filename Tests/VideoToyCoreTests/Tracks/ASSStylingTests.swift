@@ -119,3 +119,33 @@ struct ASSStylingTests {
         for number in [0, 4, 8, 12] { #expect(SubtitlePlacement(alignment: number, legacy: true) == nil) }
     }
 }
+
+/// The events of an embedded ASS track, as Matroska stores them, read in the track's header.
+struct ASSTrackEventTests {
+    static let header = ASSHeader(
+        script: """
+            [Script Info]\r\nPlayResX: 640\r\nPlayResY: 360\r\n\r\n[V4+ Styles]\r
+            Format: Name, PrimaryColour, Bold, Italic, Alignment\r
+            Style: Default,&H00FFFFFF,0,0,2\r\nStyle: Sign,&H0000FFFF,-1,0,9\r\n\r\n[Events]\r
+            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\r\n
+            """)
+
+    /// An event, and the runs and place it reads as; nil where it is no event.
+    static let cases: [(String, (runs: [(String, String)], placement: SubtitlePlacement)?)] = [
+        ("0,0,Default,,0,0,0,,{\\b1}Bonjour{\\b0} de la piste", ([("Bonjour", "b#ffffff"), (" de la piste", "#ffffff")], .bottom)),
+        ("12,1,Sign,Bob,0010,0010,0020,,EXIT, this way", ([("EXIT, this way", "b#ffff00")], SubtitlePlacement(row: .top, column: .right))),
+        ("3,0,*Sign,,0,0,0,,{\\pos(20,20)}x", ([("x", "b#ffff00")], SubtitlePlacement(row: .top, column: .left))),
+        ("4,0,Unknown,,0,0,0,,falls back", ([("falls back", "#ffffff")], .bottom)),
+        ("Hello, world, from, a, SubRip, cue, with, commas, and more", nil),
+        ("0,0,Default,,0,0,0", nil),
+        ("<i>Hello</i>", nil),
+    ]
+
+    @Test("events by their form", arguments: cases.indices)
+    func event(index: Int) {
+        let (event, expected) = Self.cases[index]
+        let read = Self.header.cue(event: event)
+        #expect(read?.text == expected.map { StyleCode.text($0.runs) }, "\(event)")
+        #expect(read?.placement == expected?.placement, "\(event)")
+    }
+}
