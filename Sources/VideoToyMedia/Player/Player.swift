@@ -171,7 +171,7 @@ public final class Player {
     public func selectSubtitles(index: Int) -> Bool {
         guard !closed, index != textIndex else { return false }
         textIndex = index
-        worker.selectStream("current-text", index)
+        if let text { worker.selectText(index, into: text) } else { worker.selectStream("current-text", index) }
         if prerolled, let position = positionMs, let text {
             cuesFromFlush = text.flushes + 1
             seek(toMs: position)
