@@ -41,7 +41,7 @@ struct CueTags {
     }
 
     /// The effect of a SubRip or Pango tag (`i`, `b`, `u`, `s`, `font color="…"`, `span foreground="…"`), from the
-    /// text between its brackets after the name; nil for a tag that styles nothing.
+    /// text between its brackets after the name; none for a tag that styles nothing.
     static func subRipEffects(name: String, attributes: Substring) -> [Effect] {
         switch name {
         case "i": return [.italic]
