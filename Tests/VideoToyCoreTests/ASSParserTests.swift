@@ -39,14 +39,27 @@ struct ASSParserTests {
 
         """
 
+    /// A cue in `look` throughout.
+    static func cue(
+        _ start: Int, _ end: Int, _ text: String, _ look: SubtitleStyle, _ placement: SubtitlePlacement = .bottom
+    ) -> SubtitleCue {
+        SubtitleCue(startMs: start, endMs: end, styled: StyledText([StyledRun(text, look)]), placement: placement)
+    }
+
+    static let white = SubtitleStyle(colour: SubtitleColour(rgb: 0xFFFFFF))
+
     @Test("An Aegisub script")
     func aegisub() {
         let document = SubtitleDocument.parse(Self.script, format: .ass)
+        var italic = Self.white
+        italic.isItalic = true
+        let first = StyledText([StyledRun("Well, well,", italic), StyledRun(" well.\nA second line", Self.white)])
         #expect(
             document.cues == [
-                Self.cue(1000, 3500, "Well, well, well.\nA second line"), Self.cue(4000, 5000, "THE SHOP", .top),
-                Self.cue(6000, 7250, "Up here", .top), Self.cue(6000, 7250, "Down, after all"), Self.cue(8000, 9000, "Beside a box"),
-                Self.cue(10000, 11000, "Fading"),
+                SubtitleCue(startMs: 1000, endMs: 3500, styled: first), Self.cue(4000, 5000, "THE SHOP", Self.white, .top),
+                Self.cue(6000, 7250, "Up here", Self.white, .top), Self.cue(6000, 7250, "Down, after all", Self.white),
+                Self.cue(8000, 9000, "Beside a box", Self.white),
+                Self.cue(10000, 11000, "Fading", SubtitleStyle(colour: SubtitleColour(rgb: 0xFFFF00))),
             ])
         #expect(document.problem == nil)
     }
@@ -64,9 +77,12 @@ struct ASSParserTests {
             "Dialogue: Marked=0,0:00:05.00,0:00:06.00,Top,NTP,0000,0000,0000,,{\\a2}Bottom again",
         ].joined(separator: "\r\n")
         let document = SubtitleDocument.parse(text, format: .ssa)
+        // The Top style: PrimaryColour 16777215 is white, Bold -1 is bold.
+        let top = SubtitleStyle(isBold: true, colour: SubtitleColour(rgb: 0xFFFFFF))
         #expect(
             document.cues == [
-                Self.cue(1000, 2000, "Legacy top", .top), Self.cue(3000, 4000, "Top by style", .top), Self.cue(5000, 6000, "Bottom again"),
+                Self.cue(1000, 2000, "Legacy top", .top), Self.cue(3000, 4000, "Top by style", top, .top),
+                Self.cue(5000, 6000, "Bottom again", top),
             ])
         #expect(document.problem == nil)
     }

@@ -20,7 +20,18 @@ struct SubRipParserTests {
             label: "tags, two lines, CRLF",
             text: "1\r\n00:00:01,000 --> 00:00:02,500\r\n<i>Hello,</i> <b>world</b>\r\n<font color=\"#ffff00\">second line</font>\r\n\r\n"
                 + "2\r\n00:01:03,250 --> 00:01:04,000\r\n{\\an8}<u>At the top</u>\r\n\r\n",
-            expected: [cue(1000, 2500, "Hello, world\nsecond line"), cue(63250, 64000, "At the top", .top)]),
+            expected: [
+                SubtitleCue(
+                    startMs: 1000, endMs: 2500,
+                    styled: StyledText([
+                        StyledRun("Hello,", SubtitleStyle(isItalic: true)), StyledRun(" "),
+                        StyledRun("world\n", SubtitleStyle(isBold: true)),
+                        StyledRun("second line", SubtitleStyle(colour: SubtitleColour(rgb: 0xFFFF00))),
+                    ])),
+                SubtitleCue(
+                    startMs: 63250, endMs: 64000, styled: StyledText([StyledRun("At the top", SubtitleStyle(isUnderlined: true))]),
+                    placement: .top),
+            ]),
         ParseCase(
             label: "hours past ten and big indexes",
             text: "1041\n12:34:56,789 --> 12:34:58,000\nLate\n",

@@ -22,7 +22,13 @@ struct WebVTTParserTests {
                 + "REGION\r\nid:fred width:40%\r\n\r\nNOTE a comment\r\nthat runs on\r\n\r\n"
                 + "intro\r\n00:01.000 --> 00:02.500\r\nBonjour\r\n\r\n"
                 + "00:00:03.000 --> 00:00:04.000 align:start\r\n<v Roger>Deux</v>\r\n<c.yellow>lignes</c>\r\n",
-            expected: [cue(1000, 2500, "Bonjour"), cue(3000, 4000, "Deux\nlignes")]),
+            expected: [
+                cue(1000, 2500, "Bonjour"),
+                SubtitleCue(
+                    startMs: 3000, endMs: 4000,
+                    styled: StyledText([StyledRun("Deux\n"), StyledRun("lignes", SubtitleStyle(colour: SubtitleColour(rgb: 0xFFFF00)))]),
+                    placement: SubtitlePlacement(row: .bottom, column: .left)),
+            ]),
         ParseCase(
             label: "timestamps inside, character references, ruby",
             text: "WEBVTT\n\n1\n00:05.000 --> 00:07.000\nOne <00:05.500>two <00:06.000>three\nFish &amp; chips &lt;3 &#233;t&#xE9;\n",
@@ -34,7 +40,7 @@ struct WebVTTParserTests {
                 + "00:09.000 --> 00:10.000 line:2\nE\n\n00:11.000 --> 00:12.000 align:end\nF\n",
             expected: [
                 cue(1000, 2000, "A", .top), cue(3000, 4000, "B"), cue(5000, 6000, "C", .top), cue(7000, 8000, "D"),
-                cue(9000, 10000, "E", .top), cue(11000, 12000, "F"),
+                cue(9000, 10000, "E", .top), cue(11000, 12000, "F", SubtitlePlacement(row: .bottom, column: .right)),
             ]),
         ParseCase(
             label: "an hour and more, no final newline, a BOM",

@@ -1,5 +1,6 @@
 /// Reads ASS and SSA: `Dialogue:` lines of the `[Events]` section, whose `Format:` line gives the order of the
-/// fields (Start, End, Style and Text, the last, which may hold commas), and the alignment of the styles they name.
+/// fields (Start, End, Style and Text, the last, which may hold commas), in the styles and on the canvas the script's
+/// header gives (`ASSHeader`).
 ///
 /// A line of `[Events]` that is no event, a dialogue with too few fields or unreadable times, and text before any
 /// section are damage; the parser notes the first place and reads on.
@@ -7,51 +8,31 @@ enum ASSParser {
     static func parse(_ lines: [Substring], format: SubtitleFormat) -> SubtitleDocument {
         var collector = CueCollector(format: format)
         var section = ""
-        var eventFields = defaultEventFields, styleFields = defaultStyleFields
-        var styles: [String: SubtitlePlacement] = [:]
+        var eventFields = defaultEventFields
+        var header = ASSHeader()
         for (offset, raw) in lines.enumerated() {
-            let line = raw.trimmingWhitespace()
-            if line.isEmpty || line.hasPrefix(";") || line.hasPrefix("!:") { continue }
-            if line.hasPrefix("["), line.hasSuffix("]") {
-                section = line.lowercased()
-                continue
-            }
-            let colon = line.firstIndex(of: ":")
-            let key = colon.map { line[..<$0].trimmingWhitespace().lowercased() } ?? ""
-            let value = colon.map { line[line.index(after: $0)...].drop(while: { $0 == " " }) } ?? ""
+            guard let (newSection, entryKey, value) = ASSHeader.entry(raw, section: section) else { continue }
+            section = newSection
+            guard let key = entryKey else { continue }
+            if header.read(section: section, key: key, value: value) { continue }
             switch (section, key) {
             case ("", _): collector.damage(atLine: offset + 1)
-            case ("[events]", "format"): eventFields = fieldNames(value)
+            case ("[events]", "format"): eventFields = value.split(separator: ",").map { $0.trimmingWhitespace().lowercased() }
             case ("[events]", "dialogue"):
                 guard let event = event(value, fields: eventFields) else {
                     collector.damage(atLine: offset + 1)
                     continue
                 }
-                let name = event.style.hasPrefix("*") ? String(event.style.dropFirst()) : event.style
-                let (text, placement) = CueMarkup.ass(event.text, style: styles[name] ?? styles[name.lowercased()] ?? .bottom)
+                let (text, placement) = header.cue(event.text, style: event.style)
                 collector.add(startMs: event.start, endMs: event.end, text: text, placement: placement, line: offset + 1)
             case ("[events]", "comment"), ("[events]", "picture"), ("[events]", "sound"), ("[events]", "movie"),
                 ("[events]", "command"):
                 continue
             case ("[events]", _): collector.damage(atLine: offset + 1)
-            case ("[v4+ styles]", "format"), ("[v4 styles]", "format"): styleFields = fieldNames(value)
-            case ("[v4+ styles]", "style"), ("[v4 styles]", "style"):
-                let fields = value.split(separator: ",", maxSplits: max(styleFields.count - 1, 0), omittingEmptySubsequences: false)
-                guard let nameIndex = styleFields.firstIndex(of: "name"), let alignIndex = styleFields.firstIndex(of: "alignment"),
-                    fields.count == styleFields.count, let alignment = Int(fields[alignIndex].trimmingWhitespace())
-                else { continue }
-                let name = String(fields[nameIndex].trimmingWhitespace())
-                let placement = CueMarkup.placement(alignment: alignment, legacy: section == "[v4 styles]")
-                styles[name] = placement
-                if styles[name.lowercased()] == nil { styles[name.lowercased()] = placement }
             default: continue
             }
         }
         return collector.document()
-    }
-
-    private static func fieldNames(_ value: Substring) -> [String] {
-        value.split(separator: ",").map { $0.trimmingWhitespace().lowercased() }
     }
 
     /// A `Dialogue:` line's fields by the Format line's names; nil when fields or times are missing.
@@ -69,9 +50,4 @@ enum ASSParser {
 
     // What ASS writes when a file lacks its Format lines (SSA's first field is "Marked" where ASS has "Layer").
     private static let defaultEventFields = ["layer", "start", "end", "style", "name", "marginl", "marginr", "marginv", "effect", "text"]
-    private static let defaultStyleFields = [
-        "name", "fontname", "fontsize", "primarycolour", "secondarycolour", "outlinecolour", "backcolour", "bold", "italic",
-        "underline", "strikeout", "scalex", "scaley", "spacing", "angle", "borderstyle", "outline", "shadow", "alignment",
-        "marginl", "marginr", "marginv", "encoding",
-    ]
 }

@@ -12,10 +12,10 @@ struct CueCollector {
 
     /// Keeps a cue read at `line` (1-based); a cue that ends before it starts is damage, one without text or time
     /// is dropped.
-    mutating func add(startMs: Int, endMs: Int, text: String, placement: SubtitlePlacement, line: Int) {
+    mutating func add(startMs: Int, endMs: Int, text: StyledText, placement: SubtitlePlacement, line: Int) {
         guard endMs >= startMs else { return damage(atLine: line) }
         guard endMs > startMs, !text.isEmpty else { return }
-        entries.append((SubtitleCue(startMs: startMs, endMs: endMs, text: text, placement: placement), line))
+        entries.append((SubtitleCue(startMs: startMs, endMs: endMs, styled: text, placement: placement), line))
     }
 
     /// Notes damage at `line` (1-based); only the first place is reported.

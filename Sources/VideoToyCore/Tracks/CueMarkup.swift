@@ -1,121 +1,131 @@
-/// Takes the markup out of cue text so that plain words remain: SubRip's HTML-like tags and `{\an8}`, WebVTT's
-/// tags and character references, ASS override blocks and escapes. Where the markup puts the cue at the top, says so.
+/// Reads the markup of cue text into styled text: SubRip's HTML-like tags and `{\an8}`-style blocks, WebVTT's tags,
+/// classes and character references, ASS override blocks and escapes. Where the markup puts the cue, says so.
+///
+/// Every character that is not markup is kept as text, so nothing a file holds can reach the view as markup.
 enum CueMarkup {
-    /// SubRip lines without `<i>`, `<b>`, `<u>`, `<s>`, `<font …>` and `{\…}` blocks; other text in angle brackets
-    /// ("<3") stays.
-    static func subRip(_ lines: [Substring]) -> (text: String, placement: SubtitlePlacement) {
-        var placement: SubtitlePlacement?
-        var kept: [String] = []
-        for line in lines {
-            var out = ""
+    /// SubRip lines: `<i>`, `<b>`, `<u>`, `<s>` and `<font color="…">` style the text, other tags of SubRip's
+    /// vocabulary are dropped, `{\…}` blocks are read as ASS overrides; other text in angle brackets ("<3") stays.
+    static func subRip(_ lines: [Substring]) -> (text: StyledText, placement: SubtitlePlacement) {
+        tagged(lines, readingReferences: false)
+    }
+
+    /// Text GStreamer's subtitle parsers marked up for Pango, read as a SubRip cue (with `<span foreground>` as well,
+    /// and any `{\an8}` Matroska's SubRip kept), its XML character references read. The markup is not always valid (a
+    /// tagged Matroska cue keeps a bare "&" or "<"), so nothing here requires it.
+    static func pango(_ text: String) -> (text: StyledText, placement: SubtitlePlacement) {
+        tagged(text.split(separator: "\n", omittingEmptySubsequences: false), readingReferences: true)
+    }
+
+    /// WebVTT lines: `<i>`, `<b>`, `<u>` and the default colour classes (`<c.yellow>`) style the text, every other
+    /// tag (`<v Name>`, `<00:01.000>`…) is dropped, character references are read.
+    static func webVTT(_ lines: [Substring]) -> StyledText {
+        var builder = StyledTextBuilder()
+        var tags = CueTags()
+        for (number, line) in lines.enumerated() {
+            if number > 0 { builder.breakLine() }
             var rest = line[...]
             while let char = rest.first {
-                if char == "<", let close = rest.firstIndex(of: ">"), isSubRipTag(rest[rest.index(after: rest.startIndex)..<close]) {
+                if char == "<", let close = rest.firstIndex(of: ">") {
+                    let inside = rest[rest.index(after: rest.startIndex)..<close]
+                    let head = inside.prefix { !$0.isWhitespace }
+                    if head.first == "/" {
+                        tags.close(head.dropFirst().prefix { $0 != "." }.lowercased())
+                    } else if head.first?.isLetter == true {
+                        let parts = head.split(separator: ".", omittingEmptySubsequences: false)
+                        let name = parts[0].lowercased()
+                        tags.open(name, CueTags.webVTTEffects(name: name, classes: Array(parts.dropFirst())))
+                    }
                     rest = rest[rest.index(after: close)...]
-                } else if char == "{", rest.dropFirst().first == "\\", let close = rest.firstIndex(of: "}") {
-                    if placement == nil { placement = overridePlacement(rest[..<close]) }
-                    rest = rest[rest.index(after: close)...]
+                } else if char == "&", let (decoded, after) = reference(at: rest) {
+                    builder.style = tags.style
+                    builder.append(decoded)
+                    rest = after
                 } else {
-                    out.append(char)
+                    builder.style = tags.style
+                    builder.append(char)
                     rest = rest.dropFirst()
                 }
             }
-            kept.append(out)
         }
-        return (joined(kept), placement ?? .bottom)
+        return builder.text()
     }
 
-    /// Text GStreamer's subtitle parsers marked up for Pango, as plain words: its tags and any `{\an8}` that Matroska's
-    /// SubRip kept go as in a SubRip file (which also says where it goes), then XML character references are read.
-    /// The markup is not always valid (a tagged Matroska cue keeps a bare "&" or "<"), so nothing here requires it.
-    static func pango(_ text: String) -> (text: String, placement: SubtitlePlacement) {
-        let (plain, placement) = subRip(text.split(separator: "\n", omittingEmptySubsequences: false))
-        return (readingReferences(plain), placement)
-    }
-
-    /// WebVTT lines without any tag (`<c.x>`, `<v Name>`, `<00:01.000>`…) and with character references read.
-    static func webVTT(_ lines: [Substring]) -> String {
-        joined(
-            lines.map { line in
-                var out = ""
-                var rest = line[...]
-                while let char = rest.first {
-                    if char == "<", let close = rest.firstIndex(of: ">") {
-                        rest = rest[rest.index(after: close)...]
-                    } else if char == "&", let semicolon = rest.prefix(12).firstIndex(of: ";"),
-                        let decoded = reference(rest[rest.index(after: rest.startIndex)..<semicolon])
-                    {
-                        out.append(decoded)
-                        rest = rest[rest.index(after: semicolon)...]
-                    } else {
-                        out.append(char)
-                        rest = rest.dropFirst()
-                    }
-                }
-                return out
-            })
-    }
-
-    /// An ASS event's text without override blocks and drawings, `\N` and `\n` as line breaks and `\h` as a space;
-    /// the placement its first `\an` or `\a` tag gives, else `style`'s.
-    static func ass(_ text: Substring, style: SubtitlePlacement) -> (text: String, placement: SubtitlePlacement) {
-        var placement: SubtitlePlacement?
-        var isDrawing = false
-        var out = ""
+    /// An ASS event's text in `style` as its override blocks change it, without drawings, `\N` and `\n` as line breaks
+    /// and `\h` as a space; placed by its first `\pos` (on `canvas`), `\an` or `\a` tag, else by `style`.
+    static func ass(
+        _ text: Substring, style: ASSStyle, styles: [String: ASSStyle] = [:], canvas: (width: Double, height: Double)? = nil
+    ) -> (text: StyledText, placement: SubtitlePlacement) {
+        var builder = StyledTextBuilder(style: style.look)
+        var overrides = ASSOverrides(base: style, styles: styles, canvas: canvas)
         var rest = text[...]
         while let char = rest.first {
             if char == "{", let close = rest.firstIndex(of: "}") {
-                let block = rest[..<close]
-                if placement == nil { placement = overridePlacement(block) }
-                if let level = tagValue(block, tag: "p") { isDrawing = level > 0 }
+                overrides.apply(rest[rest.index(after: rest.startIndex)..<close], to: &builder.style)
                 rest = rest[rest.index(after: close)...]
             } else if char == "\\", let next = rest.dropFirst().first, "Nnh".contains(next) {
-                if !isDrawing { out.append(next == "h" ? " " : "\n") }
+                if !overrides.isDrawing { builder.append(next == "h" ? " " : "\n") }
                 rest = rest.dropFirst(2)
             } else {
-                if !isDrawing { out.append(char) }
+                if !overrides.isDrawing { builder.append(char) }
                 rest = rest.dropFirst()
             }
         }
-        return (joined(out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)), placement ?? style)
+        return (builder.text(), overrides.placement)
     }
 
-    /// Where an ASS alignment number puts a cue: numpad style (`\an`, V4+ styles) when `legacy` is false, SSA's
-    /// 1–3 bottom, 5–7 top, 9–11 middle when it is true.
-    static func placement(alignment: Int, legacy: Bool) -> SubtitlePlacement {
-        let top = legacy ? 5...7 : 7...9
-        return top.contains(alignment) ? .top : .bottom
-    }
-
-    private static func overridePlacement(_ block: Substring) -> SubtitlePlacement? {
-        if let alignment = tagValue(block, tag: "an") { return placement(alignment: alignment, legacy: false) }
-        if let alignment = tagValue(block, tag: "a") { return placement(alignment: alignment, legacy: true) }
-        return nil
-    }
-
-    /// The number after the first `\tag` in an override block that is followed by a digit (so `\a` skips `\alpha`
-    /// and `\an`, and `\p` skips `\pos`).
-    private static func tagValue(_ block: Substring, tag: String) -> Int? {
-        var rest = block[...]
-        while let slash = rest.firstIndex(of: "\\") {
-            let after = rest[rest.index(after: slash)...]
-            if after.hasPrefix(tag) {
-                let digits = after.dropFirst(tag.count).prefix(while: \.isASCIIDigit)
-                if !digits.isEmpty, let value = Int(digits.prefix(4)) { return value }
+    private static func tagged(_ lines: [Substring], readingReferences: Bool) -> (text: StyledText, placement: SubtitlePlacement) {
+        var builder = StyledTextBuilder()
+        var tags = CueTags()
+        var overrides = ASSOverrides(base: ASSStyle())
+        for (number, line) in lines.enumerated() {
+            if number > 0 { builder.breakLine() }
+            var rest = line[...]
+            while let char = rest.first {
+                if char == "<", let close = rest.firstIndex(of: ">"), let tag = subRipTag(rest[rest.index(after: rest.startIndex)..<close])
+                {
+                    if tag.isClosing {
+                        tags.close(tag.name)
+                    } else {
+                        tags.open(tag.name, CueTags.subRipEffects(name: tag.name, attributes: tag.attributes))
+                    }
+                    rest = rest[rest.index(after: close)...]
+                } else if char == "{", rest.dropFirst().first == "\\", let close = rest.firstIndex(of: "}") {
+                    overrides.apply(rest[rest.index(after: rest.startIndex)..<close], to: &tags.base)
+                    rest = rest[rest.index(after: close)...]
+                } else if readingReferences, char == "&", let (decoded, after) = reference(at: rest) {
+                    builder.style = tags.style
+                    builder.append(decoded)
+                    rest = after
+                } else {
+                    builder.style = tags.style
+                    builder.append(char)
+                    rest = rest.dropFirst()
+                }
             }
-            rest = after
         }
-        return nil
+        return (builder.text(), overrides.placement)
     }
 
     private static let subRipTags: Set<String> = ["i", "b", "u", "s", "font", "c", "v", "span", "ruby", "rt"]
 
-    private static func isSubRipTag(_ inside: Substring) -> Bool {
-        let body = inside.first == "/" ? inside.dropFirst() : inside
-        let name = body.prefix(while: \.isLetter)
-        guard subRipTags.contains(name.lowercased()) else { return false }
-        let after = body.dropFirst(name.count).first
-        return after == nil || after == " " || after == "."
+    /// The tag between a SubRip cue's angle brackets, nil for text that is no tag of SubRip's vocabulary.
+    private static func subRipTag(_ inside: Substring) -> (name: String, isClosing: Bool, attributes: Substring)? {
+        let isClosing = inside.first == "/"
+        let body = isClosing ? inside.dropFirst() : inside
+        let name = body.prefix(while: \.isLetter).lowercased()
+        guard subRipTags.contains(name) else { return nil }
+        let after = body.dropFirst(name.count)
+        guard after.first == nil || after.first == " " || after.first == "." else { return nil }
+        return (name, isClosing, after)
+    }
+
+    /// The character reference (`&amp;`, `&#233;`) at the start of `text` read, and the text after it; nil when
+    /// `text` starts with none.
+    private static func reference(at text: Substring) -> (String, Substring)? {
+        guard let semicolon = text.prefix(12).firstIndex(of: ";"),
+            let decoded = reference(text[text.index(after: text.startIndex)..<semicolon])
+        else { return nil }
+        return (decoded, text[text.index(after: semicolon)...])
     }
 
     private static func reference(_ name: Substring) -> String? {
@@ -134,28 +144,5 @@ enum CueMarkup {
             let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
             return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
         }
-    }
-
-    /// `text` with its character references (`&amp;`, `&#233;`) read; an "&" that starts none stays.
-    private static func readingReferences(_ text: String) -> String {
-        var out = ""
-        var rest = text[...]
-        while let char = rest.first {
-            if char == "&", let semicolon = rest.prefix(12).firstIndex(of: ";"),
-                let decoded = reference(rest[rest.index(after: rest.startIndex)..<semicolon])
-            {
-                out.append(decoded)
-                rest = rest[rest.index(after: semicolon)...]
-            } else {
-                out.append(char)
-                rest = rest.dropFirst()
-            }
-        }
-        return out
-    }
-
-    /// Lines trimmed, the empty ones dropped, joined by "\n".
-    private static func joined(_ lines: [String]) -> String {
-        lines.map { String($0.trimmingWhitespace()) }.filter { !$0.isEmpty }.joined(separator: "\n")
     }
 }

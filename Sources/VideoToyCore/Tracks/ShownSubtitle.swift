@@ -2,12 +2,20 @@
 public struct ShownSubtitle: Hashable, Sendable {
     /// The text, lines separated by "\\n".
     public let text: String
-    /// At the bottom of the picture, or at its top.
+    /// The text in its styles.
+    public let styled: StyledText
+    /// Where on the picture it sits.
     public let placement: SubtitlePlacement
 
-    /// Text to show.
+    /// Plain text to show.
     public init(text: String, placement: SubtitlePlacement) {
-        self.text = text
+        self.init(styled: StyledText(plain: text), placement: placement)
+    }
+
+    /// Styled text to show.
+    public init(styled: StyledText, placement: SubtitlePlacement) {
+        self.text = styled.plain
+        self.styled = styled
         self.placement = placement
     }
 }

@@ -50,11 +50,12 @@ public struct SubtitleShow: Sendable {
         case .file(let timeline): cues = timeline.cues(atMs: positionMs)
         case .stream: cues = sent.filter { $0.startMs <= positionMs && positionMs < $0.endMs }
         }
-        guard let first = cues.first else { return nil }
-        // Cues placed apart (a sign at the top, dialogue at the bottom) would need two labels; the dialogue wins.
-        let bottom = cues.filter { $0.placement == .bottom }
+        guard !cues.isEmpty else { return nil }
+        // Cues placed apart (a sign at the top, dialogue at the bottom) would need two labels; the dialogue wins, and
+        // the first cue of the row says where in it the lines go.
+        let bottom = cues.filter { $0.placement.row == .bottom }
         let chosen = bottom.isEmpty ? cues : bottom
-        return ShownSubtitle(text: chosen.map(\.text).joined(separator: "\n"), placement: bottom.isEmpty ? first.placement : .bottom)
+        return ShownSubtitle(styled: StyledText.lines(chosen.map(\.styled)), placement: chosen[0].placement)
     }
 
     /// The next time after `positionMs` at which what is shown changes, for a timer; nil when nothing will.

@@ -63,14 +63,28 @@ enum WebVTTParser {
         return line.dropFirst(word.count).first?.isWhitespace ?? true
     }
 
-    /// The top when a `line:` setting puts the cue in the top half: a line number from 0 to 8 (counted from the
-    /// top; negative ones count from the bottom) or a percentage under 50.
+    /// Where the cue settings put a cue: the top row when `line:` puts it in the top half (a line number from 0 to 8,
+    /// counted from the top, negative ones counting from the bottom, or a percentage under 50), else the bottom; the
+    /// left column for `align:left` or `align:start`, the right for `align:right` or `align:end` (text read left to
+    /// right), else the centre. `position:` and `size:` are not followed.
     private static func placement(_ settings: Substring) -> SubtitlePlacement {
-        for setting in settings.split(whereSeparator: \.isWhitespace) where setting.hasPrefix("line:") {
-            let value = setting.dropFirst(5).prefix(while: { $0 != "," })
-            if value.hasSuffix("%"), let percent = Double(value.dropLast()) { return percent < 50 ? .top : .bottom }
-            if let number = Double(value) { return (0...8).contains(number) ? .top : .bottom }
+        var row = SubtitlePlacement.Row.bottom, column = SubtitlePlacement.Column.centre
+        for setting in settings.split(whereSeparator: \.isWhitespace) {
+            if setting.hasPrefix("line:") {
+                let value = setting.dropFirst(5).prefix(while: { $0 != "," })
+                if value.hasSuffix("%"), let percent = Double(value.dropLast()) {
+                    row = percent < 50 ? .top : .bottom
+                } else if let number = Double(value) {
+                    row = (0...8).contains(number) ? .top : .bottom
+                }
+            } else if setting.hasPrefix("align:") {
+                switch setting.dropFirst(6) {
+                case "left", "start": column = .left
+                case "right", "end": column = .right
+                default: column = .centre
+                }
+            }
         }
-        return .bottom
+        return SubtitlePlacement(row: row, column: column)
     }
 }

@@ -169,13 +169,30 @@ final class VideoView {
         applyDecision()
     }
 
-    /// Shows `subtitle` over the picture, or clears it.
+    /// Shows `subtitle` over the picture in its styles and at its place, or clears it.
     func showSubtitle(_ subtitle: ShownSubtitle?) {
         guard subtitle != shownSubtitle else { return }
         shownSubtitle = subtitle
         if let subtitle {
-            gtk_label_set_text(gcast(subtitleLabel), subtitle.text)
-            gtk_widget_set_valign(subtitleLabel, subtitle.placement == .top ? GTK_ALIGN_START : GTK_ALIGN_END)
+            // Markup written from values, every character of the text escaped: a cue cannot add markup of its own.
+            gtk_label_set_markup(gcast(subtitleLabel), PangoMarkup.markup(subtitle.styled))
+            let valign: GtkAlign
+            switch subtitle.placement.row {
+            case .bottom: valign = GTK_ALIGN_END
+            case .middle: valign = GTK_ALIGN_CENTER
+            case .top: valign = GTK_ALIGN_START
+            }
+            let (halign, justify, xalign): (GtkAlign, GtkJustification, Float)
+            switch subtitle.placement.column {
+            case .left: (halign, justify, xalign) = (GTK_ALIGN_START, GTK_JUSTIFY_LEFT, 0)
+            case .centre: (halign, justify, xalign) = (GTK_ALIGN_CENTER, GTK_JUSTIFY_CENTER, 0.5)
+            case .right: (halign, justify, xalign) = (GTK_ALIGN_END, GTK_JUSTIFY_RIGHT, 1)
+            }
+            gtk_widget_set_valign(subtitleLabel, valign)
+            gtk_widget_set_halign(subtitleLabel, halign)
+            gtk_label_set_justify(gcast(subtitleLabel), justify)
+            // A wrapped label may be laid out wider than its lines; they keep to its side.
+            gtk_label_set_xalign(gcast(subtitleLabel), xalign)
         }
         Widgets.setVisible(subtitleLabel, subtitle != nil)
         sizeSubtitles()

@@ -88,6 +88,18 @@ final class PipelineWorker: @unchecked Sendable {
         run { worker in GProperty.set(worker.pipeline, property, Int32(index)) }
     }
 
+    /// Selects the subtitle stream at `index` and tells `sink` its caps, which the samples after the switch lack.
+    func selectText(_ index: Int, into sink: TextSink) {
+        run { worker in
+            GProperty.set(worker.pipeline, "current-text", Int32(index))
+            let pad = vt_playbin_stream_pad(worker.pipeline, "get-text-pad", gint(index))
+            defer { pad.map { gst_object_unref($0) } }
+            let caps = pad.flatMap { gst_pad_get_current_caps($0) }
+            defer { caps.map(vt_caps_unref) }
+            sink.follow(streamCaps: caps)
+        }
+    }
+
     /// Reads the file's tracks (their tags and pads take playbin's locks, which an opening file holds) and hands them to
     /// `deliver` on this queue.
     func readTracks(_ deliver: @escaping @Sendable (StreamTracks.Listing) -> Void) {

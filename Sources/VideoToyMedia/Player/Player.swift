@@ -175,7 +175,7 @@ public final class Player {
         let stream = textStreams[index] ?? index
         guard !closed, stream != textIndex else { return false }
         textIndex = stream
-        worker.selectStream("current-text", stream)
+        if let text { worker.selectText(stream, into: text) } else { worker.selectStream("current-text", stream) }
         if prerolled, let position = positionMs, let text {
             cuesFromFlush = text.flushes + 1
             seek(toMs: position)

@@ -19,6 +19,10 @@ final class TextSink: @unchecked Sendable {
     // Written by a pad probe on the streaming thread; lives as long as this object, which outlives the appsink's pad.
     private let flushCounter = UnsafeMutablePointer<gint>.allocate(capacity: 1)
     private var detached = false
+    // The header of the ASS track playing, read once from its caps' codec data: the styles its events name.
+    private var assHeader: (codecData: [UInt8], header: ASSHeader)?
+    // The header of the track selected last, when it is ASS: after a switch the samples keep the first track's caps.
+    private var selectedHeader: ASSHeader?
 
     /// Builds the sink, or nil without an appsink element.
     init?() {
@@ -26,9 +30,11 @@ final class TextSink: @unchecked Sendable {
         element = appsink
         flushCounter.initialize(to: 0)
         vt_count_flushes(appsink, flushCounter)
-        // Plain and Pango-marked-up text: decodebin then parses SubRip, ASS and WebVTT down to it. Picture subtitles
-        // (DVD, Blu-ray, DVB) are taken as they are and dropped: refused, they would leave their stream unlinked.
-        let caps = gst_caps_from_string(TextSink.pictureFormats.reduce("text/x-raw") { $0 + "; " + $1 })
+        // Plain and Pango-marked-up text: decodebin then parses SubRip and WebVTT down to it. ASS and SSA are taken as
+        // the demuxer gives them, events and header, because GStreamer's parser for them drops every override tag
+        // and the style the event names. Picture subtitles (DVD, Blu-ray, DVB) are taken as they are and dropped:
+        // refused, they would leave their stream unlinked.
+        let caps = gst_caps_from_string((TextSink.assFormats + TextSink.pictureFormats).reduce("text/x-raw") { $0 + "; " + $1 })
         GProperty.set(appsink, "caps", object: caps)
         vt_caps_unref(caps)
         GProperty.set(appsink, "sync", true)
@@ -47,6 +53,9 @@ final class TextSink: @unchecked Sendable {
             UnsafeMutableRawPointer(appsink).assumingMemoryBound(to: GstAppSink.self), &callbacks, CBox.retain(self),
             CBox.destroyNotify)
     }
+
+    /// The ASS and SSA formats the sink reads itself.
+    static let assFormats = ["application/x-ass", "application/x-ssa"]
 
     /// The picture subtitle formats the sink takes but cannot show.
     static let pictureFormats = ["subpicture/x-dvd", "subpicture/x-pgs", "subpicture/x-dvb", "video/x-dvd-subpicture"]
@@ -67,6 +76,17 @@ final class TextSink: @unchecked Sendable {
         }
     }
 
+    /// Takes the caps of the subtitle stream just selected. playbin's stream selector does not pass a new stream's caps
+    /// on after a switch, so its samples keep the caps of the track that played first: an ASS track's events are then
+    /// known by their form and read in the header these caps carry, and text that is no event is read as Pango text.
+    func follow(streamCaps caps: UnsafeMutablePointer<GstCaps>?) {
+        let structure = caps.flatMap { gst_caps_get_structure($0, 0) }
+        let header = structure.flatMap { structure in
+            TextSink.assFormats.contains(where: { gst_structure_has_name(structure, $0) != 0 }) ? self.header(structure) : nil
+        }
+        lock.withLock { selectedHeader = header }
+    }
+
     /// Stops queueing cues; the pipeline may still run for a moment while it shuts down.
     func detach() {
         lock.withLock {
@@ -78,7 +98,7 @@ final class TextSink: @unchecked Sendable {
     private func take(_ sample: OpaquePointer?, from sink: UnsafeMutablePointer<GstAppSink>?) -> GstFlowReturn {
         guard let sample else { return GST_FLOW_OK }
         defer { vt_sample_unref(sample) }
-        guard let cue = TextSink.cue(sample) else { return GST_FLOW_OK }
+        guard let cue = cue(sample) else { return GST_FLOW_OK }
         let flushes = self.flushes
         let announce = lock.withLock { () -> Bool in
             guard !detached else { return false }
@@ -93,8 +113,9 @@ final class TextSink: @unchecked Sendable {
         return GST_FLOW_OK
     }
 
-    /// The cue a sample carries, timed in stream time (what position queries answer), with Pango markup removed.
-    private static func cue(_ sample: OpaquePointer) -> SubtitleCue? {
+    /// The cue a sample carries, timed in stream time (what position queries answer), its Pango markup or ASS
+    /// event read into styles.
+    private func cue(_ sample: OpaquePointer) -> SubtitleCue? {
         guard let buffer = gst_sample_get_buffer(sample), let segment = gst_sample_get_segment(sample) else { return nil }
         let pts = vt_buffer_pts(buffer), duration = vt_buffer_duration(buffer)
         guard pts != vt_clock_time_none() else { return nil }
@@ -110,17 +131,42 @@ final class TextSink: @unchecked Sendable {
         guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return nil }
         defer { gst_buffer_unmap(buffer, &map) }
         let bytes = UnsafeBufferPointer(start: map.data, count: Int(map.size))
-        var text = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
-        guard let caps = gst_sample_get_caps(sample), let structure = gst_caps_get_structure(caps, 0),
-            gst_structure_has_name(structure, "text/x-raw") != 0
-        else { return nil }
+        let text = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        guard let caps = gst_sample_get_caps(sample), let structure = gst_caps_get_structure(caps, 0) else { return nil }
+        var styled = StyledText(plain: text.trimmingCharacters(in: .whitespacesAndNewlines))
         var placement = SubtitlePlacement.bottom
-        if let format = gst_structure_get_string(structure, "format"), String(cString: format) == "pango-markup" {
-            (text, placement) = SubtitleMarkup.plainText(pango: text)
+        let isASS = TextSink.assFormats.contains(where: { gst_structure_has_name(structure, $0) != 0 })
+        let isText = gst_structure_has_name(structure, "text/x-raw") != 0
+        let format = isText ? gst_structure_get_string(structure, "format").map { String(cString: $0) } : nil
+        let eventHeader = lock.withLock { selectedHeader } ?? (isASS ? header(structure) : nil)
+        if let read = eventHeader?.cue(event: text) {
+            (styled, placement) = read
+        } else if isASS || format == "pango-markup" {
+            (styled, placement) = SubtitleMarkup.styledText(pango: text)
+        } else if !isText {
+            return nil
         }
-        text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { return nil }
+        guard !styled.isEmpty else { return nil }
         let startMs = Int(start / 1_000_000)
-        return SubtitleCue(startMs: startMs, endMs: startMs + Int(length / 1_000_000), text: text, placement: placement)
+        return SubtitleCue(startMs: startMs, endMs: startMs + Int(length / 1_000_000), styled: styled, placement: placement)
+    }
+
+    /// The ASS header in the caps' codec data, read again only when it changes (another track).
+    private func header(_ structure: UnsafeMutablePointer<GstStructure>) -> ASSHeader {
+        var bytes: [UInt8] = []
+        if let value = gst_structure_get_value(structure, "codec_data"), let object = g_value_get_boxed(value) {
+            let buffer = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GstBuffer.self)
+            var map = GstMapInfo()
+            if gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 {
+                bytes = Array(UnsafeBufferPointer(start: map.data, count: Int(map.size)))
+                gst_buffer_unmap(buffer, &map)
+            }
+        }
+        return lock.withLock {
+            if let assHeader, assHeader.codecData == bytes { return assHeader.header }
+            let header = ASSHeader(script: String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self))
+            assHeader = (bytes, header)
+            return header
+        }
     }
 }

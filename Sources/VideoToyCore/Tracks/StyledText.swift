@@ -1,0 +1,34 @@
+/// Subtitle text as the file styles it: runs of words, each in one style, lines separated by "\n" within them.
+///
+/// Held as values rather than markup, so no text a file or stream carries can be read as markup where it is drawn.
+public struct StyledText: Hashable, Sendable {
+    /// The runs in reading order; none empty, and no two neighbours in the same style.
+    public let runs: [StyledRun]
+
+    /// Text from runs; empty ones are dropped and neighbours in the same style merged.
+    public init(_ runs: [StyledRun]) {
+        var merged: [StyledRun] = []
+        for run in runs where !run.text.isEmpty {
+            if let last = merged.last, last.style == run.style {
+                merged[merged.count - 1] = StyledRun(last.text + run.text, run.style)
+            } else {
+                merged.append(run)
+            }
+        }
+        self.runs = merged
+    }
+
+    /// `text` in the view's plain style.
+    public init(plain text: String) { self.init([StyledRun(text)]) }
+
+    /// The words without their styles.
+    public var plain: String { runs.map(\.text).joined() }
+
+    /// Whether there are no words.
+    public var isEmpty: Bool { runs.isEmpty }
+
+    /// `texts` one after the other, each on its own lines.
+    public static func lines(_ texts: [StyledText]) -> StyledText {
+        StyledText(texts.filter { !$0.isEmpty }.enumerated().flatMap { index, text in (index > 0 ? [StyledRun("\n")] : []) + text.runs })
+    }
+}
