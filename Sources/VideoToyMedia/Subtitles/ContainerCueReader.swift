@@ -90,7 +90,11 @@ enum ContainerCueReader {
         var lastMs: Int? { streams.compactMap(\.cues.lastStartMs).max() }
         while true {
             let result = av_read_frame(context, packet)
-            if result == vt_averror_again() { continue }
+            if result == vt_averror_again() {
+                // A reader that keeps asking to be called again must not spin past the deadline.
+                if av_gettime_relative() > deadline { return .tookTooLong(atMs: lastMs) }
+                continue
+            }
             guard result >= 0 else {
                 if av_gettime_relative() > deadline || result == vt_averror_exit() { return .tookTooLong(atMs: lastMs) }
                 return result == vt_averror_eof() ? .complete : .damaged(atMs: lastMs)
