@@ -196,7 +196,7 @@ extension EndToEnd.FrontEndTests {
             arguments: [clips.folder], display: display,
             environment: ["GTK_A11Y": "atspi", "XDG_CONFIG_HOME": config.path])
         defer { app.terminate() }
-        for clip in [clips.snow, clips.ball, clips.short] { _ = try await app.waitFor("probe", timeout: .seconds(45)) { $0.path == clip } }
+        try await Self.waitForClipsProbed(app)
         // Probes re-sort the rows a second after they arrive.
         try await Task.sleep(for: .seconds(2))
         let rows = try Self.accessibleTree(display).filter {

@@ -11,6 +11,12 @@ extension EndToEnd.FrontEndTests {
         }
     }
 
+    /// Waits until `app`, opened on the clips folder, has probed its three clips.
+    static func waitForClipsProbed(_ app: AppProcess) async throws {
+        let clips = Fixture.clips
+        for clip in [clips.snow, clips.ball, clips.short] { _ = try await app.waitFor("probe", timeout: .seconds(45)) { $0.path == clip } }
+    }
+
     @Test("Everything from the keyboard alone: select, play, pause, fullscreen, search, next, dialogs, quit")
     func keyboardAlone() async throws {
         let display = try VirtualDisplay()
@@ -18,7 +24,7 @@ extension EndToEnd.FrontEndTests {
         let clips = Fixture.clips
         let app = try AppProcess(arguments: [clips.folder], display: display)
         defer { app.terminate() }
-        for clip in [clips.snow, clips.ball, clips.short] { _ = try await app.waitFor("probe", timeout: .seconds(45)) { $0.path == clip } }
+        try await Self.waitForClipsProbed(app)
         _ = try await app.waitFor("ready", timeout: .seconds(45))
         func key(_ keys: String...) throws { try display.run(["xdotool", "key", "--clearmodifiers"] + keys) }
 

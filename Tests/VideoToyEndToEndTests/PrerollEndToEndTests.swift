@@ -10,7 +10,7 @@ extension EndToEnd.FrontEndTests {
         let clips = Fixture.clips
         let app = try AppProcess(arguments: [clips.folder], display: display)
         defer { app.terminate() }
-        for clip in [clips.snow, clips.ball, clips.short] { _ = try await app.waitFor("probe", timeout: .seconds(45)) { $0.path == clip } }
+        try await Self.waitForClipsProbed(app)
         _ = try await app.waitFor("ready", timeout: .seconds(45))
         func key(_ keys: String...) throws { try display.run(["xdotool", "key", "--clearmodifiers"] + keys) }
 
