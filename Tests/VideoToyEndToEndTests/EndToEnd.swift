@@ -117,6 +117,19 @@ enum Fixture {
         throw HarnessError("no window named \"\(name)\" within \(within)")
     }
 
+    /// Waits until the window manager has given the keyboard to the one visible window whose title matches `name`
+    /// (by default the main window; the fullscreen window shares its title, so it must be gone). Focus moves through
+    /// the window manager when a window opens or closes, and keys sent before it arrives land nowhere.
+    static func waitForKeyboard(_ display: VirtualDisplay, in name: String = "^VideoToy$", within: Duration = .seconds(45)) async throws {
+        try await eventually("the window \"\(name)\" has the keyboard", within: within) {
+            let visible = ((try? display.run(["xdotool", "search", "--onlyvisible", "--name", name]).output) ?? "")
+                .split(whereSeparator: \.isNewline)
+            let active = ((try? display.run(["xdotool", "getactivewindow"]).output) ?? "")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            return visible.count == 1 && String(visible[0]) == active
+        }
+    }
+
     /// Polls `condition` until it holds; throws, naming `what`, when it still does not after `within`.
     static func eventually(_ what: String, within: Duration = .seconds(45), _ condition: () throws -> Bool) async throws {
         let deadline = ContinuousClock.now + within

@@ -77,6 +77,7 @@ extension EndToEnd {
             // The labels' column: what changes there is which rows are listed, not the playing picture.
             let labels = Fixture.labelColumn(window)
             let before = try display.screenshot()
+            try await Fixture.waitForKeyboard(display)
 
             try display.run(["xdotool", "key", "--clearmodifiers", "ctrl+f"])
             try display.run(["xdotool", "type", "--delay", "60", "BALL"])
@@ -115,9 +116,10 @@ extension EndToEnd.FrontEndTests {
         defer { app.terminate() }
         let first = try await app.waitFor("library")
         #expect(first.fields["count"]?.int == 0)
-        try await Task.sleep(for: .seconds(1))
+        try await Fixture.waitForKeyboard(display)
         try display.run(["xdotool", "key", "--clearmodifiers", "ctrl+o"])
         try await Fixture.waitForWindow(display, named: "Open Folder")
+        try await Fixture.waitForKeyboard(display, in: "Open Folder")
         try display.run(["xdotool", "key", "--clearmodifiers", "ctrl+l"])
         try display.run(["xdotool", "type", "--delay", "20", clips.folder + "/"])
         try display.run(["xdotool", "key", "--clearmodifiers", "Return"])
@@ -205,6 +207,7 @@ extension EndToEnd.FrontEndTests {
         #expect(rows.map { String($0.name.prefix { $0 != "," }) } == ["c short.webm", "a snow.mp4", "b ball.mp4"], "\(rows.map(\.name))")
         // Select the second row, a snow; a search that hides it and its end must leave the selection on that video,
         // not on whatever row took its position meanwhile.
+        try await Fixture.waitForKeyboard(display)
         try display.run(["xdotool", "key", "--clearmodifiers", "Down", "Down"])
         try display.run(["xdotool", "key", "--clearmodifiers", "ctrl+f"])
         try display.run(["xdotool", "type", "--delay", "60", "ball"])

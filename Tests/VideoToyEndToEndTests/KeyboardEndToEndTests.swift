@@ -27,6 +27,7 @@ extension EndToEnd.FrontEndTests {
         try await Self.waitForClipsProbed(app)
         _ = try await app.waitFor("ready", timeout: .seconds(45))
         func key(_ keys: String...) throws { try display.run(["xdotool", "key", "--clearmodifiers"] + keys) }
+        try await Fixture.waitForKeyboard(display)
 
         // Rows by name: a snow, b ball, c short. Down twice from nothing selected reaches the second.
         try key("Down", "Down")
@@ -44,6 +45,8 @@ extension EndToEnd.FrontEndTests {
         try key("Escape")
         let windowed = try await app.waitFor("fullscreen", after: full, timeout: .seconds(45))
         #expect(windowed.fields["on"]?.bool == false)
+        // The fullscreen window is gone; the keyboard comes back to the main window through the window manager.
+        try await Fixture.waitForKeyboard(display)
 
         // Search, then Enter plays the one match without leaving the search entry.
         try key("ctrl+f")
@@ -61,8 +64,10 @@ extension EndToEnd.FrontEndTests {
         for (shortcut, title) in [("ctrl+comma", "Preferences"), ("ctrl+question", "Keyboard Shortcuts"), ("ctrl+o", "Open Folder")] {
             try key(shortcut)
             try await Fixture.waitForWindow(display, named: title, within: .seconds(45))
+            try await Fixture.waitForKeyboard(display, in: title)
             try key("Escape")
             try await Self.waitForNoWindow(display, named: title)
+            try await Fixture.waitForKeyboard(display)
         }
 
         try key("ctrl+q")
@@ -84,6 +89,7 @@ extension EndToEnd.FrontEndTests {
         _ = try await app.waitFor("library", timeout: .seconds(45)) { $0.fields["count"]?.int == 60 }
         _ = try await app.waitFor("ready", timeout: .seconds(45))
         func key(_ keys: String...) throws { try display.run(["xdotool", "key", "--clearmodifiers"] + keys) }
+        try await Fixture.waitForKeyboard(display)
         // Up with nothing selected selects the last row, far beyond the first 32.
         try key("Up", "Up")
         try key("ctrl+f")
