@@ -217,16 +217,17 @@ public enum Signal {
 
     /// Connects GtkEventControllerLegacy's `event`: `gboolean (GtkEventControllerLegacy*, GdkEvent*, gpointer)`.
     ///
-    /// The handler returns whether it consumed the event.
+    /// The handler gets the `GdkEvent*` and returns whether it consumed the event.
     @discardableResult
     public static func event(
         _ instance: UnsafeMutableRawPointer,
-        _ handler: @escaping @MainActor () -> Bool
+        _ handler: @escaping @MainActor (OpaquePointer) -> Bool
     ) -> SignalConnection {
-        typealias C = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean
-        let c: C = { _, _, data in
-            let h = Signal.unbox(data, as: (@MainActor () -> Bool).self)
-            return MainActor.assumeIsolated { h() } ? 1 : 0
+        typealias C = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean
+        let c: C = { _, event, data in
+            guard let event else { return 0 }
+            let h = Signal.unbox(data, as: (@MainActor (OpaquePointer) -> Bool).self)
+            return MainActor.assumeIsolated { h(event) } ? 1 : 0
         }
         return connect(instance, "event", handler, unsafeBitCast(c, to: GCallback.self))
     }

@@ -441,8 +441,8 @@ public final class LibraryWindow: LibraryPresenter {
         let any = gtk_event_controller_legacy_new()!
         gtk_event_controller_set_propagation_phase(any, GTK_PHASE_CAPTURE)
         connections.append(
-            Signal.event(graw(any)) { [unowned self] in
-                onInput?()
+            Signal.event(graw(any)) { [unowned self] event in
+                if UserInput.isUserInput(gdk_event_get_event_type(event)) { onInput?() }
                 return false
             })
         gtk_widget_add_controller(window, any)
