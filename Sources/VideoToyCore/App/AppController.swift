@@ -24,7 +24,7 @@ public final class AppController {
     /// Where each live view is shown and where it goes home to.
     public internal(set) var views = ViewPlacements()
     // About 250 KB each at row size: enough for several screens of scrolling back, bounded for huge libraries.
-    var posters = PosterCache(capacity: 150)
+    var posters = PosterCache(capacity: 48)
     /// The routing state machine: which view is on which screen.
     public internal(set) var router: Router
     var screens = ScreenRoster()
