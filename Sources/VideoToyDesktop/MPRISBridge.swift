@@ -73,8 +73,8 @@ public final class MPRISBridge: MPRISPlayerTarget {
         if case .ready(let info) = item.state {
             (duration, line) = (info.durationMs, info.summary(sidecars: controller.library.sidecarLanguages(of: id)))
         }
-        // row(for:) also queues a poster if none is made, which is what art for the current item should do anyway.
-        let art = artwork.path(forVideo: item.path) { controller.row(for: id)?.poster }
+        // The current video may be far from the rows on screen, which alone show posters: ask for it by item.
+        let art = artwork.path(forVideo: item.path) { controller.poster(for: id) }
         return MPRISMetadata(
             trackNumber: id.rawValue, path: item.path, title: item.name,
             durationMs: duration ?? controller.player(id)?.durationMs, artPath: art, comment: line)

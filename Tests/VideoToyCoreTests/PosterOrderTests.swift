@@ -51,4 +51,38 @@ struct PosterOrderTests {
         try await rig.eventually("both posters") { ids.allSatisfy { rig.controller.row(for: $0)?.poster != nil } }
         #expect(rig.backend.posterRequests.count == 2)
     }
+
+    @Test("a row bound far from the view shows no poster, cached or not, and gets it back when the view comes near")
+    func farRowsLetTheirPostersGo() async throws {
+        let paths = (0..<60).map { "/v/clip \(100 + $0).mp4" }
+        let rig = try await Rig.ready(paths)
+        rig.controller.rowsVisible(0..<4)
+        let first = try #require(rig.controller.id(at: 0)), far = try #require(rig.controller.id(at: 50))
+        try await rig.eventually("the first row's poster") { rig.controller.row(for: first)?.poster != nil }
+        #expect(rig.controller.row(for: far)?.poster == nil)
+        let farPath = try #require(rig.controller.library.item(far)?.path)
+        #expect(!rig.backend.posterRequests.map(\.path).contains(farPath), "no poster is made for a row out of reach")
+
+        let refreshedBefore = rig.presenter.refreshedRows.count
+        rig.controller.rowsVisible(48..<52)
+        let refreshed = Set(rig.presenter.refreshedRows.dropFirst(refreshedBefore))
+        #expect(refreshed.contains(first), "the first row left the reach: shown again, without its poster")
+        #expect(refreshed.contains(far), "the far row came into reach: shown again, asking for its poster")
+        #expect(rig.controller.row(for: first)?.poster == nil, "out of reach, the cached poster is not handed out")
+        try await rig.eventually("the far row's poster") { rig.controller.row(for: far)?.poster != nil }
+
+        rig.controller.rowsVisible(0..<4)
+        #expect(rig.controller.row(for: first)?.poster != nil, "back in reach, the cached poster shows again at once")
+    }
+
+    @Test("a video far from the rows on screen still gets a poster for uses beyond its row (MPRIS art)")
+    func posterByItemWhereverTheRowIs() async throws {
+        let paths = (0..<60).map { "/v/clip \(100 + $0).mp4" }
+        let rig = try await Rig.ready(paths)
+        rig.controller.rowsVisible(0..<4)
+        let far = try #require(rig.controller.id(at: 55))
+        #expect(rig.controller.poster(for: far) == nil, "none made yet: asked for")
+        try await rig.eventually("the far video's poster") { rig.controller.poster(for: far) != nil }
+        #expect(rig.controller.row(for: far)?.poster == nil, "its row, out of reach, still shows none")
+    }
 }

@@ -129,8 +129,9 @@ extension AppController {
         case .failed(let failure): detail = failure.message; isError = true
         }
         if item.state == .pending { probes.request(id, urgent: true) }
-        let poster = posters[id]
-        if poster == nil, case .ready(let info) = item.state, info.hasVideo { posterJobs.request(id, urgent: true) }
+        let nearView = displayIndex(of: id).map(posterReach.contains) ?? false
+        let poster = nearView ? posters[id] : nil
+        if nearView, poster == nil, case .ready(let info) = item.state, info.hasVideo { posterJobs.request(id, urgent: true) }
         // The policy is the one record of each item's playback; the row only words it.
         var line = RowStatus(policy.states[id])
         if case .screen(let connector)? = views.placement(of: id) {
@@ -142,6 +143,13 @@ extension AppController {
             id: id, title: item.name, folder: item.folder, detail: detail,
             status: line, isError: isError || line.isError, isWarning: isWarning,
             poster: poster, hasVideoView: players[id] != nil)
+    }
+
+    /// The poster of `id` wherever its row is (MPRIS art); asks for one if none is made yet.
+    public func poster(for id: ItemID) -> VideoFrame? {
+        if let frame = posters[id] { return frame }
+        if case .ready(let info)? = library.item(id)?.state, info.hasVideo { posterJobs.request(id, urgent: true) }
+        return nil
     }
 
     func probed(_ id: ItemID, _ result: Result<MediaInfo, ProbeFailure>) {

@@ -120,14 +120,15 @@ public final class AppController {
     }
 
     let pathTable: PathTable
-    /// The display positions on screen now, for ordering work.
-    private var visibleRows = 0..<0
+    /// The rows on screen now, for ordering work, and the ones near them that show posters.
+    var posterReach = PosterReach()
 
     /// Connects the window.
     public func attach(_ presenter: LibraryPresenter) {
         self.presenter = presenter
         let distance: (ItemID) -> Int = { [weak self] id in
             guard let self, let index = displayIndex(of: id) else { return Int.max }
+            let visibleRows = posterReach.visible
             if visibleRows.contains(index) { return 0 }
             return index < visibleRows.lowerBound ? visibleRows.lowerBound - index : index - visibleRows.upperBound + 1
         }
@@ -137,7 +138,10 @@ public final class AppController {
 
     /// The rows at these display positions are on screen: their metadata and posters come first.
     public func rowsVisible(_ range: Range<Int>) {
-        visibleRows = range
+        // Rows that came near the view get their posters, and those that left it let theirs go.
+        for index in posterReach.show(range) {
+            if let id = id(at: index) { presenter?.refreshRow(id) }
+        }
     }
 
     /// The row of `id` left the screen (recycled): its pending probe waits behind the rows on screen, and its
