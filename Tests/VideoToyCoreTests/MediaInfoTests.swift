@@ -18,6 +18,13 @@ struct MediaInfoTests {
                 damage: cut),
             "0:05 · 640×360 · Dirac · no decoder for Dirac · damaged: " + cut
         ),
+        // Picture subtitles lack no decoder: the app draws text only, and the row says they are not shown.
+        (
+            MediaInfo(
+                durationMs: 5_000, videoSize: PixelSize(width: 720, height: 576), videoCodec: "MPEG-2",
+                unshownSubtitles: ["DVD subtitles", "PGS subtitles"]),
+            "0:05 · 720×576 · MPEG-2 · DVD subtitles, PGS subtitles not shown"
+        ),
     ])
     func summaryNamesTheDamageLast(info: MediaInfo, summary: String) {
         #expect(info.summary == summary)

@@ -127,6 +127,24 @@ struct ProbeCacheTests {
         #expect(second.probes == 2)
     }
 
+    @Test("A file with picture subtitles is cached with them (no decoder is missing), and they come back named")
+    func pictureSubtitlesAreCached() throws {
+        let folder = try scratch()
+        // The scratch folder's clip stands for a DVD rip: the backend's answer is what matters here.
+        let clip = folder + "/clip.mp4"
+        touch(clip, seconds: 1_700_000_000)
+        var rip = h264
+        rip.unshownSubtitles = ["DVD subtitles", "PGS subtitles"]
+        #expect(ProbeCache.isCacheable(.success(rip)))
+        let firstRun = backend(CountingBackend(answer: .success(rip)), folder: folder)
+        _ = firstRun.probe(path: clip)
+        #expect(firstRun.flush())
+        let second = CountingBackend(answer: .success(h264))
+        let cached = try backend(second, folder: folder).probe(path: clip).get()
+        #expect(second.probes == 0)
+        #expect(cached.unshownSubtitles == ["DVD subtitles", "PGS subtitles"])
+    }
+
     @Test("Failures that depend on the file are kept; time-outs and vanished files are not")
     func cachesOnlyStableFailures() throws {
         let folder = try scratch()
@@ -194,17 +212,17 @@ struct ProbeCacheTests {
         "A corrupt or cut-short cache file is ignored and the file is probed",
         arguments: [
             "garbage\u{0}\u{1}\u{2} not a cache\n",
-            "videotoy-probe-cache\t6\ttest\n/x\tnot-a-size\t1\tok\t1\t1\t1\tH.264\t\t0\t\t\t\t\t\t\t\t.\n",
-            // A version-4 line (no languages) in a version-6 file.
-            "videotoy-probe-cache\t6\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t\t\t\t\t\t.\n",
+            "videotoy-probe-cache\t7\ttest\n/x\tnot-a-size\t1\tok\t1\t1\t1\tH.264\t\t0\t\t\t\t\t\t\t\t\t.\n",
+            // A version-4 line (no languages) in a version-7 file.
+            "videotoy-probe-cache\t7\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t\t\t\t\t\t.\n",
             // A transfer this version does not know.
-            "videotoy-probe-cache\t6\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.265\t\t0\t\t10\tsdr-ish\t\t\t\t\t.\n",
+            "videotoy-probe-cache\t7\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.265\t\t0\t\t10\tsdr-ish\t\t\t\t\t\t.\n",
             // A language code this version does not write: the bibliographic "fre" is stored as "fra".
-            "videotoy-probe-cache\t6\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t\t\t\t\t\teng,fre\t\t.\n",
+            "videotoy-probe-cache\t7\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t\t\t\t\t\teng,fre\t\t\t.\n",
             // An empty entry in a language list, which is written as "-".
-            "videotoy-probe-cache\t6\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t\t\t\t\t\t\teng,,fra\t.\n",
+            "videotoy-probe-cache\t7\ttest\n/x\t1\t1\tok\t1\t1\t1\tH.264\t\t0\t\t\t\t\t\t\teng,,fra\t\t.\n",
             // A "gone" line with a stamp.
-            "videotoy-probe-cache\t6\ttest\n/x\t1\t1\tgone\t.\n",
+            "videotoy-probe-cache\t7\ttest\n/x\t1\t1\tgone\t.\n",
             "",
         ])
     func corruptFileIgnored(contents: String) throws {
@@ -212,7 +230,7 @@ struct ProbeCacheTests {
         let clip = folder + "/clip.mp4"
         let stamp = try #require(FileStamp.of(path: clip))
         // A valid line for the clip itself, followed by the damage: nothing of the file may be trusted.
-        let valid = "videotoy-probe-cache\t6\ttest\n\(clip)\t\(stamp.size)\t\(stamp.mtimeNs)\tok\t5\t2\t2\tH.264\t\t0\t\t\t\t\t\t\t\t.\n"
+        let valid = "videotoy-probe-cache\t7\ttest\n\(clip)\t\(stamp.size)\t\(stamp.mtimeNs)\tok\t5\t2\t2\tH.264\t\t0\t\t\t\t\t\t\t\t\t.\n"
         let damaged = contents.hasPrefix("videotoy-probe-cache") ? valid + contents.split(separator: "\n", maxSplits: 1).last! : contents
         try Data(damaged.utf8).write(to: URL(fileURLWithPath: folder + "/cache.tsv"))
         let inner = CountingBackend(answer: .success(h264))
@@ -228,7 +246,7 @@ struct ProbeCacheTests {
         let clip = folder + "/clip.mp4"
         let stamp = try #require(FileStamp.of(path: clip))
         let text =
-            "videotoy-probe-cache\t6\ttest\n\(clip)\t\(stamp.size)\t\(stamp.mtimeNs)\tok\t5\t2\t2\tH.264\t\t0\t\t\t\t\t\t\t\t.\n"
+            "videotoy-probe-cache\t7\ttest\n\(clip)\t\(stamp.size)\t\(stamp.mtimeNs)\tok\t5\t2\t2\tH.264\t\t0\t\t\t\t\t\t\t\t\t.\n"
             + "/y\t1\t1\tok\t1\t1"
         try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/cache.tsv"))
         let cache = ProbeCache(file: folder + "/cache.tsv", fingerprint: "test")

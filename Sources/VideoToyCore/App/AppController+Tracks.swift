@@ -31,7 +31,7 @@ extension AppController {
     func openTracks(_ id: ItemID, path: String) {
         var unshowable: [String] = []
         if case .ready(let info)? = library.item(id)?.state {
-            unshowable = info.missingDecoders.filter { $0.contains("subtitles") || $0.contains("captions") }
+            unshowable = info.missingDecoders.filter { $0.contains("subtitles") || $0.contains("captions") } + info.unshownSubtitles
         }
         tracks.open(id, path: path, remembered: rememberedTracks?(path) ?? TrackChoice(), unshowable: unshowable)
         subtitleShows[id] = SubtitleShow()

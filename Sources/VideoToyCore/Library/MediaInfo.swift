@@ -28,13 +28,15 @@ public struct MediaInfo: Hashable, Sendable {
     public var audioLanguages: [Language?]
     /// The language of each embedded subtitle stream, in stream order (nil where the file does not say).
     public var subtitleLanguages: [Language?]
+    /// Picture subtitle formats in the file ("DVD subtitles", "PGS subtitles"), each once: the app draws text only.
+    public var unshownSubtitles: [String]
 
     /// Creates a media description.
     public init(
         durationMs: Int? = nil, videoSize: PixelSize? = nil, videoCodec: String? = nil,
         audioCodec: String? = nil, rotation: Int = 0, missingDecoders: [String] = [], damage: String? = nil,
         bitDepth: Int? = nil, transfer: VideoTransfer? = nil, interlaced: Bool = false, container: MediaContainer? = nil,
-        audioLanguages: [Language?] = [], subtitleLanguages: [Language?] = []
+        audioLanguages: [Language?] = [], subtitleLanguages: [Language?] = [], unshownSubtitles: [String] = []
     ) {
         self.durationMs = durationMs
         self.videoSize = videoSize
@@ -48,6 +50,7 @@ public struct MediaInfo: Hashable, Sendable {
         self.interlaced = interlaced
         self.container = container
         self.audioLanguages = audioLanguages
+        self.unshownSubtitles = unshownSubtitles
         self.subtitleLanguages = subtitleLanguages
     }
 
@@ -83,6 +86,8 @@ public struct MediaInfo: Hashable, Sendable {
         if !missingDecoders.isEmpty {
             parts.append("no decoder for " + missingDecoders.joined(separator: ", "))
         }
+        // No decoder is missing for these: no package would make the app draw pictures, so the row says so plainly.
+        if !unshownSubtitles.isEmpty { parts.append(unshownSubtitles.joined(separator: ", ") + " not shown") }
         if let damage { parts.append("damaged: " + damage) }
         return parts.joined(separator: " · ")
     }

@@ -65,11 +65,12 @@ public final class ProbeCache: @unchecked Sendable {
     private var needsRewrite = true
 
     private static let magic = "videotoy-probe-cache"
+    // 7 keeps picture subtitle formats in a field of their own (a file with them is cached: no decoder is missing);
     // 6 names picture subtitles as formats not shown, and counts WebVTT in Matroska as shown; 5 added the audio and
     // subtitle languages; 4 made the file a log (with `gone` lines); 3 added bit depth,
     // HDR transfer, interlacing and container; 2 added the damage field; version 1 also refused files that
     // version 2 finds merely damaged.
-    private static let version = "6"
+    private static let version = "7"
 
     /// Creates a cache stored in `file`; nothing is read until the first use or `load()`.
     public init(file: String, fingerprint: String = "", maxEntries: Int = 200_000) {
@@ -281,7 +282,7 @@ public final class ProbeCache: @unchecked Sendable {
                 escape(info.videoCodec ?? ""), escape(info.audioCodec ?? ""), String(info.rotation),
                 escape(info.damage ?? ""), info.bitDepth.map(String.init) ?? "", info.transfer?.rawValue ?? "",
                 info.interlaced ? "i" : "", info.container?.rawValue ?? "", languages(info.audioLanguages),
-                languages(info.subtitleLanguages),
+                languages(info.subtitleLanguages), escape(info.unshownSubtitles.joined(separator: ", ")),
             ]
         case .failure(let failure):
             fields += ["fail", failure.code]
@@ -306,7 +307,7 @@ public final class ProbeCache: @unchecked Sendable {
         let stamp = FileStamp(size: size, mtimeNs: mtime)
         switch fields[3] {
         case "ok":
-            guard fields.count == 18 else { return nil }
+            guard fields.count == 19 else { return nil }
             var info = MediaInfo()
             if !fields[4].isEmpty { guard let ms = Int(fields[4]) else { return nil }; info.durationMs = ms }
             if !fields[5].isEmpty || !fields[6].isEmpty {
@@ -327,6 +328,8 @@ public final class ProbeCache: @unchecked Sendable {
             guard let audioLanguages = languages(fields[15]), let subtitleLanguages = languages(fields[16]) else { return nil }
             info.audioLanguages = audioLanguages
             info.subtitleLanguages = subtitleLanguages
+            // The names come from SubtitleFormats' table, none of which holds ", ".
+            info.unshownSubtitles = fields[17].isEmpty ? [] : unescape(fields[17]).components(separatedBy: ", ")
             return .entry(Entry(path: path, stamp: stamp, result: .success(info)))
         case "fail":
             guard fields.count == 7 else { return nil }

@@ -179,31 +179,38 @@ public final class MediaProber: Sendable {
         media.audioCodec = audios.first?.codec
         media.audioLanguages = audios.map { Self.language(gst_discoverer_audio_info_get_language($0.info)) }
         media.missingDecoders = streams.filter { missingTypes.contains($0.mediaType) }.map(\.codec)
-        let (subtitleLanguages, unshown) = subtitleFacts(subtitles, missingTypes, path: path, head: head)
-        media.subtitleLanguages = subtitleLanguages
-        media.missingDecoders += unshown
+        let facts = subtitleFacts(subtitles, missingTypes, path: path, head: head)
+        media.subtitleLanguages = facts.languages
+        media.missingDecoders += facts.missing
+        media.unshownSubtitles = facts.pictures
         return .success(media)
     }
 
-    /// Each subtitle stream's language, and the names of the subtitle formats nothing here shows. Languages (and
-    /// the names of formats GStreamer does not know) come from the container header when it lists as many
-    /// subtitle streams: the discoverer often loses a sparse stream's tags.
+    /// Each subtitle stream's language, the names of the text subtitle formats nothing here shows, and the picture
+    /// formats (each once), which the app never draws. Languages (and the names of formats GStreamer does not know)
+    /// come from the container header when it lists as many subtitle streams: the discoverer often loses a sparse
+    /// stream's tags.
     private func subtitleFacts(
         _ subtitles: [Stream], _ missingTypes: Set<String>, path: String, head: [UInt8]
-    ) -> ([Language?], [String]) {
+    ) -> (languages: [Language?], missing: [String], pictures: [String]) {
         let listed = subtitles.isEmpty ? nil : HeaderProber.subtitleStreams(path: path, head: head, timeoutSeconds: Double(timeoutSeconds))
         let header = listed?.count == subtitles.count ? listed : nil
         var languages: [Language?] = []
-        var missing: [String] = []
+        var missing: [String] = [], pictures: [String] = []
         for (index, stream) in subtitles.enumerated() {
             languages.append(header.map { $0[index].language } ?? Self.language(gst_discoverer_subtitle_info_get_language(stream.info)))
             if header?[index].isReadByApp == true { continue }
+            if SubtitleFormats.isPicture(mediaType: stream.mediaType) {
+                let name = SubtitleFormats.name(mediaType: stream.mediaType)
+                if !pictures.contains(name) { pictures.append(name) }
+                continue
+            }
             // Text and picture subtitles are raw to the discoverer: whether anything shows them is asked separately.
             guard missingTypes.contains(stream.mediaType) || !SubtitleFormats.canShow(mediaType: stream.mediaType) else { continue }
             let unknown = stream.mediaType.hasSuffix("-unknown")
             missing.append((unknown ? header?[index].name : nil) ?? SubtitleFormats.missing(mediaType: stream.mediaType))
         }
-        return (languages, missing)
+        return (languages, missing, pictures)
     }
 
     private struct Stream {

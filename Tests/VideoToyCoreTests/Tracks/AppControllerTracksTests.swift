@@ -77,6 +77,23 @@ struct AppControllerTracksTests {
         #expect(menu.subtitles.last?.note == "cannot be shown here")
     }
 
+    @Test func pictureSubtitlesAreListedAsNotShownInTheMenu() async throws {
+        let rig = Rig()
+        rig.backend.script(
+            "/v/rip.mkv",
+            .success(MediaInfo(durationMs: 60_000, videoSize: PixelSize(width: 720, height: 576), unshownSubtitles: ["DVD subtitles"])))
+        rig.ids = rig.controller.add(paths: ["/v/rip.mkv"])
+        try await rig.probed()
+        rig.controller.activate(rig.ids[0])
+        let player = try #require(rig.backend.player(for: "/v/rip.mkv"))
+        player.emit(.tracks(audio: [Self.audio[0]], subtitles: []))
+        try await rig.eventually("the menu filled") { rig.presenter.trackMenus[rig.ids[0]] != nil }
+        let menu = try #require(rig.presenter.trackMenus[rig.ids[0]])
+        #expect(menu.subtitles.map(\.label) == ["Off", "DVD subtitles"])
+        #expect(menu.subtitles.last?.isEnabled == false)
+        #expect(menu.subtitles.last?.note == "cannot be shown here")
+    }
+
     @Test func aTrackReadOutOfTheFileShowsItsCuesByPositionWithoutThePlayer() async throws {
         let rig = Rig()
         let german = MediaTrack(id: .subtitles(0), language: Language(tag: "de"), codec: "WebVTT")
