@@ -205,7 +205,7 @@ public final class MediaProber: Sendable {
                 if !pictures.contains(name) { pictures.append(name) }
                 continue
             }
-            // Text and picture subtitles are raw to the discoverer: whether anything shows them is asked separately.
+            // Text subtitles are raw to the discoverer: whether anything shows them is asked separately.
             guard missingTypes.contains(stream.mediaType) || !SubtitleFormats.canShow(mediaType: stream.mediaType) else { continue }
             let unknown = stream.mediaType.hasSuffix("-unknown")
             missing.append((unknown ? header?[index].name : nil) ?? SubtitleFormats.missing(mediaType: stream.mediaType))

@@ -60,36 +60,24 @@ struct AppControllerTracksTests {
         #expect(rig.terminal.lines.contains("/v/film.mkv: film.es.srt is not a text file"), "said where the user looks")
     }
 
-    @Test func anEmbeddedFormatNothingShowsIsNamedInTheMenu() async throws {
-        let rig = Rig()
-        rig.backend.script(
-            "/v/talk.webm",
-            .success(MediaInfo(durationMs: 60_000, videoSize: PixelSize(width: 640, height: 360), missingDecoders: ["WebVTT subtitles"])))
-        rig.ids = rig.controller.add(paths: ["/v/talk.webm"])
-        try await rig.probed()
-        rig.controller.activate(rig.ids[0])
-        let player = try #require(rig.backend.player(for: "/v/talk.webm"))
-        player.emit(.tracks(audio: [Self.audio[0]], subtitles: []))
-        try await rig.eventually("the menu filled") { rig.presenter.trackMenus[rig.ids[0]] != nil }
-        let menu = try #require(rig.presenter.trackMenus[rig.ids[0]])
-        #expect(menu.subtitles.map(\.label) == ["Off", "WebVTT subtitles"])
-        #expect(menu.subtitles.last?.isEnabled == false)
-        #expect(menu.subtitles.last?.note == "cannot be shown here")
-    }
+    /// A text format with no decoder (WebVTT here) and a picture format the app never draws (DVD subtitles).
+    nonisolated static let unshowable: [(MediaInfo, String)] = [
+        (MediaInfo(durationMs: 60_000, missingDecoders: ["WebVTT subtitles"]), "WebVTT subtitles"),
+        (MediaInfo(durationMs: 60_000, unshownSubtitles: ["DVD subtitles"]), "DVD subtitles"),
+    ]
 
-    @Test func pictureSubtitlesAreListedAsNotShownInTheMenu() async throws {
+    @Test("an embedded format nothing shows is named in the menu, greyed out", arguments: unshowable)
+    func anEmbeddedFormatNothingShowsIsNamedInTheMenu(info: MediaInfo, format: String) async throws {
         let rig = Rig()
-        rig.backend.script(
-            "/v/rip.mkv",
-            .success(MediaInfo(durationMs: 60_000, videoSize: PixelSize(width: 720, height: 576), unshownSubtitles: ["DVD subtitles"])))
-        rig.ids = rig.controller.add(paths: ["/v/rip.mkv"])
+        rig.backend.script("/v/film.mkv", .success(info))
+        rig.ids = rig.controller.add(paths: ["/v/film.mkv"])
         try await rig.probed()
         rig.controller.activate(rig.ids[0])
-        let player = try #require(rig.backend.player(for: "/v/rip.mkv"))
+        let player = try #require(rig.backend.player(for: "/v/film.mkv"))
         player.emit(.tracks(audio: [Self.audio[0]], subtitles: []))
         try await rig.eventually("the menu filled") { rig.presenter.trackMenus[rig.ids[0]] != nil }
         let menu = try #require(rig.presenter.trackMenus[rig.ids[0]])
-        #expect(menu.subtitles.map(\.label) == ["Off", "DVD subtitles"])
+        #expect(menu.subtitles.map(\.label) == ["Off", format])
         #expect(menu.subtitles.last?.isEnabled == false)
         #expect(menu.subtitles.last?.note == "cannot be shown here")
     }
