@@ -14,6 +14,8 @@ public final class DisplayConfigModes: DisplayModeSetter, @unchecked Sendable {
 
     /// The API's name for the capability report.
     public let apiName = "GNOME DisplayConfig"
+    /// True: mutter lists only the monitors it has, each active one with its current mode.
+    public var reportsDrivenOutputs: Bool { true }
     private let bus: DBusConnection
     private let queue = DispatchQueue(label: "org.videotoy.displayconfig")
     private var changes = DisplayConfigChanges()

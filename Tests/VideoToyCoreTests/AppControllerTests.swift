@@ -482,6 +482,24 @@ struct AppControllerTests {
         #expect(rig.controller.row(for: a)?.spokenLabel == "a.mp4, \(idle.detail), Playing on Sony Bravia (HDMI-1)")
     }
 
+    @Test func aRemovalFoundByACheckIsLoggedAndBringsTheVideoHome() async throws {
+        let rig = try await Rig.ready(["/v/a.mp4"])
+        let a = rig.ids[0]
+        rig.controller.screensChanged([Fixture.laptop, Fixture.tv])
+        rig.controller.mainScreenChanged(connector: Fixture.laptop.id.connector)
+        rig.controller.activate(a)
+        #expect(rig.controller.placement(of: a) == .screen(connector: "HDMI-1"))
+        let gone = try #require(ScreenCorrection(reported: [Fixture.laptop, Fixture.tv], now: [Fixture.laptop]))
+        rig.controller.screensChanged([Fixture.laptop], correcting: gone)
+        #expect(rig.controller.placement(of: a) == .row)
+        let logged = try #require(rig.records("screens-reconciled").first)
+        #expect(logged.fields.first { $0.0 == "gone" }?.1 == .array([.string("HDMI-1")]))
+        #expect(logged.fields.first { $0.0 == "added" }?.1 == .array([]))
+        #expect(rig.records("screen-disconnected").count == 1, "the router is told as for any removal")
+        rig.controller.screensChanged([Fixture.laptop])
+        #expect(rig.records("screens-reconciled").count == 1, "a report with nothing corrected logs nothing")
+    }
+
     @Test func aFullscreenVideoSentToAScreenComesBackFullscreen() async throws {
         let rig = try await Rig.ready(["/v/a.mp4"])
         let a = rig.ids[0]
