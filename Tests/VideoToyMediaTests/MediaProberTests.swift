@@ -56,6 +56,15 @@ struct MediaProberTests {
         #expect(info.missingDecoders.isEmpty)
     }
 
+    @Test("mkvmerge's WebVTT track counts as a German subtitle track, not as a format without a decoder")
+    func mkvmergeWebVTT() throws {
+        let path = try Fixtures.file("mkvmerge-webvtt.mkv") { _ = try TrackClips.makeMkvmergeWebVTT(at: $0) }
+        let info = try prober.probe(path: path).get()
+        #expect(info.subtitleLanguages == [Language(tag: "de")])
+        #expect(info.missingDecoders.isEmpty, "\(info.missingDecoders)")
+        #expect(info.videoCodec == "VP8")
+    }
+
     @Test("A rotation stored in the MP4 track matrix is reported", arguments: [90, 180, 270])
     func rotation(_ degrees: Int) throws {
         let path = try Fixtures.clip("rotated-\(degrees).mp4", ClipSpec(width: 320, height: 180, rotation: degrees))

@@ -73,6 +73,7 @@ public enum HeaderProber {
         var audio: UnsafeMutablePointer<AVStream>?
         var audioLanguages: [Language?] = [], subtitleLanguages: [Language?] = []
         var listed = MatroskaTracks()
+        let mkvmerge = mkvmergeWebVTT(context, container: container, path: path)
         for index in 0..<Int(context.pointee.nb_streams) {
             guard let stream = context.pointee.streams[index], let parameters = stream.pointee.codecpar else { continue }
             // Cover art is a still picture, which the discoverer does not list as a moving video.
@@ -81,7 +82,7 @@ public enum HeaderProber {
             if type == AVMEDIA_TYPE_SUBTITLE {
                 listed.subtitles += 1
                 // The app reads these cues itself, wherever GStreamer's reader stops.
-                if isReadByApp(parameters.pointee, container: container) {
+                if isReadByApp(context, stream: index, container: container, mkvmergeWebVTT: mkvmerge) {
                     subtitleLanguages.append(taggedLanguage(stream))
                     continue
                 }
