@@ -440,6 +440,13 @@ public final class AppController {
         case .cue(let cue):
             cueArrived(id, cue)
         case .endOfStream:
+            // A header with a duration and a codec and no pictures after it (a stub, a copy cut after its header) ends
+            // at once; calling that a finish would tell a kiosk all went well.
+            if let frames = presenter?.frameCounts(for: id), frames.shown + frames.dropped == 0, case .ready(let info) = item.state,
+                info.hasVideo
+            {
+                return received(.error(Self.noPictures), from: id)
+            }
             let position = players[id]?.positionMs ?? players[id]?.durationMs ?? 0
             var fields: [(EventField, JSONValue)] = [(.positionMs, .int(position))]
             if let frames = presenter?.frameCounts(for: id) {
@@ -459,6 +466,9 @@ public final class AppController {
             apply(policy.handle(.failed(id, message: text, next: playable(after: id))))
         }
     }
+
+    /// Why a video that ended without a single picture failed.
+    static let noPictures = "The video ended before its first picture: the file holds no pictures (it may be only a header)."
 
     private func remember(_ id: ItemID, positionMs: Int) {
         guard let item = library.item(id), let onPositionToRemember else { return }
