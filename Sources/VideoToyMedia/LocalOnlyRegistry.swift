@@ -45,9 +45,11 @@ enum LocalOnlyRegistry {
         return removed.sorted()
     }
 
-    /// The registry's `feature-added` handler: (GstRegistry*, GstPluginFeature*, gpointer).
-    private static let featureAdded: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = {
-        registry, feature, _ in
+    /// The C signature of the registry's `feature-added` signal: (GstRegistry*, GstPluginFeature*, gpointer).
+    private typealias FeatureAdded = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+
+    /// Removes an element factory a loading plugin registered again, if it reaches beyond files.
+    private static let featureAdded: FeatureAdded = { registry, feature, _ in
         guard let registry, let feature,
             g_type_check_instance_is_a(feature.assumingMemoryBound(to: GTypeInstance.self), gst_element_factory_get_type()) != 0,
             reachesBeyondFiles(OpaquePointer(feature))

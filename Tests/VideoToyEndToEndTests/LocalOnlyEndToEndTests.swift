@@ -92,13 +92,13 @@ extension EndToEnd {
                 "hls.mp4": "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:4\n"
                     + (0..<8).map { "#EXTINF:4.0,\n\(address)/segment\($0).ts\n" }.joined() + "#EXT-X-ENDLIST\n",
                 "dash.mkv": """
-                    <?xml version="1.0"?>
-                    <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static" mediaPresentationDuration="PT8S" minBufferTime="PT2S" \
-                    profiles="urn:mpeg:dash:profile:isoff-on-demand:2011"><BaseURL>\(address)/</BaseURL><Period><AdaptationSet \
-                    mimeType="video/mp4"><Representation id="1" bandwidth="100000" width="320" height="180"><BaseURL>v.mp4</BaseURL>\
-                    <SegmentBase indexRange="0-100"/></Representation></AdaptationSet></Period></MPD>
+                <?xml version="1.0"?>
+                <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static" mediaPresentationDuration="PT8S" minBufferTime="PT2S" \
+                profiles="urn:mpeg:dash:profile:isoff-on-demand:2011"><BaseURL>\(address)/</BaseURL><Period><AdaptationSet \
+                mimeType="video/mp4"><Representation id="1" bandwidth="100000" width="320" height="180"><BaseURL>v.mp4</BaseURL>\
+                <SegmentBase indexRange="0-100"/></Representation></AdaptationSet></Period></MPD>
 
-                    """,
+                """,
                 "list.mp4": "#EXTM3U\n#EXTINF:8,Clip\n\(address)/clip.mp4\n",
             ]
             for (name, text) in files { try Data(text.utf8).write(to: library.appendingPathComponent(name)) }
