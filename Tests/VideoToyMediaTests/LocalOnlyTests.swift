@@ -89,6 +89,30 @@ struct LocalOnlyTests {
         #expect(!harness.messages.contains { if case .playing = $0 { true } else { false } })
     }
 
+    @Test(
+        "GStreamer alone, past the sniffer, finds no demuxer for a playlist or manifest: a missing plugin, never a fetch",
+        arguments: PlaylistFile.all.filter { ["HLS playlist", "DASH manifest", "Smooth Streaming manifest"].contains($0.kind) })
+    func discovererFindsNoAdaptiveDemuxer(file: PlaylistFile) throws {
+        GStreamer.initialize()
+        let discoverer = try #require(gst_discoverer_new(5 * 1_000_000_000, nil))
+        defer { g_object_unref(discoverer) }
+        let uri = try #require(gst_filename_to_uri(try file.path(), nil))
+        defer { g_free(uri) }
+        let info = try #require(gst_discoverer_discover_uri(discoverer, uri, nil))
+        defer { g_object_unref(UnsafeMutableRawPointer(info)) }
+        #expect(gst_discoverer_info_get_result(info) == GST_DISCOVERER_MISSING_PLUGINS)
+        var details: [String] = []
+        if let list = gst_discoverer_info_get_missing_elements_installer_details(info) {
+            var index = 0
+            while let detail = list[index] {
+                details.append(String(cString: detail))
+                index += 1
+            }
+        }
+        let kinds = details.compactMap { $0.split(separator: "|").last.map { String($0.dropFirst("decoder-".count)) } }
+        #expect(kinds.compactMap(PlaylistSniffer.kind(mediaType:)).contains(file.kind), "\(details)")
+    }
+
     @Test("the row says what the file is and why it is not played")
     func rowMessage() {
         #expect(
