@@ -26,6 +26,8 @@ final class PipelineWorker: @unchecked Sendable {
     private var closing = false
     // Touched only on `queue`.
     private var opened: FileSnapshot?
+    // Set on `queue` when the file is a playlist or manifest: nothing more is done with the pipeline but free it.
+    private var refused = false
 
     /// Takes over the caller's reference to `pipeline`, which plays `path`.
     init(adopting pipeline: UnsafeMutablePointer<GstElement>, path: String) {
@@ -37,6 +39,12 @@ final class PipelineWorker: @unchecked Sendable {
     /// Opens the file (the pipeline goes to PAUSED) and remembers which file it opened and how long it was.
     func open() {
         run { worker in
+            // A playlist's entries would be fetched by its demuxer: refused before the pipeline opens the file.
+            if case .success(let file) = FileCheck.inspect(worker.path), let kind = PlaylistSniffer.kind(head: file.head) {
+                worker.refused = true
+                worker.postError(ProbeFailure.playlist(kind: kind).message)
+                return
+            }
             guard gst_element_set_state(worker.pipeline, GST_STATE_PAUSED) != GST_STATE_CHANGE_FAILURE else { return }
             worker.opened = FileSnapshot.of(worker.path)
         }
@@ -143,9 +151,17 @@ final class PipelineWorker: @unchecked Sendable {
         }
     }
 
+    /// Posts a resource error with `text` on the pipeline's bus, as filesrc would for a file it cannot open.
+    private func postError(_ text: String) {
+        let error = g_error_new_literal(gst_resource_error_quark(), Int32(GST_RESOURCE_ERROR_FAILED.rawValue), text)
+        defer { g_error_free(error) }
+        let source = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstObject.self)
+        gst_element_post_message(pipeline, gst_message_new_error(source, error, nil))
+    }
+
     private func run(_ job: @escaping @Sendable (PipelineWorker) -> Void) {
         queue.async { [self] in
-            guard !lock.withLock({ closing }) else { return }
+            guard !lock.withLock({ closing }), !refused else { return }
             job(self)
         }
     }

@@ -39,6 +39,8 @@ enum ContainerCueReader {
         var options: OpaquePointer?
         // Only the file itself: no external data references, no other protocol a crafted header could name.
         av_dict_set(&options, "protocol_whitelist", "file", 0)
+        // Only Matroska's demuxer: the playlist ones (hls, dash, concat) would open other files a crafted file names.
+        av_dict_set(&options, "format_whitelist", "matroska,webm", 0)
         defer { av_dict_free(&options) }
         let opened = PathBytes.withCString("file:" + path) { avformat_open_input(&context, $0, nil, &options) }
         guard opened >= 0, let context else { return ContainerSubtitles() }
