@@ -83,7 +83,7 @@ public final class MPRISServer {
         guard let connection, !registrations.isEmpty else { return }
         emit(
             on: connection, interface: MPRISInterface.player, signal: "Seeked",
-            body: DBusValue.tuple([DBusValue.int64(Int64(max(0, ms)) * 1000).variant()]))
+            body: DBusValue.tuple([DBusValue.int64(MPRISPosition.microseconds(ms: ms)).variant()]))
     }
 
     /// Leaves the bus: releases the name and unregisters the object; safe to call more than once.
@@ -205,7 +205,7 @@ public final class MPRISServer {
         case "Rate", "MinimumRate", "MaximumRate": return .double(1)
         case "Metadata": return .dictionary(MPRISServer.dictionary(target.metadata))
         case "Volume": return .double(target.volume)
-        case "Position": return .int64(Int64(target.positionMs) * 1000)
+        case "Position": return .int64(MPRISPosition.microseconds(ms: target.positionMs))
         case "CanGoNext": return .bool(target.canGoNext)
         case "CanGoPrevious": return .bool(target.canGoPrevious)
         case "CanPlay": return .bool(target.canPlay)
@@ -223,7 +223,7 @@ public final class MPRISServer {
             "xesam:title": .string(metadata.title),
         ]
         if let url = fileURI(metadata.path) { entries["xesam:url"] = .string(url) }
-        if let ms = metadata.durationMs { entries["mpris:length"] = .int64(Int64(ms) * 1000) }
+        if let length = metadata.lengthMicroseconds { entries["mpris:length"] = .int64(length) }
         if let art = metadata.artPath, let url = fileURI(art) { entries["mpris:artUrl"] = .string(url) }
         // The spec makes the comment a list of strings; clients that show one show the row's line.
         if let comment = metadata.comment { entries["xesam:comment"] = .strings([comment]) }
@@ -280,9 +280,9 @@ public final class MPRISServer {
             let track = arguments.first?.string
             let position = arguments.dropFirst().first?.int64 ?? -1
             // The spec: a stale track id or a position outside the track is ignored.
-            guard target.canSeek, track == target.metadata?.trackID, position >= 0 else { break }
-            let ms = Int(position / 1000)
-            if let duration = target.metadata?.durationMs, ms > duration { break }
+            guard target.canSeek, track == target.metadata?.trackID,
+                case .seek(let ms) = MPRISPosition.setPosition(microseconds: position, durationMs: target.metadata?.durationMs)
+            else { break }
             target.seek(toMs: ms)
             seeked(toMs: ms)
         case (_, "OpenUri"):
@@ -303,14 +303,18 @@ public final class MPRISServer {
 
     private func seek(by offsetUs: Int64, _ target: MPRISPlayerTarget) {
         guard target.canSeek else { return }
-        let ms = max(0, target.positionMs + Int(offsetUs / 1000))
-        if let duration = target.metadata?.durationMs, ms > duration {
+        switch MPRISPosition.seek(
+            fromMs: target.positionMs, byMicroseconds: offsetUs, durationMs: target.metadata?.durationMs, canGoNext: target.canGoNext)
+        {
+        case .seek(let ms):
+            target.seek(toMs: ms)
+            seeked(toMs: ms)
+        case .next:
             // The spec: seeking past the end acts like Next.
-            if target.canGoNext { target.next() }
-            return
+            target.next()
+        case .ignore:
+            break
         }
-        target.seek(toMs: ms)
-        seeked(toMs: ms)
     }
 
     // MARK: GDBus callbacks

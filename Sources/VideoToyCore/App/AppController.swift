@@ -213,8 +213,9 @@ public final class AppController {
             setFullscreen(id, false)
         case .seekBy(let delta):
             guard let player = players[id], let position = player.positionMs else { return }
-            let end = player.durationMs.map { max(0, $0 - 1) } ?? Int.max
-            let target = min(end, max(0, position + delta))
+            // The player's figures come from the file: checked arithmetic, and never past 100 years.
+            let end = MediaTime.durationMs(player.durationMs).map { $0 - 1 } ?? MediaTime.longestMs
+            let target = min(end, MediaTime.positionMs(MediaTime.offset(position, by: delta)))
             player.seek(toMs: target)
             subtitlesJumped(id)
             announce(.seeked(id, positionMs: target))
@@ -241,7 +242,7 @@ public final class AppController {
         apply(policy.handle(.setOnEnd(preferences.onEnd)))
         route(
             .reconfigure(
-                gracePeriodMilliseconds: Int(preferences.reconnectGraceSeconds * 1000 + 0.5),
+                gracePeriodMilliseconds: MediaTime.milliseconds(seconds: preferences.reconnectGraceSeconds),
                 keepMode: preferences.keepMode))
     }
 
