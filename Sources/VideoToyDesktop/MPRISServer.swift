@@ -26,12 +26,14 @@ public final class MPRISServer {
     /// The bus name this app owns, once acquired.
     public private(set) var ownedName: String?
 
-    /// Starts connecting to the session bus; the work finishes on the main loop.
-    public init(target: MPRISPlayerTarget, report: @escaping @MainActor (String) -> Void) {
+    /// Starts connecting to the session bus; the work finishes on the main loop. With `connect` false it never
+    /// joins the bus, and only answers what it is asked directly (tests).
+    public init(target: MPRISPlayerTarget, connect: Bool = true, report: @escaping @MainActor (String) -> Void) {
         self.target = target
         self.report = report
         self.handle = ServerHandle()
         handle.server = self
+        guard connect else { return }
         g_bus_get(
             G_BUS_TYPE_SESSION, nil,
             { _, result, data in
@@ -198,7 +200,7 @@ public final class MPRISServer {
         }
     }
 
-    private func playerProperty(_ name: String) -> DBusValue? {
+    func playerProperty(_ name: String) -> DBusValue? {
         guard let target else { return nil }
         switch name {
         case "PlaybackStatus": return .string(target.playbackStatus.rawValue)
@@ -256,12 +258,12 @@ public final class MPRISServer {
     // MARK: Methods
 
     /// A method's failure as a D-Bus error name and message.
-    private struct Failure: Error, Sendable {
+    struct Failure: Error, Sendable {
         let name: String
         let message: String
     }
 
-    private func call(_ interface: String, _ method: String, _ arguments: [DBusValue]) -> Failure? {
+    func call(_ interface: String, _ method: String, _ arguments: [DBusValue]) -> Failure? {
         guard let target else { return Failure(name: "org.freedesktop.DBus.Error.Failed", message: "the player is gone") }
         switch (interface, method) {
         case (MPRISInterface.root, "Raise"): target.raise()

@@ -194,8 +194,9 @@ public final class AppController {
         switch intent {
         case .togglePlay:
             if policy.states[id] == .playing { apply(policy.handle(.pause(id))) } else { activate(id) }
-        case .seek(let ms):
+        case .seek(let asked):
             guard let player = players[id] else { return }
+            let ms = MediaTime.positionMs(asked)
             player.seek(toMs: ms)
             subtitlesJumped(id)
             announce(.seeked(id, positionMs: ms))
