@@ -79,4 +79,18 @@ struct MediaTimeTests {
         #expect(TimeFormat.clock(milliseconds: Int.max) == "2562047788015:12:55")
         #expect(MediaInfo(durationMs: Int.max).summary.hasPrefix("2562047788015:"))
     }
+
+    @Test("A SubRip time of 99999999:59:59,999 is read, placed on the timeline and timed without a trap")
+    func hugeSubRipTimes() {
+        let text = "1\n00:00:01,000 --> 99999999:59:59,999\nlate\n\n2\n99999999:59:59,000 --> 99999999:59:59,999\nlast\n"
+        let document = SubtitleDocument.parse(text, format: .subRip)
+        let end = ((99_999_999 * 60 + 59) * 60 + 59) * 1000 + 999
+        #expect(document.cues.map(\.endMs) == [end, end])
+        let timeline = CueTimeline(document.cues)
+        #expect(timeline.text(atMs: 2000) == "late")
+        #expect(timeline.nextChange(afterMs: 2000) == end - 999)
+        #expect(timeline.nextChange(afterMs: Int.max) == nil)
+        #expect(timeline.text(atMs: Int.max) == nil && timeline.text(atMs: Int.min) == nil)
+        #expect(TimeFormat.clock(milliseconds: end) == "99999999:59:59")
+    }
 }
