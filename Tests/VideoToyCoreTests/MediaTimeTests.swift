@@ -5,13 +5,15 @@ import VideoToyCore
 struct MediaTimeTests {
     static let longest = MediaTime.longestMs
 
-    @Test("Positions to nanoseconds and microseconds clamp within 0 and 100 years", arguments: [
-        (Int.min, Int64(0), Int64(0)), (-1, 0, 0), (0, 0, 0), (1, 1_000_000, 1000),
-        (9_300_000_000_000, Int64(longest) * 1_000_000, Int64(longest) * 1000),
-        (longest, Int64(longest) * 1_000_000, Int64(longest) * 1000),
-        (longest + 1, Int64(longest) * 1_000_000, Int64(longest) * 1000),
-        (Int.max, Int64(longest) * 1_000_000, Int64(longest) * 1000),
-    ])
+    @Test(
+        "Positions to nanoseconds and microseconds clamp within 0 and 100 years",
+        arguments: [
+            (Int.min, Int64(0), Int64(0)), (-1, 0, 0), (0, 0, 0), (1, 1_000_000, 1000),
+            (9_300_000_000_000, Int64(longest) * 1_000_000, Int64(longest) * 1000),
+            (longest, Int64(longest) * 1_000_000, Int64(longest) * 1000),
+            (longest + 1, Int64(longest) * 1_000_000, Int64(longest) * 1000),
+            (Int.max, Int64(longest) * 1_000_000, Int64(longest) * 1000),
+        ])
     func toSmallerUnits(ms: Int, ns: Int64, us: Int64) {
         #expect(MediaTime.nanoseconds(ms: ms) == ns)
         #expect(MediaTime.microseconds(ms: ms) == us)
@@ -23,10 +25,12 @@ struct MediaTimeTests {
         #expect(Int64(Self.longest).multipliedReportingOverflow(by: 2_000_000).overflow == false)
     }
 
-    @Test("Durations: not positive or beyond 100 years is unknown", arguments: [
-        (Int?.none, Int?.none), (Int.min, nil), (-1, nil), (0, nil), (1, 1), (61_000, 61_000), (longest, longest),
-        (longest + 1, nil), (12_000_000_000_000, nil), (9_300_000_000_000_000, nil), (Int.max, nil),
-    ])
+    @Test(
+        "Durations: not positive or beyond 100 years is unknown",
+        arguments: [
+            (Int?.none, Int?.none), (Int.min, nil), (-1, nil), (0, nil), (1, 1), (61_000, 61_000), (longest, longest),
+            (longest + 1, nil), (12_000_000_000_000, nil), (9_300_000_000_000_000, nil), (Int.max, nil),
+        ])
     func durations(ms: Int?, known: Int?) {
         #expect(MediaTime.durationMs(ms) == known)
     }
@@ -56,10 +60,12 @@ struct MediaTimeTests {
         #expect(MediaTime.milliseconds(microseconds: -1999) == -1)
     }
 
-    @Test("Offsets saturate", arguments: [
-        (Int.max, 1, Int.max), (Int.min, -1, Int.min), (Int.max, Int.max, Int.max), (Int.min, Int.min, Int.min),
-        (Int.max, Int.min, -1), (10, -20, -10), (0, 0, 0), (Int.max - 5, 5, Int.max), (Int.min + 5, -5, Int.min),
-    ])
+    @Test(
+        "Offsets saturate",
+        arguments: [
+            (Int.max, 1, Int.max), (Int.min, -1, Int.min), (Int.max, Int.max, Int.max), (Int.min, Int.min, Int.min),
+            (Int.max, Int.min, -1), (10, -20, -10), (0, 0, 0), (Int.max - 5, 5, Int.max), (Int.min + 5, -5, Int.min),
+        ])
     func offsets(ms: Int, delta: Int, expected: Int) {
         #expect(MediaTime.offset(ms, by: delta) == expected)
     }

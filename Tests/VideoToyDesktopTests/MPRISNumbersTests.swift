@@ -14,7 +14,8 @@ struct MPRISNumbersTests {
     /// A rig playing `/v/a.mp4`, probed with `durationMs`, its player at `positionMs`, and a server that never joins the bus.
     private func playing(durationMs: Int?, positionMs: Int) async throws -> (BridgeRig, FakePlayer, MPRISServer) {
         let rig = try await BridgeRig(
-            ["/v/a.mp4", "/v/b.mp4"], scripted: ["/v/a.mp4": .success(MediaInfo(durationMs: durationMs, videoSize: PixelSize(width: 320, height: 240)))])
+            ["/v/a.mp4", "/v/b.mp4"],
+            scripted: ["/v/a.mp4": .success(MediaInfo(durationMs: durationMs, videoSize: PixelSize(width: 320, height: 240)))])
         rig.bridge.play()
         let player = try rig.player("/v/a.mp4")
         player.durationMs = durationMs ?? 60_000
@@ -87,7 +88,8 @@ struct MPRISNumbersTests {
         ]
         for row in rows {
             #expect(
-                MPRISPosition.seek(fromMs: row.position, byMicroseconds: row.offset, durationMs: row.duration, canGoNext: row.next) == row.move,
+                MPRISPosition.seek(fromMs: row.position, byMicroseconds: row.offset, durationMs: row.duration, canGoNext: row.next)
+                    == row.move,
                 "\(row)")
         }
         #expect(MPRISPosition.setPosition(microseconds: .max, durationMs: nil) == .ignore)

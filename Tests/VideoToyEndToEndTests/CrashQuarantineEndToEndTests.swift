@@ -53,7 +53,9 @@ extension EndToEnd.FrontEndTests {
         _ = try await second.waitFor("ready", timeout: .seconds(45))
         #expect(second.stderr.contains("b ball.mp4: VideoToy closed while playing this file"), "\(second.stderr)")
         try await Fixture.eventually("the row of the file says the app closed while playing it") {
-            try Self.accessibleTree(display).contains { $0.name.hasPrefix("b ball.mp4") && $0.name.contains("VideoToy closed while playing this file") }
+            try Self.accessibleTree(display).contains {
+                $0.name.hasPrefix("b ball.mp4") && $0.name.contains("VideoToy closed while playing this file")
+            }
         }
         func key(_ keys: String...) throws { try display.run(["xdotool", "key", "--clearmodifiers"] + keys) }
         // Rows by name: a snow, b ball, c short. The ball's row stays selected well past the dwell, then the next one.

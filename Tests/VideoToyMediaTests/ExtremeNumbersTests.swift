@@ -60,7 +60,9 @@ struct ExtremeNumbersTests {
         let cache = ProbeCache(file: file, fingerprint: "test")
         cache.record(path: "/v/long.mkv", stamp: stamp, result: .success(MediaInfo(durationMs: MediaTime.longestMs)))
         #expect(cache.save())
-        #expect(ProbeCache(file: file, fingerprint: "test").lookup(path: "/v/long.mkv", stamp: stamp) == .success(MediaInfo(durationMs: MediaTime.longestMs)))
+        #expect(
+            ProbeCache(file: file, fingerprint: "test").lookup(path: "/v/long.mkv", stamp: stamp)
+                == .success(MediaInfo(durationMs: MediaTime.longestMs)))
     }
 
     @Test("Resume positions no video has (9.3e12 ms and more, negative, past 64 bits) are dropped when the settings are read")

@@ -55,7 +55,8 @@ struct PlayingJournalTests {
         try FileManager.default.removeItem(atPath: journal.path)
         let body: [UInt8] = files.flatMap { PathBytes.encode($0) + [UInt8(0)] }
         switch kind {
-        case "garbage": try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }).write(to: URL(fileURLWithPath: journal.path))
+        case "garbage":
+            try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }).write(to: URL(fileURLWithPath: journal.path))
         case "version": try Data(Array("videotoy-playing 2\n".utf8) + body).write(to: URL(fileURLWithPath: journal.path))
         case "huge":
             let padding = [UInt8](repeating: 0, count: PlayingJournal.largestFile)

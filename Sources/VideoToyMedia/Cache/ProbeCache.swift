@@ -322,7 +322,9 @@ public final class ProbeCache: @unchecked Sendable {
             guard let rotation = Int(fields[9]), [0, 90, 180, 270].contains(rotation) else { return nil }
             info.rotation = rotation
             info.damage = fields[10].isEmpty ? nil : unescape(fields[10])
-            if !fields[11].isEmpty { guard let depth = Int(fields[11]), (1...32).contains(depth) else { return nil }; info.bitDepth = depth }
+            if !fields[11].isEmpty {
+                guard let depth = Int(fields[11]), (1...32).contains(depth) else { return nil }; info.bitDepth = depth
+            }
             if !fields[12].isEmpty {
                 guard let transfer = VideoTransfer(rawValue: fields[12]) else { return nil }; info.transfer = transfer
             }
