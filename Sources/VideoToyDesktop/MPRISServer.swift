@@ -26,12 +26,14 @@ public final class MPRISServer {
     /// The bus name this app owns, once acquired.
     public private(set) var ownedName: String?
 
-    /// Starts connecting to the session bus; the work finishes on the main loop.
-    public init(target: MPRISPlayerTarget, report: @escaping @MainActor (String) -> Void) {
+    /// Starts connecting to the session bus; the work finishes on the main loop. With `connect` false it never
+    /// joins the bus, and only answers what it is asked directly (tests).
+    public init(target: MPRISPlayerTarget, connect: Bool = true, report: @escaping @MainActor (String) -> Void) {
         self.target = target
         self.report = report
         self.handle = ServerHandle()
         handle.server = self
+        guard connect else { return }
         g_bus_get(
             G_BUS_TYPE_SESSION, nil,
             { _, result, data in
@@ -83,7 +85,7 @@ public final class MPRISServer {
         guard let connection, !registrations.isEmpty else { return }
         emit(
             on: connection, interface: MPRISInterface.player, signal: "Seeked",
-            body: DBusValue.tuple([DBusValue.int64(Int64(max(0, ms)) * 1000).variant()]))
+            body: DBusValue.tuple([DBusValue.int64(MPRISPosition.microseconds(ms: ms)).variant()]))
     }
 
     /// Leaves the bus: releases the name and unregisters the object; safe to call more than once.
@@ -198,14 +200,14 @@ public final class MPRISServer {
         }
     }
 
-    private func playerProperty(_ name: String) -> DBusValue? {
+    func playerProperty(_ name: String) -> DBusValue? {
         guard let target else { return nil }
         switch name {
         case "PlaybackStatus": return .string(target.playbackStatus.rawValue)
         case "Rate", "MinimumRate", "MaximumRate": return .double(1)
         case "Metadata": return .dictionary(MPRISServer.dictionary(target.metadata))
         case "Volume": return .double(target.volume)
-        case "Position": return .int64(Int64(target.positionMs) * 1000)
+        case "Position": return .int64(MPRISPosition.microseconds(ms: target.positionMs))
         case "CanGoNext": return .bool(target.canGoNext)
         case "CanGoPrevious": return .bool(target.canGoPrevious)
         case "CanPlay": return .bool(target.canPlay)
@@ -223,7 +225,7 @@ public final class MPRISServer {
             "xesam:title": .string(metadata.title),
         ]
         if let url = fileURI(metadata.path) { entries["xesam:url"] = .string(url) }
-        if let ms = metadata.durationMs { entries["mpris:length"] = .int64(Int64(ms) * 1000) }
+        if let length = metadata.lengthMicroseconds { entries["mpris:length"] = .int64(length) }
         if let art = metadata.artPath, let url = fileURI(art) { entries["mpris:artUrl"] = .string(url) }
         // The spec makes the comment a list of strings; clients that show one show the row's line.
         if let comment = metadata.comment { entries["xesam:comment"] = .strings([comment]) }
@@ -256,12 +258,12 @@ public final class MPRISServer {
     // MARK: Methods
 
     /// A method's failure as a D-Bus error name and message.
-    private struct Failure: Error, Sendable {
+    struct Failure: Error, Sendable {
         let name: String
         let message: String
     }
 
-    private func call(_ interface: String, _ method: String, _ arguments: [DBusValue]) -> Failure? {
+    func call(_ interface: String, _ method: String, _ arguments: [DBusValue]) -> Failure? {
         guard let target else { return Failure(name: "org.freedesktop.DBus.Error.Failed", message: "the player is gone") }
         switch (interface, method) {
         case (MPRISInterface.root, "Raise"): target.raise()
@@ -280,9 +282,9 @@ public final class MPRISServer {
             let track = arguments.first?.string
             let position = arguments.dropFirst().first?.int64 ?? -1
             // The spec: a stale track id or a position outside the track is ignored.
-            guard target.canSeek, track == target.metadata?.trackID, position >= 0 else { break }
-            let ms = Int(position / 1000)
-            if let duration = target.metadata?.durationMs, ms > duration { break }
+            guard target.canSeek, track == target.metadata?.trackID,
+                case .seek(let ms) = MPRISPosition.setPosition(microseconds: position, durationMs: target.metadata?.durationMs)
+            else { break }
             target.seek(toMs: ms)
             seeked(toMs: ms)
         case (_, "OpenUri"):
@@ -303,14 +305,18 @@ public final class MPRISServer {
 
     private func seek(by offsetUs: Int64, _ target: MPRISPlayerTarget) {
         guard target.canSeek else { return }
-        let ms = max(0, target.positionMs + Int(offsetUs / 1000))
-        if let duration = target.metadata?.durationMs, ms > duration {
+        switch MPRISPosition.seek(
+            fromMs: target.positionMs, byMicroseconds: offsetUs, durationMs: target.metadata?.durationMs, canGoNext: target.canGoNext)
+        {
+        case .seek(let ms):
+            target.seek(toMs: ms)
+            seeked(toMs: ms)
+        case .next:
             // The spec: seeking past the end acts like Next.
-            if target.canGoNext { target.next() }
-            return
+            target.next()
+        case .ignore:
+            break
         }
-        target.seek(toMs: ms)
-        seeked(toMs: ms)
     }
 
     // MARK: GDBus callbacks

@@ -55,6 +55,13 @@ func runApplication(
         router: routing, scaling: scaling,
         sort: remembered.sortOrder.flatMap(RowSort.init) ?? .standard)
     keeper.attach(to: controller)
+    // Whatever was open in a player when the last run died is marked, and opened again only when the user plays it.
+    let journal = PlayingJournal()
+    let marked = journal.read()
+    for path in marked { log.terminal("\(PathBytes.display(path)): \(CrashQuarantine.message); it opens only when you play it") }
+    controller.useCrashJournal(marked) { paths in
+        if let problem = journal.write(paths) { log.terminal("the playing journal: \(problem)") }
+    }
     controller.attach(sound: PulseOutputs(), runChoice: options.audioOutput, remembered: remembered.audioChoices)
     // LC_ALL, then LC_MESSAGES, then LANG, as gettext reads them: the language subtitle files are picked in.
     let environment = ProcessInfo.processInfo.environment

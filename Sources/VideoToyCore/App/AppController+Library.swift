@@ -134,6 +134,7 @@ extension AppController {
         if nearView, poster == nil, case .ready(let info) = item.state, info.hasVideo { posterJobs.request(id, urgent: true) }
         // The policy is the one record of each item's playback; the row only words it.
         var line = RowStatus(policy.states[id])
+        if line == .idle, players[id] == nil, quarantine.isMarked(item.path) { line = .closedWhilePlaying }
         if case .screen(let connector)? = views.placement(of: id) {
             let screen = screens.screens.values.first { $0.id.connector == connector }
             let name = [screen?.id.manufacturer ?? "", screen?.id.model ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
@@ -265,6 +266,16 @@ extension AppController {
     public func playable(after id: ItemID) -> ItemID? {
         guard let index = displayIndex(of: id) else { return library.playable(after: id) }
         return firstPlayable(in: (index + 1)..<displayCount)
+    }
+
+    /// The next playable row after `id`'s that a playlist may start by itself: files marked by a crash are passed over.
+    func playableUnasked(after id: ItemID) -> ItemID? {
+        var current = id
+        while let next = playable(after: current) {
+            guard let path = library.item(next)?.path, !quarantine.mayOpenUnasked(path) else { return next }
+            current = next
+        }
+        return nil
     }
 
     /// The last playable row before `id`'s in the list as shown, for MPRIS Previous.

@@ -279,7 +279,7 @@ final class VideoView {
         connections.append(
             Signal.connect(seekBar, "value-changed") { [weak self] in
                 guard let self, !self.updating else { return }
-                self.onIntent(.seek(Int(gtk_range_get_value(gcast(self.seekBar)))))
+                self.onIntent(.seek(MediaTime.milliseconds(seconds: gtk_range_get_value(gcast(self.seekBar)) / 1000)))
             })
         connections.append(
             Signal.connect(volumeBar, "value-changed") { [weak self] in

@@ -309,9 +309,12 @@ public final class ProbeCache: @unchecked Sendable {
         case "ok":
             guard fields.count == 19 else { return nil }
             var info = MediaInfo()
-            if !fields[4].isEmpty { guard let ms = Int(fields[4]) else { return nil }; info.durationMs = ms }
+            // No probe writes a duration beyond 100 years or a picture beyond 65,535 pixels a side: such a line is
+            // damage, and the file is probed again rather than trusted.
+            if !fields[4].isEmpty { guard let ms = MediaTime.durationMs(Int(fields[4])) else { return nil }; info.durationMs = ms }
             if !fields[5].isEmpty || !fields[6].isEmpty {
-                guard let width = Int(fields[5]), let height = Int(fields[6]) else { return nil }
+                guard let width = Int(fields[5]), let height = Int(fields[6]), (1...65_535).contains(width), (1...65_535).contains(height)
+                else { return nil }
                 info.videoSize = PixelSize(width: width, height: height)
             }
             info.videoCodec = fields[7].isEmpty ? nil : unescape(fields[7])
@@ -319,7 +322,9 @@ public final class ProbeCache: @unchecked Sendable {
             guard let rotation = Int(fields[9]), [0, 90, 180, 270].contains(rotation) else { return nil }
             info.rotation = rotation
             info.damage = fields[10].isEmpty ? nil : unescape(fields[10])
-            if !fields[11].isEmpty { guard let depth = Int(fields[11]) else { return nil }; info.bitDepth = depth }
+            if !fields[11].isEmpty {
+                guard let depth = Int(fields[11]), (1...32).contains(depth) else { return nil }; info.bitDepth = depth
+            }
             if !fields[12].isEmpty {
                 guard let transfer = VideoTransfer(rawValue: fields[12]) else { return nil }; info.transfer = transfer
             }

@@ -60,7 +60,7 @@ final class PipelineWorker: @unchecked Sendable {
         run { worker in
             // Accurate, not key-unit: files with long key-frame intervals would otherwise snap back to their start.
             let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
-            _ = gst_element_seek_simple(worker.pipeline, GST_FORMAT_TIME, flags, gint64(max(0, ms)) * 1_000_000)
+            _ = gst_element_seek_simple(worker.pipeline, GST_FORMAT_TIME, flags, gint64(MediaTime.nanoseconds(ms: ms)))
         }
     }
 
@@ -76,7 +76,7 @@ final class PipelineWorker: @unchecked Sendable {
             _ = gst_element_set_state(worker.pipeline, GST_STATE_PAUSED)
             _ = gst_element_get_state(worker.pipeline, nil, nil, 5 * 1_000_000_000)
             let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
-            _ = gst_element_seek_simple(worker.pipeline, GST_FORMAT_TIME, flags, gint64(max(0, ms)) * 1_000_000)
+            _ = gst_element_seek_simple(worker.pipeline, GST_FORMAT_TIME, flags, gint64(MediaTime.nanoseconds(ms: ms)))
             if playing { _ = gst_element_set_state(worker.pipeline, GST_STATE_PLAYING) }
         }
     }

@@ -72,7 +72,7 @@ public final class PosterMaker: Sendable {
             return .failure(failure)
         }
 
-        var duration = gint64(durationMs ?? 0) * 1_000_000
+        var duration = gint64(MediaTime.nanoseconds(ms: MediaTime.durationMs(durationMs) ?? 0))
         if duration <= 0 { gst_element_query_duration(playbin, GST_FORMAT_TIME, &duration) }
         let target = min(duration / 10, 30_000_000_000)
         if target > 0 {

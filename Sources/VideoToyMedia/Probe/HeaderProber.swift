@@ -115,9 +115,12 @@ public enum HeaderProber {
             return .unsure("Matroska tracks libavformat does not list")
         }
         let duration = context.pointee.duration
-        guard duration != vt_av_nopts_value(), duration > 0 else { return .unsure("no duration in the header") }
+        // A claim beyond 100 years is damage, not a duration: GStreamer gets its say as for none.
+        guard duration != vt_av_nopts_value(), let durationMs = MediaTime.durationMs(microseconds: duration) else {
+            return .unsure("no plausible duration in the header")
+        }
         var media = MediaInfo()
-        media.durationMs = Int((duration + 500) / 1000)
+        media.durationMs = durationMs
         if let video, let parameters = video.pointee.codecpar {
             let width = Int(parameters.pointee.width), height = Int(parameters.pointee.height)
             guard width > 0, height > 0 else { return .unsure("no picture size in the header") }

@@ -169,7 +169,7 @@ public final class MediaProber: Sendable {
         }
         var media = MediaInfo()
         let duration = gst_discoverer_info_get_duration(info)
-        if duration != vt_clock_time_none(), duration > 0 { media.durationMs = Int((duration + 500_000) / 1_000_000) }
+        if duration != vt_clock_time_none() { media.durationMs = MediaTime.durationMs(nanoseconds: UInt64(duration)) }
         if let video = movingVideos.first {
             media.videoSize = PixelSize(
                 width: Int(gst_discoverer_video_info_get_width(video.info)),
