@@ -1,8 +1,10 @@
 import CGStreamer
 import Foundation
+import Glibc
 import Synchronization
 import VideoToyCore
 import VideoToyGObject
+import VideoToyPOSIX
 
 /// Carries out one pipeline's state changes, seeks and property changes in order on a serial queue of its
 /// own, and frees the pipeline after the last of them.
@@ -37,9 +39,25 @@ final class PipelineWorker: @unchecked Sendable {
     /// Opens the file (the pipeline goes to PAUSED) and remembers which file it opened and how long it was.
     func open() {
         run { worker in
+            // filesrc's open of a FIFO waits for a writer, a device's may never return: this queue and a streaming
+            // thread would be stuck for good. Such a file fails as the probe would say, without being opened.
+            if let info = PathCalls.status(worker.path), info.st_mode & S_IFMT != S_IFREG,
+                let failure = FileCheck.classify(mode: info.st_mode, size: Int(info.st_size))
+            {
+                worker.refuse(failure.message)
+                return
+            }
             guard gst_element_set_state(worker.pipeline, GST_STATE_PAUSED) != GST_STATE_CHANGE_FAILURE else { return }
             worker.opened = FileSnapshot.of(worker.path)
         }
+    }
+
+    /// Posts an error with `text` on the pipeline's bus, where the player reads every failure.
+    private func refuse(_ text: String) {
+        let error = g_error_new_literal(gst_resource_error_quark(), gint(GST_RESOURCE_ERROR_FAILED.rawValue), text)
+        defer { g_error_free(error) }
+        let source = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstObject.self)
+        gst_element_post_message(pipeline, gst_message_new_error(source, error, nil))
     }
 
     /// Asks for `state` (PAUSED or PLAYING).
