@@ -19,7 +19,8 @@ func runApplication(
     if let writer { sink = { line in writer.write(line) } }
     let clock: () -> Int = { Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000) }
     let terminal: @Sendable (String) -> Void = { message in
-        FileHandle.standardError.write(Data("videotoy: \(message)\n".utf8))
+        // File names, device descriptions and bus strings are in these messages: control characters are escaped.
+        FileHandle.standardError.write(Data("videotoy: \(TerminalText.escaped(message))\n".utf8))
     }
     let log = EventLog(clock: clock, sink: sink, terminal: terminal)
     // Notices when the main loop stalls for more than 100 ms and says what was running.
@@ -81,7 +82,9 @@ func runApplication(
     var mpris: MPRISBridge?
     let folders = watchFolders(controller: controller, log: log, watchdog: watchdog)
     host.onRemoteLaunch { arguments, cwd in
-        RemoteLaunch.handle(arguments, cwd: cwd, controller: controller, watch: folders.watch) { window?.present() }
+        RemoteLaunch.handle(arguments, cwd: cwd, controller: controller, report: { log.terminal($0) }, watch: folders.watch) {
+            window?.present()
+        }
     }
 
     host.onQuit {
@@ -95,6 +98,12 @@ func runApplication(
     }
     host.onActivate {
         guard window == nil else { return }
+        // This process is the running instance now: a later launch hands over instead of reaching this.
+        if let problem = writer?.open() {
+            terminal(problem)
+            host.quit(status: 1)
+            return
+        }
         let session = SessionProbe.sessionName()
         let modeSupport = ModeSupport.detect(session: session)
         let main = LibraryWindow(
@@ -111,6 +120,7 @@ func runApplication(
         }
         main.onOpen = { paths in
             LibraryLoader.scan(paths) { found in
+                found.problems.forEach { log.terminal($0) }
                 controller.add(found.ordered)
                 controller.sidecarsListed(found.sidecars)
                 folders.watch(found)

@@ -180,14 +180,14 @@ extension AppController {
             if let damage = info.damage {
                 // It plays, so it is no failure, but the user should know why it may end early.
                 fields.append((.warning, .string(damage)))
-                log.terminal("\(PathBytes.display(item.path)): damaged: \(damage)")
+                if fileLines.admit("damaged") { log.terminal("\(PathBytes.display(item.path)): damaged: \(damage)") }
             }
             log.emit(.probe, path: item.path, fields: fields)
         case .failure(let failure):
             library.update(id, state: .failed(failure))
             unreadable.probed(failed: true)
             log.emit(.probe, path: item.path, fields: [(.error, .string(failure.code)), (.message, .string(failure.message))])
-            log.terminal("\(PathBytes.display(item.path)): \(failure.message)")
+            if fileLines.admit(failure.code) { log.terminal("\(PathBytes.display(item.path)): \(failure.message)") }
         }
         return true
     }
@@ -245,7 +245,10 @@ extension AppController {
     func reportProbeProgress() {
         presenter?.showProbeProgress(done: readCount, total: library.count)
         // Each row says why; the notice only tells the user to look.
-        if let notice = unreadable.notice(allRead: readCount >= library.count) { presenter?.showNotice(notice) }
+        let allRead = readCount >= library.count
+        if let notice = unreadable.notice(allRead: allRead) { presenter?.showNotice(notice) }
+        // Thousands of empty files would otherwise print thousands of lines on every start.
+        if allRead { fileLines.summary().forEach(log.terminal) }
     }
 
     func postered(_ id: ItemID, _ frame: VideoFrame?) {

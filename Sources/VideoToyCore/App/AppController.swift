@@ -34,6 +34,8 @@ public final class AppController {
     private var progressTimer: ScheduledTimer?
     /// Files that failed to read since the last notice.
     var unreadable = UnreadableTally()
+    /// The per-file lines printed on the terminal while the library is read, the rest summed up once it is.
+    var fileLines = FileLineLimit()
     var graceTimers: [ScreenID: ScheduledTimer] = [:]
     /// The audio route: which output carries the sound.
     public internal(set) var audio = AudioRouter()

@@ -1,8 +1,10 @@
 import CGStreamer
 import Foundation
+import Glibc
 import Synchronization
 import VideoToyCore
 import VideoToyGObject
+import VideoToyPOSIX
 
 /// Carries out one pipeline's state changes, seeks and property changes in order on a serial queue of its
 /// own, and frees the pipeline after the last of them.
@@ -26,7 +28,7 @@ final class PipelineWorker: @unchecked Sendable {
     private var closing = false
     // Touched only on `queue`.
     private var opened: FileSnapshot?
-    // Set on `queue` when the file is a playlist or manifest: nothing more is done with the pipeline but free it.
+    // Set on `queue` when the file is refused (not a regular file, a playlist): nothing more is done but free it.
     private var refused = false
 
     /// Takes over the caller's reference to `pipeline`, which plays `path`.
@@ -39,6 +41,15 @@ final class PipelineWorker: @unchecked Sendable {
     /// Opens the file (the pipeline goes to PAUSED) and remembers which file it opened and how long it was.
     func open() {
         run { worker in
+            // filesrc's open of a FIFO waits for a writer, a device's may never return: this queue and a streaming
+            // thread would be stuck for good. Such a file fails as the probe would say, without being opened.
+            if let info = PathCalls.status(worker.path), info.st_mode & S_IFMT != S_IFREG,
+                let failure = FileCheck.classify(mode: info.st_mode, size: Int(info.st_size))
+            {
+                worker.refused = true
+                worker.postError(failure.message)
+                return
+            }
             // A playlist's entries would be fetched by its demuxer: refused before the pipeline opens the file.
             if case .success(let file) = FileCheck.inspect(worker.path), let kind = PlaylistSniffer.kind(head: file.head) {
                 worker.refused = true
