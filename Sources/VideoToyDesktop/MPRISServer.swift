@@ -28,7 +28,7 @@ public final class MPRISServer {
 
     /// The largest argument tuple a method call may carry, in bytes as sent: a URI as long as two PATH_MAX paths, and
     /// room for the rest. A call with more is refused before any argument is read.
-    public static let largestArguments = 8192 + 256
+    public nonisolated static let largestArguments = 8192 + 256
 
     /// Starts connecting to the session bus, or to the bus at `address` (a private bus in tests); the work finishes on
     /// the main loop.

@@ -87,8 +87,10 @@ struct MPRISServerLimitsTests {
                     "org.mpris.MediaPlayer2.VideoToy", "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player", method,
                     .tuple(arguments))
                 return nil
-            } catch {
+            } catch let error as DBusCallError {
                 return error
+            } catch {
+                return DBusCallError("\(error)")
             }
         }
         try await turn { finished.isSet }

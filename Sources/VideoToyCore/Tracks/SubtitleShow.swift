@@ -62,7 +62,7 @@ public struct SubtitleShow: Sendable {
         let bottom = cues.filter { $0.placement.row == .bottom }
         let chosen = bottom.isEmpty ? cues : bottom
         // Cut to what one label lays out in well under a frame's time, however long the cues or many at once.
-        return ShownSubtitle(styled: CueCaps.screen(chosen.map(\.styled)), placement: chosen[0].placement)
+        return ShownSubtitle(styled: CueCaps.screen(chosen.lazy.map(\.styled)), placement: chosen[0].placement)
     }
 
     /// The next time after `positionMs` at which what is shown changes, for a timer; nil when nothing will.
