@@ -38,25 +38,26 @@ public final class MPRISServer {
         self.handle = ServerHandle()
         handle.server = self
         let done: GAsyncReadyCallback = { _, result, data in
-                // A one-shot callback: the reference handed to g_bus_get is dropped here.
-                let handle = CBox.object(data, as: ServerHandle.self)
-                defer { CBox.release(data) }
-                var error: UnsafeMutablePointer<GError>?
-                let connection = handle.fromAddress ? g_dbus_connection_new_for_address_finish(result, &error) : g_bus_get_finish(result, &error)
-                defer { g_clear_error(&error) }
-                MainActor.assumeIsolated {
-                    guard let server = handle.server, !server.stopped else {
-                        if let connection { g_object_unref(graw(connection)) }
-                        return
-                    }
-                    guard let connection else {
-                        let reason = error.map { String(cString: $0.pointee.message) } ?? "no session bus"
-                        server.unavailable("cannot connect to the session bus (\(reason))")
-                        return
-                    }
-                    server.connected(connection)
+            // A one-shot callback: the reference handed to g_bus_get (or the address connection) is dropped here.
+            let handle = CBox.object(data, as: ServerHandle.self)
+            defer { CBox.release(data) }
+            var error: UnsafeMutablePointer<GError>?
+            let connection =
+                handle.fromAddress ? g_dbus_connection_new_for_address_finish(result, &error) : g_bus_get_finish(result, &error)
+            defer { g_clear_error(&error) }
+            MainActor.assumeIsolated {
+                guard let server = handle.server, !server.stopped else {
+                    if let connection { g_object_unref(graw(connection)) }
+                    return
                 }
+                guard let connection else {
+                    let reason = error.map { String(cString: $0.pointee.message) } ?? "no session bus"
+                    server.unavailable("cannot connect to the session bus (\(reason))")
+                    return
+                }
+                server.connected(connection)
             }
+        }
         if let address {
             handle.fromAddress = true
             let flags = GDBusConnectionFlags(

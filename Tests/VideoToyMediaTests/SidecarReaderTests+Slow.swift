@@ -23,7 +23,7 @@ extension SidecarReaderTests {
         let start = ContinuousClock.now
         let sidecars = SidecarReader.read(beside: fs.path("film.mp4"), secondsPerFile: 1)
         let took = ContinuousClock.now - start
-        #expect(took < .seconds(4), "bounded by the file's second, not the folder's 5 s: \(took)")
+        #expect(took < .milliseconds(4500), "bounded by the file's second, not the folder's 5 s: \(took)")
         #expect(sidecars.report.unusable == [.sidecar("film.srt")], "\(sidecars.report)")
         #expect(sidecars.report.notes[.sidecar("film.srt")] == "film.srt is too slow to read (more than 1 s)", "\(sidecars.report)")
         #expect(sidecars.report.tracks.map(\.id) == [.sidecar("film.en.srt")], "\(sidecars.report)")

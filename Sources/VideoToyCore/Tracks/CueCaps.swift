@@ -1,23 +1,23 @@
 /// Bounds on the subtitle text a view lays out at once, so no cue, however long, and no pile of simultaneous cues can
-/// keep the main loop laying out text: each cue keeps its first 320 characters and 8 lines, a screen its newest 12
-/// lines and 400 characters, and "…" marks every place where something was cut.
+/// keep the main loop laying out text: each cue keeps its first 240 characters and 8 lines, a screen its newest 12
+/// lines and 320 characters, and "…" marks every place where something was cut.
 ///
-/// Measured in a debug build on two busy cores, a new cue of 400 characters costs the main loop about 45 ms of CPU
-/// (GTK lays out wrapped text at about ten characters a millisecond there), 1,000 characters over 100 ms: 400 keep a
-/// new cue under the main loop's 50 ms, and are still far more than a screen's worth of real subtitles (two lines of
-/// 42 characters are the usual most).
+/// Measured in a debug build on two busy cores, in a row's view: showing a new cue of 1,000 characters cost the main
+/// loop over 100 ms of CPU, 400 about 45 ms, 320 up to 50 ms; cut to these bounds, a 100 KB cue and 10,000 ASS lines
+/// at once cost no stall the watchdog saw as work (none over 50 ms). They are still far more than a screen's worth of
+/// real subtitles (two lines of 42 characters are the usual most).
 ///
 /// Characters are grapheme clusters (what a reader sees as one letter), so a cut never splits an accented letter or
 /// an emoji; the text is still values, escaped for the label afterwards, so a cut never splits an entity either.
 public enum CueCaps {
     /// The characters kept of one cue (line breaks not counted).
-    public static let charactersPerCue = 320
+    public static let charactersPerCue = 240
     /// The lines kept of one cue.
     public static let linesPerCue = 8
     /// The lines one view shows at once, a "…" line included.
     public static let linesOnScreen = 12
     /// The characters one view shows at once (line breaks not counted); room for a whole cue and a "…" line.
-    public static let charactersOnScreen = 400
+    public static let charactersOnScreen = 320
     /// What stands where text was cut.
     public static let ellipsis: Character = "…"
 

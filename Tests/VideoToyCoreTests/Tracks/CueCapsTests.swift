@@ -52,10 +52,10 @@ struct CueCapsTests {
         #expect(shown == StyleCode.text([("…\n", ""), ("o3", "b"), ("\n", ""), ("new", "#00ff00")]), "\(shown.runs)")
     }
 
-    @Test("The default bounds: 320 characters and 8 lines a cue, 12 lines and 400 characters a screen")
+    @Test("The default bounds: 240 characters and 8 lines a cue, 12 lines and 320 characters a screen")
     func defaults() {
         let huge = StyledText(plain: String(repeating: "word ", count: 20_000))
-        #expect(CueCaps.cue(huge).plain.count == 320)
+        #expect(CueCaps.cue(huge).plain.count == 240)
         #expect(CueCaps.charactersOnScreen > CueCaps.charactersPerCue + 1, "a whole cue and a … line fit on a screen")
         let tall = StyledText(plain: (1...2000).map { "line \($0)" }.joined(separator: "\n"))
         #expect(CueCaps.cue(tall).plain == (1...8).map { "line \($0)" }.joined(separator: "\n") + "…")
