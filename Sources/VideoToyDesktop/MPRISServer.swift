@@ -26,36 +26,49 @@ public final class MPRISServer {
     /// The bus name this app owns, once acquired.
     public private(set) var ownedName: String?
 
-    /// Starts connecting to the session bus; the work finishes on the main loop. With `connect` false it never
-    /// joins the bus, and only answers what it is asked directly (tests).
-    public init(target: MPRISPlayerTarget, connect: Bool = true, report: @escaping @MainActor (String) -> Void) {
+    /// The largest argument tuple a method call may carry, in bytes as sent: a URI as long as two PATH_MAX paths, and
+    /// room for the rest. A call with more is refused before any argument is read.
+    public nonisolated static let largestArguments = 8192 + 256
+
+    /// Starts connecting to the session bus, or to the bus at `address` (a private bus in tests); the work finishes on
+    /// the main loop. With `connect` false it never joins a bus, and only answers what it is asked directly (tests).
+    public init(
+        target: MPRISPlayerTarget, connect: Bool = true, report: @escaping @MainActor (String) -> Void, address: String? = nil
+    ) {
         self.target = target
         self.report = report
         self.handle = ServerHandle()
         handle.server = self
         guard connect else { return }
-        g_bus_get(
-            G_BUS_TYPE_SESSION, nil,
-            { _, result, data in
-                // A one-shot callback: the reference handed to g_bus_get is dropped here.
-                let handle = CBox.object(data, as: ServerHandle.self)
-                defer { CBox.release(data) }
-                var error: UnsafeMutablePointer<GError>?
-                let connection = g_bus_get_finish(result, &error)
-                defer { g_clear_error(&error) }
-                MainActor.assumeIsolated {
-                    guard let server = handle.server, !server.stopped else {
-                        if let connection { g_object_unref(graw(connection)) }
-                        return
-                    }
-                    guard let connection else {
-                        let reason = error.map { String(cString: $0.pointee.message) } ?? "no session bus"
-                        server.unavailable("cannot connect to the session bus (\(reason))")
-                        return
-                    }
-                    server.connected(connection)
+        let done: GAsyncReadyCallback = { _, result, data in
+            // A one-shot callback: the reference handed to g_bus_get (or the address connection) is dropped here.
+            let handle = CBox.object(data, as: ServerHandle.self)
+            defer { CBox.release(data) }
+            var error: UnsafeMutablePointer<GError>?
+            let connection =
+                handle.fromAddress ? g_dbus_connection_new_for_address_finish(result, &error) : g_bus_get_finish(result, &error)
+            defer { g_clear_error(&error) }
+            MainActor.assumeIsolated {
+                guard let server = handle.server, !server.stopped else {
+                    if let connection { g_object_unref(graw(connection)) }
+                    return
                 }
-            }, CBox.retain(handle))
+                guard let connection else {
+                    let reason = error.map { String(cString: $0.pointee.message) } ?? "no session bus"
+                    server.unavailable("cannot connect to the session bus (\(reason))")
+                    return
+                }
+                server.connected(connection)
+            }
+        }
+        if let address {
+            handle.fromAddress = true
+            let flags = GDBusConnectionFlags(
+                rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+            g_dbus_connection_new_for_address(address, flags, nil, nil, done, CBox.retain(handle))
+        } else {
+            g_bus_get(G_BUS_TYPE_SESSION, nil, done, CBox.retain(handle))
+        }
     }
 
     /// Tells clients what changed; values equal to the last ones announced are not sent again.
@@ -330,6 +343,15 @@ public final class MPRISServer {
         table.initialize(
             to: GDBusInterfaceVTable(
                 method_call: { _, _, _, interface, method, parameters, invocation, data in
+                    // The size of the arguments as sent, known without reading them: a megabyte of URI would keep
+                    // the main loop busy converting and parsing it.
+                    let size = parameters.map { Int(g_variant_get_size($0)) } ?? 0
+                    guard size <= MPRISServer.largestArguments else {
+                        g_dbus_method_invocation_return_dbus_error(
+                            invocation, "org.freedesktop.DBus.Error.InvalidArgs",
+                            "the arguments are \(size) bytes long; at most \(MPRISServer.largestArguments) are read")
+                        return
+                    }
                     let handle = CBox.object(data, as: ServerHandle.self)
                     let (interface, method) = (String(cString: interface!), String(cString: method!))
                     let arguments = DBusValue.children(of: parameters)
@@ -373,6 +395,8 @@ public final class MPRISServer {
 /// What GLib holds as user data: a weak way back to the server, so a late callback after `stop()` finds nothing.
 private final class ServerHandle: @unchecked Sendable {
     weak var server: MPRISServer?
+    /// Whether the connection is made to an address rather than got as the shared session bus.
+    var fromAddress = false
 
     /// Drops the reference GLib held; each registration and name request holds one.
     static let release: GDestroyNotify = CBox.destroyNotify

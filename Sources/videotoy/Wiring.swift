@@ -23,9 +23,11 @@ func runApplication(
         FileHandle.standardError.write(Data("videotoy: \(TerminalText.escaped(message))\n".utf8))
     }
     let log = EventLog(clock: clock, sink: sink, terminal: terminal)
-    // Notices when the main loop stalls for more than 100 ms and says what was running.
+    // Notices when the main loop stalls for more than 100 ms (or VIDEOTOY_STALL_MS, 10 to 10,000: tests that hold
+    // the main loop to a tighter bound) and says what was running.
+    let stallMs = ProcessInfo.processInfo.environment["VIDEOTOY_STALL_MS"].flatMap { Int($0) }.map { min(10_000, max(10, $0)) }
     let watchdog = MainLoopWatchdog(
-        thresholdMs: 100, idleAfterMs: 2000,
+        thresholdMs: stallMs ?? 100, idleAfterMs: 2000,
         onHang: { stall in
             terminal("the main loop has been stuck for \(stall)")
         }

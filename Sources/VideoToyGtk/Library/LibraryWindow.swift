@@ -625,11 +625,12 @@ public final class LibraryWindow: LibraryPresenter {
     }
 
     public func showSubtitle(for id: ItemID, _ subtitle: ShownSubtitle?) {
-        views[id]?.showSubtitle(subtitle)
+        // Labelled for the watchdog: a stall here is the text's (its layout comes later, in GTK's frame).
+        MainLoopWatchdog.label("subtitle") { views[id]?.showSubtitle(subtitle) }
     }
 
     public func showTracks(for id: ItemID, _ menu: TrackMenu) {
-        views[id]?.showTracks(menu)
+        MainLoopWatchdog.label("track menu") { views[id]?.showTracks(menu) }
     }
 
     public func frameCounts(for id: ItemID) -> FrameCounts? {
