@@ -16,6 +16,12 @@ public enum ProbeFailure: Hashable, Sendable, Error {
     case missingDecoder(codec: String, package: String?)
     /// Reading the file took longer than allowed, which mostly means its storage stopped answering.
     case timedOut(seconds: Int)
+    /// Reading the file crashed the media library (in its helper process), so the file is skipped from now on.
+    case readerCrashed
+    /// Reading the file kept the media library busy past `seconds` without an answer, so the file is skipped.
+    case readerStuck(seconds: Int)
+    /// Reading the file needed more than `megabytes` of memory, so the file is skipped.
+    case readerOutOfMemory(megabytes: Int)
     /// Any other reason, as GStreamer phrased it.
     case other(String)
 
@@ -33,6 +39,10 @@ public enum ProbeFailure: Hashable, Sendable, Error {
             return "No decoder for \(codec) is installed" + (package.map { " (install \($0))" } ?? "") + "."
         case .timedOut(let seconds):
             return "Reading the file took longer than \(seconds) s: the file or its storage (a network share, a USB drive) did not answer."
+        case .readerCrashed: return "Reading this file crashed the media library: it is skipped."
+        case .readerStuck(let seconds): return "Reading this file did not finish within \(seconds) s: it is skipped."
+        case .readerOutOfMemory(let megabytes):
+            return "Reading this file needed more than \(megabytes) MB of memory: it is skipped."
         case .other(let text): return text
         }
     }
@@ -48,6 +58,9 @@ public enum ProbeFailure: Hashable, Sendable, Error {
         case .incomplete: return "incomplete"
         case .missingDecoder: return "missing-decoder"
         case .timedOut: return "timeout"
+        case .readerCrashed: return "crashed"
+        case .readerStuck: return "stuck"
+        case .readerOutOfMemory: return "out-of-memory"
         case .other: return "error"
         }
     }
