@@ -143,25 +143,45 @@ public final class HelperBackend: MediaBackend, @unchecked Sendable {
         let index = take()
         var helper = condition.withLock { slots[index] }
         defer { give(back: index, helper) }
-        if helper == nil {
-            switch launch() {
-            case .success(let started): helper = started
-            case .failure(let failure): return .failure(failure)
+        // A helper found ended before the request was sent is replaced, and the request sent again, once.
+        for _ in 0..<2 {
+            if helper == nil {
+                switch launch() {
+                case .success(let started): helper = started
+                case .failure(let failure): return .failure(failure)
+                }
+            }
+            guard let running = helper else { break }
+            switch running.exchange(request, deadline: HelperWire.now() + Int64(requestSeconds) * 1000) {
+            case .answer(let frame):
+                // A timed-out read may leave a thread stuck in the helper, which could crash it during the next
+                // file: that helper is retired rather than let a later file take the blame.
+                if Self.timedOut(frame) {
+                    running.kill()
+                    helper = nil
+                }
+                return .success(frame)
+            case .gone:
+                helper = nil
+            case .timedOut:
+                helper = nil
+                return .failure(.readerStuck(seconds: requestSeconds))
+            case .died(let death):
+                helper = nil
+                switch death {
+                case .outOfMemory: return .failure(.readerOutOfMemory(megabytes: Int(MediaHelper.memoryLimitBytes >> 20)))
+                case .crashed: return .failure(.readerCrashed)
+                }
             }
         }
-        guard let running = helper else { return .failure(.other("The media helper could not start.")) }
-        switch running.exchange(request, deadline: HelperWire.now() + Int64(requestSeconds) * 1000) {
-        case .answer(let frame):
-            return .success(frame)
-        case .timedOut:
-            helper = nil
-            return .failure(.readerStuck(seconds: requestSeconds))
-        case .died(let death):
-            helper = nil
-            switch death {
-            case .outOfMemory: return .failure(.readerOutOfMemory(megabytes: Int(MediaHelper.memoryLimitBytes >> 20)))
-            case .crashed: return .failure(.readerCrashed)
-            }
+        return .failure(.other("The media helper could not start."))
+    }
+
+    private static func timedOut(_ frame: HelperWire.Frame) -> Bool {
+        let text = String(decoding: frame.payload, as: UTF8.self)
+        switch frame.kind {
+        case .probed, .noPicture: return text.contains("\tfail\ttimeout\t") || text.hasPrefix("fail\ttimeout\t")
+        default: return false
         }
     }
 

@@ -19,6 +19,8 @@ final class HelperProcess: @unchecked Sendable {
         case died(Death)
         /// No answer in time: the helper was killed.
         case timedOut
+        /// The helper had ended before the request was sent (not the request's doing).
+        case gone
     }
 
     let pid: pid_t
@@ -68,7 +70,10 @@ final class HelperProcess: @unchecked Sendable {
     /// Sends `request` and waits for the answer until `deadline` (monotonic ms); a helper that does not answer in
     /// time is killed.
     func exchange(_ request: HelperWire.Frame, deadline: Int64) -> Outcome {
-        guard !ended else { return .died(.crashed) }
+        guard !ended, !hasHungUp else {
+            _ = reap(waitMs: 2000)
+            return .gone
+        }
         guard HelperWire.write(HelperWire.encode(request), to: fd) else { return .died(death(reap(waitMs: 2000))) }
         switch HelperWire.read(from: fd, deadline: deadline) {
         case .success(let frame): return .answer(frame)
@@ -82,6 +87,13 @@ final class HelperProcess: @unchecked Sendable {
             kill()
             return .died(.crashed)
         }
+    }
+
+    /// True when the helper's end of the socket is closed: it ended while idle.
+    private var hasHungUp: Bool {
+        // POLLRDHUP, which Glibc's module does not export.
+        var watched = pollfd(fd: fd, events: 0x2000, revents: 0)
+        return poll(&watched, 1, 0) > 0 && watched.revents & (0x2000 | Int16(POLLHUP | POLLERR | POLLNVAL)) != 0
     }
 
     /// Kills the helper and reaps it.
