@@ -109,7 +109,8 @@ final class HelperProcess: @unchecked Sendable {
         kill()
     }
 
-    /// Waits for the process to end (at most `waitMs`, then kills it) and closes the socket; the wait status.
+    /// Waits for the process to end (at most `waitMs`, then kills it, or after a kill) and closes the socket; the
+    /// wait status, or nil when it is unknown.
     private func reap(waitMs: Int?) -> Int32? {
         defer {
             if !ended {
@@ -118,21 +119,22 @@ final class HelperProcess: @unchecked Sendable {
             }
         }
         guard !ended else { return nil }
+        if let waitMs, let status = waitStatus(withinMs: waitMs) { return status }
+        if waitMs != nil { Glibc.kill(pid, SIGKILL) }
+        // A process stuck in a read from a share that stopped answering may not die at once: a worker does not wait
+        // for it forever (it stays a zombie until then).
+        return waitStatus(withinMs: 5000)
+    }
+
+    private func waitStatus(withinMs ms: Int) -> Int32? {
         var status: Int32 = 0
-        if let waitMs {
-            let deadline = HelperWire.now() + Int64(waitMs)
-            while HelperWire.now() < deadline {
-                let done = waitpid(pid, &status, WNOHANG)
-                if done == pid { return status }
-                if done < 0 && errno != EINTR { return nil }
-                usleep(5000)
-            }
-            Glibc.kill(pid, SIGKILL)
-        }
+        let deadline = HelperWire.now() + Int64(ms)
         while true {
-            let done = waitpid(pid, &status, 0)
+            let done = waitpid(pid, &status, WNOHANG)
             if done == pid { return status }
             if done < 0 && errno != EINTR { return nil }
+            guard HelperWire.now() < deadline else { return nil }
+            usleep(2000)
         }
     }
 
