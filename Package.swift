@@ -86,7 +86,8 @@ let package = Package(
             name: "VideoToyGtkTests", dependencies: ["VideoToyCore", "VideoToyGtk", "VideoToyAppTesting"], swiftSettings: strict),
         .testTarget(name: "VideoToySoundTests", dependencies: ["VideoToyCore", "VideoToySound"], swiftSettings: strict),
         .testTarget(
-            name: "VideoToyDesktopTests", dependencies: ["VideoToyCore", "VideoToyDesktop", "VideoToyTesting", "VideoToyAppTesting"],
+            name: "VideoToyDesktopTests",
+            dependencies: ["VideoToyCore", "VideoToyDesktop", "VideoToyTesting", "VideoToyAppTesting", "VideoToyGObject"],
             swiftSettings: strict),
         .testTarget(
             name: "VideoToyMediaTests",

@@ -6,8 +6,12 @@
 #include <gio/gio.h>
 #include <gio/gunixmounts.h>
 #include <malloc.h>
+#include <sys/vfs.h>
 
 static inline void vt_limit_malloc_arenas(int count) { mallopt(M_ARENA_MAX, count); }
+
+/* statfs(2)'s f_type (which file system a path is on), or -1; Glibc's Swift module leaves sys/vfs.h out. */
+static inline long vt_file_system_type(const char *path) { struct statfs s; return statfs(path, &s) == 0 ? (long)s.f_type : -1; }
 
 /* libdispatch's main-queue hooks, used to drain DispatchQueue.main from the GLib main loop. */
 extern int _dispatch_get_main_queue_handle_4CF(void);

@@ -55,6 +55,7 @@ public final class AppProcess: @unchecked Sendable {
     public let pid: Int32
 
     private let child: ChildProcess
+    private let display: (any TestDisplay)?
     private let directory: URL
     private let ownsDirectory: Bool
     private let stderrURL: URL
@@ -69,15 +70,17 @@ public final class AppProcess: @unchecked Sendable {
     /// Its log, stdout and stderr go to a temporary folder removed with this object, or, when `folder` is given, to
     /// `NAME.jsonl`, `NAME.stdout` and `NAME.stderr` there, kept for a report. GTK's accessibility layer is off
     /// unless `accessibility` is true: tests need not wait for its bus, a benchmark measures the app as people run it.
+    /// `reportingOn` is the display whose monitors a failure report lists (default: `display`).
     public init(
         arguments: [String] = [], display: VirtualDisplay?, environment extra: [String: String] = [:],
         binary: URL = AppProcess.defaultBinary, keepingFilesIn folder: URL? = nil, named name: String = "events",
-        accessibility: Bool = false
+        accessibility: Bool = false, reportingOn testDisplay: (any TestDisplay)? = nil
     ) throws {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw HarnessError("videotoy binary not found at \(binary.path): run `swift build` first or set VIDEOTOY_BIN")
         }
         ownsDirectory = folder == nil
+        self.display = testDisplay ?? display
         directory = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         eventsURL = directory.appendingPathComponent(name + ".jsonl")
@@ -111,7 +114,8 @@ public final class AppProcess: @unchecked Sendable {
     /// Launches the app on any test display (X11 or Wayland) with that display's environment; see the main initialiser.
     public convenience init(arguments: [String] = [], on display: any TestDisplay, environment extra: [String: String] = [:]) throws {
         try self.init(
-            arguments: arguments, display: display as? VirtualDisplay, environment: display.clientEnvironment.merging(extra) { $1 })
+            arguments: arguments, display: display as? VirtualDisplay, environment: display.clientEnvironment.merging(extra) { $1 },
+            reportingOn: display)
     }
 
     deinit {
@@ -221,13 +225,36 @@ public final class AppProcess: @unchecked Sendable {
         return child.wait().status
     }
 
-    /// The log and the end of stderr, for failure messages.
+    /// What a failed wait needs to tell a lost notification from a crash or a stall: whether the app runs (and how it
+    /// ended), its `stall` events, what the display server reports, the log, the end of stderr, and every thread's
+    /// backtrace while it still runs.
     public func report(stderrLines: Int = 30) -> String {
-        let log = events().map(\.line).joined(separator: "\n")
+        let ended = child.poll()
+        let state = ended.map { "app: ended (\($0), status \($0.status))" } ?? "app: running (pid \(pid))"
+        let all = events()
+        let stalls = all.filter { $0.name == EventName.stall.rawValue }.map(\.line)
+        let log = all.map(\.line).joined(separator: "\n")
         let bad = malformedLines.isEmpty ? "" : "\nmalformed lines:\n" + malformedLines.joined(separator: "\n")
         let tail = stderr.split(separator: "\n", omittingEmptySubsequences: false).suffix(stderrLines)
             .joined(separator: "\n")
-        return "events (\(eventsURL.path)):\n\(log)\(bad)\nstderr (last \(stderrLines) lines):\n\(tail)"
+        let screens = display.map { "\ndisplay server: " + $0.monitorListing() } ?? ""
+        let threads = ended == nil ? "\nthreads:\n" + backtraces() : ""
+        return """
+            \(state)
+            stalls: \(stalls.isEmpty ? "none" : stalls.joined(separator: "\n"))\(screens)
+            events (\(eventsURL.path)):
+            \(log)\(bad)
+            stderr (last \(stderrLines) lines):
+            \(tail)\(threads)
+            """
+    }
+
+    /// Every thread's backtrace through gdb (bounded in time and length), or why there is none.
+    private func backtraces(lines: Int = 400) -> String {
+        let gdb = ["timeout", "30", "gdb", "-p", String(pid), "-batch", "-nx", "-ex", "thread apply all bt 30"]
+        guard let result = try? Command.run(gdb) else { return "gdb could not be run" }
+        let text = result.output.split(separator: "\n").filter { !$0.hasPrefix("[New LWP") }
+        return text.isEmpty ? "gdb printed nothing (status \(result.status)): \(result.stderr)" : text.prefix(lines).joined(separator: "\n")
     }
 }
 

@@ -70,6 +70,24 @@ public final class MutterDisplay: TestDisplay, @unchecked Sendable {
         return try Image.load(file)
     }
 
+    /// The connectors of the monitors in mutter's own `GetCurrentState`, as GNOME's display settings read them.
+    public func monitorListing() -> String {
+        let call = [
+            "gdbus", "call", "--session", "-d", "org.gnome.Mutter.DisplayConfig", "-o", "/org/gnome/Mutter/DisplayConfig",
+            "-m", "org.gnome.Mutter.DisplayConfig.GetCurrentState",
+        ]
+        guard let result = try? Command.run(call, extraEnvironment: environment), result.status == 0 else {
+            return "GetCurrentState failed"
+        }
+        // Each monitor's entry starts with its spec, ((connector, vendor, product, serial), …).
+        let text = result.output
+        let connectors = text.ranges(of: "(('").compactMap { start -> String? in
+            let rest = text[start.upperBound...]
+            return rest.firstIndex(of: "'").map { String(rest[..<$0]) }
+        }
+        return "mutter monitors: " + (connectors.isEmpty ? "none" : connectors.joined(separator: ", "))
+    }
+
     /// Stops the compositor and its companions.
     public func stop() {
         let wasStopped = lock.withLock {

@@ -11,6 +11,9 @@ public protocol TestDisplay: AnyObject, Sendable {
     func unplugExternal(_ handle: String) throws
     /// A screenshot of the monitor on `connector`.
     func screenshot(ofMonitor connector: String) throws -> Image
+    /// The monitors the display server itself reports now, as text for a failure report (never throws: a server
+    /// that cannot answer says so in the text).
+    func monitorListing() -> String
     /// Stops the display and everything it started; safe to call more than once.
     func stop()
 }
@@ -37,4 +40,9 @@ extension VirtualDisplay: TestDisplay {
 
     /// The root window cropped to the output.
     public func screenshot(ofMonitor connector: String) throws -> Image { try screenshot(crop: connector) }
+
+    /// `xrandr --listmonitors`, as the X server sees its outputs now.
+    public func monitorListing() -> String {
+        do { return try xrandr(["--listmonitors"]) } catch { return "xrandr --listmonitors failed: \(error)" }
+    }
 }

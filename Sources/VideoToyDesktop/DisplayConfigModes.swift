@@ -14,6 +14,8 @@ public final class DisplayConfigModes: DisplayModeSetter, @unchecked Sendable {
 
     /// The API's name for the capability report.
     public let apiName = "GNOME DisplayConfig"
+    /// True: mutter lists only the monitors it has, each active one with its current mode.
+    public var reportsDrivenOutputs: Bool { true }
     private let bus: DBusConnection
     private let queue = DispatchQueue(label: "org.videotoy.displayconfig")
     private var changes = DisplayConfigChanges()
@@ -113,7 +115,9 @@ public final class DisplayConfigModes: DisplayModeSetter, @unchecked Sendable {
         let modes = fields[1].elements.compactMap { mode -> LayoutMode? in
             let mode = mode.elements
             guard mode.count >= 7, case .string(let id) = mode[0], case .int32(let width) = mode[1], case .int32(let height) = mode[2],
-                case .double(let refresh) = mode[3], case .double(let preferredScale) = mode[4]
+                case .double(let refresh) = mode[3], case .double(let preferredScale) = mode[4],
+                // The bus's numbers are checked before conversion: NaN or 1e300 Hz would trap.
+                refresh > 0, refresh < 10_000
             else { return nil }
             let scales = mode[5].elements.compactMap { scale -> Double? in if case .double(let value) = scale { value } else { nil } }
             return LayoutMode(
@@ -143,7 +147,7 @@ public final class DisplayConfigModes: DisplayModeSetter, @unchecked Sendable {
     public static func arguments(_ config: MonitorsConfig) -> VariantValue {
         let logical = config.logicalMonitors.map { monitor in
             VariantValue.tuple([
-                .int32(Int32(monitor.x)), .int32(Int32(monitor.y)), .double(monitor.scale), .uint32(monitor.transform),
+                .int32(Int32(clamping: monitor.x)), .int32(Int32(clamping: monitor.y)), .double(monitor.scale), .uint32(monitor.transform),
                 .bool(monitor.isPrimary),
                 .array(
                     elementType: "(ssa{sv})",

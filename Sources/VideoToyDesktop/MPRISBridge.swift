@@ -162,9 +162,12 @@ public final class MPRISBridge: MPRISPlayerTarget {
         controller.intent(id, .seek(ms))
     }
 
-    /// Adds the readable file at `path` and plays it.
+    /// Adds the readable file at `path` and plays it; a playlist or stream manifest (by its name) is refused, as its
+    /// entries name other files or network addresses. One with a video's name is refused by the probe and the player.
     public func open(path: String) -> Bool {
-        guard let absolute = openablePath(path), let id = controller.add(paths: [absolute]).first else { return false }
+        guard !PlaylistNames.matches(path), let absolute = openablePath(path), let id = controller.add(paths: [absolute]).first else {
+            return false
+        }
         stoppedItem = nil
         controller.activate(id)
         return true

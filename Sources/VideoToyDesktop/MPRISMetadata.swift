@@ -1,3 +1,5 @@
+import VideoToyCore
+
 /// What MPRIS clients show about the current video.
 public struct MPRISMetadata: Equatable, Sendable {
     /// A number unique to this video for the app's lifetime (it becomes the `mpris:trackid` object path).
@@ -25,6 +27,9 @@ public struct MPRISMetadata: Equatable, Sendable {
         self.artPath = artPath
         self.comment = comment
     }
+
+    /// `mpris:length` in microseconds, when the duration is known and plausible (at most 100 years).
+    public var lengthMicroseconds: Int64? { MediaTime.durationMs(durationMs).map { MediaTime.microseconds(ms: $0) } }
 
     /// The `mpris:trackid` of this video.
     public var trackID: String { MPRISMetadata.trackPrefix + String(trackNumber) }

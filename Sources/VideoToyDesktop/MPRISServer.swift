@@ -26,34 +26,49 @@ public final class MPRISServer {
     /// The bus name this app owns, once acquired.
     public private(set) var ownedName: String?
 
-    /// Starts connecting to the session bus; the work finishes on the main loop.
-    public init(target: MPRISPlayerTarget, report: @escaping @MainActor (String) -> Void) {
+    /// The largest argument tuple a method call may carry, in bytes as sent: a URI as long as two PATH_MAX paths, and
+    /// room for the rest. A call with more is refused before any argument is read.
+    public nonisolated static let largestArguments = 8192 + 256
+
+    /// Starts connecting to the session bus, or to the bus at `address` (a private bus in tests); the work finishes on
+    /// the main loop. With `connect` false it never joins a bus, and only answers what it is asked directly (tests).
+    public init(
+        target: MPRISPlayerTarget, connect: Bool = true, report: @escaping @MainActor (String) -> Void, address: String? = nil
+    ) {
         self.target = target
         self.report = report
         self.handle = ServerHandle()
         handle.server = self
-        g_bus_get(
-            G_BUS_TYPE_SESSION, nil,
-            { _, result, data in
-                // A one-shot callback: the reference handed to g_bus_get is dropped here.
-                let handle = CBox.object(data, as: ServerHandle.self)
-                defer { CBox.release(data) }
-                var error: UnsafeMutablePointer<GError>?
-                let connection = g_bus_get_finish(result, &error)
-                defer { g_clear_error(&error) }
-                MainActor.assumeIsolated {
-                    guard let server = handle.server, !server.stopped else {
-                        if let connection { g_object_unref(graw(connection)) }
-                        return
-                    }
-                    guard let connection else {
-                        let reason = error.map { String(cString: $0.pointee.message) } ?? "no session bus"
-                        server.unavailable("cannot connect to the session bus (\(reason))")
-                        return
-                    }
-                    server.connected(connection)
+        guard connect else { return }
+        let done: GAsyncReadyCallback = { _, result, data in
+            // A one-shot callback: the reference handed to g_bus_get (or the address connection) is dropped here.
+            let handle = CBox.object(data, as: ServerHandle.self)
+            defer { CBox.release(data) }
+            var error: UnsafeMutablePointer<GError>?
+            let connection =
+                handle.fromAddress ? g_dbus_connection_new_for_address_finish(result, &error) : g_bus_get_finish(result, &error)
+            defer { g_clear_error(&error) }
+            MainActor.assumeIsolated {
+                guard let server = handle.server, !server.stopped else {
+                    if let connection { g_object_unref(graw(connection)) }
+                    return
                 }
-            }, CBox.retain(handle))
+                guard let connection else {
+                    let reason = error.map { String(cString: $0.pointee.message) } ?? "no session bus"
+                    server.unavailable("cannot connect to the session bus (\(reason))")
+                    return
+                }
+                server.connected(connection)
+            }
+        }
+        if let address {
+            handle.fromAddress = true
+            let flags = GDBusConnectionFlags(
+                rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+            g_dbus_connection_new_for_address(address, flags, nil, nil, done, CBox.retain(handle))
+        } else {
+            g_bus_get(G_BUS_TYPE_SESSION, nil, done, CBox.retain(handle))
+        }
     }
 
     /// Tells clients what changed; values equal to the last ones announced are not sent again.
@@ -83,7 +98,7 @@ public final class MPRISServer {
         guard let connection, !registrations.isEmpty else { return }
         emit(
             on: connection, interface: MPRISInterface.player, signal: "Seeked",
-            body: DBusValue.tuple([DBusValue.int64(Int64(max(0, ms)) * 1000).variant()]))
+            body: DBusValue.tuple([DBusValue.int64(MPRISPosition.microseconds(ms: ms)).variant()]))
     }
 
     /// Leaves the bus: releases the name and unregisters the object; safe to call more than once.
@@ -198,14 +213,14 @@ public final class MPRISServer {
         }
     }
 
-    private func playerProperty(_ name: String) -> DBusValue? {
+    func playerProperty(_ name: String) -> DBusValue? {
         guard let target else { return nil }
         switch name {
         case "PlaybackStatus": return .string(target.playbackStatus.rawValue)
         case "Rate", "MinimumRate", "MaximumRate": return .double(1)
         case "Metadata": return .dictionary(MPRISServer.dictionary(target.metadata))
         case "Volume": return .double(target.volume)
-        case "Position": return .int64(Int64(target.positionMs) * 1000)
+        case "Position": return .int64(MPRISPosition.microseconds(ms: target.positionMs))
         case "CanGoNext": return .bool(target.canGoNext)
         case "CanGoPrevious": return .bool(target.canGoPrevious)
         case "CanPlay": return .bool(target.canPlay)
@@ -223,7 +238,7 @@ public final class MPRISServer {
             "xesam:title": .string(metadata.title),
         ]
         if let url = fileURI(metadata.path) { entries["xesam:url"] = .string(url) }
-        if let ms = metadata.durationMs { entries["mpris:length"] = .int64(Int64(ms) * 1000) }
+        if let length = metadata.lengthMicroseconds { entries["mpris:length"] = .int64(length) }
         if let art = metadata.artPath, let url = fileURI(art) { entries["mpris:artUrl"] = .string(url) }
         // The spec makes the comment a list of strings; clients that show one show the row's line.
         if let comment = metadata.comment { entries["xesam:comment"] = .strings([comment]) }
@@ -256,12 +271,12 @@ public final class MPRISServer {
     // MARK: Methods
 
     /// A method's failure as a D-Bus error name and message.
-    private struct Failure: Error, Sendable {
+    struct Failure: Error, Sendable {
         let name: String
         let message: String
     }
 
-    private func call(_ interface: String, _ method: String, _ arguments: [DBusValue]) -> Failure? {
+    func call(_ interface: String, _ method: String, _ arguments: [DBusValue]) -> Failure? {
         guard let target else { return Failure(name: "org.freedesktop.DBus.Error.Failed", message: "the player is gone") }
         switch (interface, method) {
         case (MPRISInterface.root, "Raise"): target.raise()
@@ -280,9 +295,9 @@ public final class MPRISServer {
             let track = arguments.first?.string
             let position = arguments.dropFirst().first?.int64 ?? -1
             // The spec: a stale track id or a position outside the track is ignored.
-            guard target.canSeek, track == target.metadata?.trackID, position >= 0 else { break }
-            let ms = Int(position / 1000)
-            if let duration = target.metadata?.durationMs, ms > duration { break }
+            guard target.canSeek, track == target.metadata?.trackID,
+                case .seek(let ms) = MPRISPosition.setPosition(microseconds: position, durationMs: target.metadata?.durationMs)
+            else { break }
             target.seek(toMs: ms)
             seeked(toMs: ms)
         case (_, "OpenUri"):
@@ -303,14 +318,18 @@ public final class MPRISServer {
 
     private func seek(by offsetUs: Int64, _ target: MPRISPlayerTarget) {
         guard target.canSeek else { return }
-        let ms = max(0, target.positionMs + Int(offsetUs / 1000))
-        if let duration = target.metadata?.durationMs, ms > duration {
+        switch MPRISPosition.seek(
+            fromMs: target.positionMs, byMicroseconds: offsetUs, durationMs: target.metadata?.durationMs, canGoNext: target.canGoNext)
+        {
+        case .seek(let ms):
+            target.seek(toMs: ms)
+            seeked(toMs: ms)
+        case .next:
             // The spec: seeking past the end acts like Next.
-            if target.canGoNext { target.next() }
-            return
+            target.next()
+        case .ignore:
+            break
         }
-        target.seek(toMs: ms)
-        seeked(toMs: ms)
     }
 
     // MARK: GDBus callbacks
@@ -324,6 +343,15 @@ public final class MPRISServer {
         table.initialize(
             to: GDBusInterfaceVTable(
                 method_call: { _, _, _, interface, method, parameters, invocation, data in
+                    // The size of the arguments as sent, known without reading them: a megabyte of URI would keep
+                    // the main loop busy converting and parsing it.
+                    let size = parameters.map { Int(g_variant_get_size($0)) } ?? 0
+                    guard size <= MPRISServer.largestArguments else {
+                        g_dbus_method_invocation_return_dbus_error(
+                            invocation, "org.freedesktop.DBus.Error.InvalidArgs",
+                            "the arguments are \(size) bytes long; at most \(MPRISServer.largestArguments) are read")
+                        return
+                    }
                     let handle = CBox.object(data, as: ServerHandle.self)
                     let (interface, method) = (String(cString: interface!), String(cString: method!))
                     let arguments = DBusValue.children(of: parameters)
@@ -367,6 +395,8 @@ public final class MPRISServer {
 /// What GLib holds as user data: a weak way back to the server, so a late callback after `stop()` finds nothing.
 private final class ServerHandle: @unchecked Sendable {
     weak var server: MPRISServer?
+    /// Whether the connection is made to an address rather than got as the shared session bus.
+    var fromAddress = false
 
     /// Drops the reference GLib held; each registration and name request holds one.
     static let release: GDestroyNotify = CBox.destroyNotify

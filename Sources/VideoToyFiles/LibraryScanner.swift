@@ -33,9 +33,12 @@ public struct ScanResult: Sendable, Hashable {
 
 /// Finds the videos among paths given on the command line or dropped on the window.
 ///
-/// Files given directly are kept whatever they are, so the probe can say why one does not play.
-/// Folders are searched recursively for video files, skipping hidden entries, following symlinks
-/// but visiting each folder and file only once, and never opening FIFOs, sockets or devices.
+/// Files given directly are kept whatever is in them, so the probe can say why one does not play, but a FIFO,
+/// socket or device is only reported: opening one can wait for good. Folders are searched recursively for video
+/// files, skipping hidden entries and never opening FIFOs, sockets or devices. A symbolic link to a file is listed
+/// wherever it points (outside /proc, /sys and /dev); one to a folder is followed only when that folder is inside
+/// a folder given to the scan, each folder visited once (device and inode), so a link to `/` adds nothing. /proc,
+/// /sys, /dev and the kernel's other pseudo file systems are never scanned, even when given.
 ///
 /// Every file-system call runs under a deadline: on a share whose server stopped answering, a `stat` or
 /// `readdir` blocks in the kernel for good. An entry that does not answer is reported as a problem, and still
@@ -63,19 +66,21 @@ public struct LibraryScanner: Sendable {
         let calls = GuardedCalls()
         defer { calls.finish() }
         var walk = Walk(scanner: self, calls: calls)
+        var looked: [(path: String, status: Status?)] = []
         for path in paths {
             let absolute = Self.absolute(path)
             let raw = PathBytes.encode(absolute)
-            // errno is read on the thread that made the call: it is per thread.
-            guard
-                let status = calls.run(
-                    timeout: folderTimeoutSeconds,
-                    { () -> (info: Glibc.stat?, code: Int32) in
-                        var info = Glibc.stat()
-                        return RawPath.status(raw, &info) == 0 ? (info, 0) : (nil, errno)
-                    })
-            else {
-                walk.problems.append("\(PathBytes.display(absolute)) did not answer within \(Int(folderTimeoutSeconds)) s")
+            looked.append((absolute, calls.run(timeout: folderTimeoutSeconds) { Self.status(raw) }))
+        }
+        // Symbolic links to folders are followed only into these: the library, never the rest of the file system.
+        walk.roots = looked.compactMap { entry in
+            guard let status = entry.status, let info = status.info, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+            return status.resolved
+        }
+        for (absolute, status) in looked {
+            let shown = PathBytes.display(absolute)
+            guard let status else {
+                walk.problems.append("\(shown) did not answer within \(Int(folderTimeoutSeconds)) s")
                 walk.add(file: absolute, resolved: nil)
                 continue
             }
@@ -83,19 +88,44 @@ public struct LibraryScanner: Sendable {
                 // A direct path that is gone is still listed: the probe reports it as vanished. Any other failure
                 // (a share that dropped) is said too, or a folder would turn silently into one unplayable row.
                 if ![ENOENT, ENOTDIR, ELOOP, ENAMETOOLONG].contains(status.code) {
-                    walk.problems.append("\(PathBytes.display(absolute)) could not be checked (\(String(cString: strerror(status.code))))")
+                    walk.problems.append("\(shown) could not be checked (\(String(cString: strerror(status.code))))")
                 }
                 walk.add(file: absolute, resolved: nil)
                 continue
             }
-            if info.st_mode & S_IFMT == S_IFDIR {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
                 walk.folder(absolute, info: info)
-            } else {
-                walk.add(file: absolute, resolved: RawPath.resolved(raw))
+            case S_IFREG:
+                if let pseudo = status.pseudo {
+                    walk.problems.append("\(shown) is on the \(pseudo) file system, which holds no videos: not listed")
+                } else {
+                    walk.add(file: absolute, resolved: status.resolved)
+                }
+            default:
+                // Opening a FIFO waits for a writer, a device may block or rewind a tape: never listed, never opened.
+                let kind = FileKind(mode: info.st_mode)
+                walk.problems.append("\(shown) is a \(kind), not a video file: not listed")
             }
         }
         return ScanResult(
             videos: walk.videos.sorted(), problems: walk.problems, folders: walk.folders, subtitles: walk.subtitles, listed: walk.listed)
+    }
+
+    /// What `stat` said of a path given to `scan`, its canonical path, and the pseudo file system it is on, if any.
+    private struct Status: Sendable {
+        var info: Glibc.stat?
+        var code: Int32
+        var resolved: String?
+        var pseudo: String?
+    }
+
+    private static func status(_ raw: [UInt8]) -> Status {
+        var info = Glibc.stat()
+        // errno is read on the thread that made the call: it is per thread.
+        guard RawPath.status(raw, &info) == 0 else { return Status(info: nil, code: errno) }
+        let resolved = RawPath.resolved(raw)
+        return Status(info: info, code: 0, resolved: resolved, pseudo: RawPath.pseudoFileSystem(raw, resolved: resolved))
     }
 
     /// True when `name`'s extension is a known video extension.
@@ -157,6 +187,8 @@ private struct Walk {
     var folders: [String] = []
     var subtitles: [String] = []
     var listed: [String] = []
+    /// The canonical paths of the folders given to the scan: the only places a symbolic link to a folder leads into.
+    var roots: [String] = []
     private var seenFolders: Set<FileIdentity> = []
     // Keys by bytes: canonically equal names ("é" precomposed or not) are different files.
     private var seenFiles: Set<PathKey> = []
@@ -169,7 +201,8 @@ private struct Walk {
 
     /// What one folder entry turned out to be.
     private enum Entry: Sendable {
-        case folder(Glibc.stat)
+        /// A folder; `link` is the canonical path it resolves to when the entry is a symbolic link.
+        case folder(Glibc.stat, link: String?)
         case video(resolved: String?)
         /// The file system answered with an error other than "not there" (EIO, ENOTCONN on a share that dropped).
         case unreadable(errno: Int32)
@@ -185,13 +218,28 @@ private struct Walk {
     mutating func folder(_ path: String, info: Glibc.stat) {
         // Device and inode identify a folder however it was reached, which ends symlink loops.
         guard seenFolders.insert(FileIdentity(info)).inserted else { return }
-        folders.append(path)
         let rawFolder = PathBytes.encode(path)
         let shown = PathBytes.display(path)
-        guard let listing = calls.run(timeout: scanner.folderTimeoutSeconds, { RawPath.list(rawFolder) }) else {
+        guard
+            let looked = calls.run(
+                timeout: scanner.folderTimeoutSeconds,
+                { () -> (real: String?, pseudo: String?, listing: Result<[(name: [UInt8], type: UInt8)], RawPath.Failure>?) in
+                    let real = RawPath.resolved(rawFolder)
+                    // Checked before listing: a listing of /proc alone is every process's folder.
+                    if let pseudo = RawPath.pseudoFileSystem(rawFolder, resolved: real) { return (real, pseudo, nil) }
+                    return (real, nil, RawPath.list(rawFolder))
+                })
+        else {
+            folders.append(path)
             problems.append("Folder \(shown) did not answer within \(Int(scanner.folderTimeoutSeconds)) s")
             return
         }
+        guard let listing = looked.listing else {
+            // Not among the folders either, so nothing watches it.
+            problems.append("\(shown) is on the \(looked.pseudo ?? "kernel's") file system, which holds no videos: not scanned")
+            return
+        }
+        folders.append(path)
         let entries: [(name: String, type: UInt8)]
         switch listing {
         case .failure(let error):
@@ -206,9 +254,10 @@ private struct Walk {
         // call of its own: its resolved path is the folder's plus its name. A folder of 100,000 videos costs one
         // realpath, not 100,000 stat and realpath calls, each on a helper thread under a deadline. A share or a
         // FUSE file system can stop answering for one entry, so there every entry is still looked at on its own.
+        let real = looked.real
         let realBase =
             calls.run(timeout: scanner.folderTimeoutSeconds) { () -> String? in
-                guard RawPath.isLocalDisk(rawFolder), let real = RawPath.resolved(rawFolder) else { return nil }
+                guard RawPath.isLocalDisk(rawFolder), let real else { return nil }
                 return real.hasSuffix("/") ? real : real + "/"
             } ?? nil
         var unanswered = 0
@@ -243,7 +292,14 @@ private struct Walk {
                 continue
             }
             switch entry {
-            case .folder(let childInfo):
+            case .folder(let childInfo, let link):
+                if let link, !isInsideRoots(link) {
+                    // A link to `/` or to a home folder would take the scan through the whole disk and every process's
+                    // folders in /proc: a link leads only to folders the library holds anyway.
+                    problems.append(
+                        "\(PathBytes.display(child)) links to \(PathBytes.display(link)), outside the library folder: not followed")
+                    continue
+                }
                 folder(child, info: childInfo)
             case .video(let resolved):
                 add(file: child, resolved: resolved)
@@ -263,6 +319,11 @@ private struct Walk {
         listed.append(path)
     }
 
+    /// Whether the canonical path `real` is one of `roots` or inside one.
+    private func isInsideRoots(_ real: String) -> Bool {
+        roots.contains { root in real == root || root == "/" || real.hasPrefix(root + "/") }
+    }
+
     private static func isSubtitle(_ name: String) -> Bool {
         guard let dot = name.lastIndex(of: ".") else { return false }
         return SubtitleFormat(fileExtension: String(name[name.index(after: dot)...])) != nil
@@ -271,6 +332,8 @@ private struct Walk {
     /// Classifies one entry: every call that can block on the file system happens here, under one deadline.
     private static func look(at path: [UInt8], nameSaysVideo: Bool) -> Entry {
         var info = Glibc.stat()
+        var isLink = false
+        if RawPath.linkStatus(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { isLink = true }
         guard RawPath.status(path, &info) == 0 else {
             // stat follows symlinks: a dangling one, a loop, or a file removed since the listing is just not there.
             let code = errno
@@ -278,10 +341,15 @@ private struct Walk {
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
-            return .folder(info)
+            // Where a link leads decides whether it is followed; a folder reached by its own name needs no call.
+            return .folder(info, link: isLink ? RawPath.resolved(path) ?? "/" : nil)
         case S_IFREG:
+            let resolved = RawPath.resolved(path)
+            // A link to a file is listed wherever it points, but never into /proc, /sys or /dev: reading
+            // /proc/kmsg waits for the kernel, and no file there is a video.
+            if isLink, PseudoFileSystem.contains(resolved: resolved ?? "/proc") { return .skip }
             guard nameSaysVideo || RawPath.sniffsAsVideo(path) else { return .skip }
-            return .video(resolved: RawPath.resolved(path))
+            return .video(resolved: resolved)
         default:
             return .skip
         }
@@ -357,6 +425,16 @@ enum RawPath {
         withCString(path) { statFollowing($0, &info) }
     }
 
+    /// `lstat`: what the entry itself is, a symbolic link not followed.
+    static func linkStatus(_ path: [UInt8], _ info: inout Glibc.stat) -> Int32 {
+        withCString(path) { statNotFollowing($0, &info) }
+    }
+
+    /// The pseudo file system (`proc`, `sysfs`, `dev`…) `path` is on, given its canonical path, or nil.
+    static func pseudoFileSystem(_ path: [UInt8], resolved: String?) -> String? {
+        withCString(path) { PseudoFileSystem.name(of: $0, resolved: resolved) }
+    }
+
     /// An error number from a failed call.
     struct Failure: Error {
         let code: Int32
@@ -405,6 +483,21 @@ enum RawPath {
     private static func withCString<T>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
         (bytes + [0]).withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { body($0) }
+        }
+    }
+}
+
+/// How a file that is neither a folder nor a regular file is named in messages.
+private struct FileKind: CustomStringConvertible {
+    let mode: mode_t
+
+    var description: String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "FIFO"
+        case S_IFSOCK: return "socket"
+        case S_IFCHR: return "character device"
+        case S_IFBLK: return "block device"
+        default: return "special file"
         }
     }
 }

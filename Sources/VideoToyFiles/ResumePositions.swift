@@ -1,3 +1,5 @@
+import VideoToyCore
+
 /// Where to resume long videos, with the rules for what is worth remembering and a bound on how many.
 public struct ResumePositions: Sendable, Equatable {
     /// One remembered position.
@@ -48,8 +50,10 @@ public struct ResumePositions: Sendable, Equatable {
         trim()
     }
 
-    /// Puts an entry back as it was stored (reading the settings file); trims to capacity.
+    /// Puts an entry back as it was stored (reading the settings file); trims to capacity. A position no video
+    /// has (not positive, or beyond 100 years) is damage and is dropped: it would be sought to.
     public mutating func restore(path: String, entry: Entry) {
+        guard entry.positionMs > 0, entry.positionMs <= MediaTime.longestMs else { return }
         entries[path] = entry
         trim()
     }

@@ -27,8 +27,12 @@ public struct SettingsStore: Sendable {
     // MARK: Reading and writing everything
 
     /// Everything remembered, and a problem to tell the user the first time the file turned out unreadable.
+    ///
+    /// Temporary files a write left behind (the app was killed while saving) are removed first: every write holds
+    /// the lock, so under it none is in use.
     public func load() -> (settings: Settings, problem: String?) {
         locked(creatingFolder: false) {
+            removeLeftovers()
             let (file, problem) = open()
             defer { g_key_file_free(file) }
             return (read(file), problem)
@@ -133,7 +137,7 @@ public struct SettingsStore: Sendable {
     private func locked<T>(creatingFolder: Bool, _ body: () -> T) -> T {
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
         if creatingFolder, !folder.isEmpty { g_mkdir_with_parents(folder, 0o700) }
-        let fd = Glibc.open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let fd = Glibc.open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o600)
         guard fd >= 0 else { return body() }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0, errno == EINTR {}
@@ -144,16 +148,30 @@ public struct SettingsStore: Sendable {
     /// The key file, or an empty one: a missing file is normal, an unreadable one is moved aside.
     private func open() -> (OpaquePointer, String?) {
         let file = g_key_file_new()!
-        var error: UnsafeMutablePointer<GError>?
-        guard g_key_file_load_from_file(file, path, G_KEY_FILE_KEEP_COMMENTS, &error) == 0 else { return (file, nil) }
-        defer { g_clear_error(&error) }
-        let missing =
-            error.map { $0.pointee.domain == g_file_error_quark() && $0.pointee.code == Int32(G_FILE_ERROR_NOENT.rawValue) } ?? true
-        if missing { return (file, nil) }
-        let reason = error.map { String(cString: $0.pointee.message) } ?? "unreadable"
+        let reason: String
+        var contents: [UInt8]?
+        switch SettingsFile.read(path) {
+        case .missing:
+            return (file, nil)
+        case .notRegular(let kind):
+            reason = "it is a \(kind), not a regular file"
+        case .failed(let why):
+            reason = why
+        case .contents(let bytes):
+            var error: UnsafeMutablePointer<GError>?
+            let loaded = bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) {
+                    g_key_file_load_from_data(file, $0.baseAddress, gsize($0.count), G_KEY_FILE_KEEP_COMMENTS, &error)
+                }
+            }
+            guard loaded == 0 else { return (file, nil) }
+            defer { g_clear_error(&error) }
+            reason = error.map { String(cString: $0.pointee.message) } ?? "unreadable"
+            contents = bytes
+        }
         // A half-parsed file must not be written back over the backup: start from an empty one.
         g_key_file_free(file)
-        if let salvaged = salvage() { return salvaged }
+        if let contents, let salvaged = salvage(contents) { return salvaged }
         let kept = rename(path, path + ".bak") == 0
         let message =
             kept
@@ -163,15 +181,18 @@ public struct SettingsStore: Sendable {
         return (g_key_file_new()!, isNew ? message : nil)
     }
 
+    /// Removes the temporary files of writes that never finished (`settings.ini.XXXXXX`, as GLib names them).
+    private func removeLeftovers() {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        for leftover in SettingsFile.leftovers(of: name, in: folder) { PathBytes.withCString(folder + "/" + leftover) { _ = unlink($0) } }
+    }
+
     /// The file without its damaged key lines, when only such lines stand in the way: the rest is kept, and the file as
     /// it was is moved to `.bak`. Nil when it cannot be read as text, or the damage is elsewhere.
-    private func salvage() -> (OpaquePointer, String?)? {
-        var contents: UnsafeMutablePointer<CChar>?
-        var length: gsize = 0
-        guard g_file_get_contents(path, &contents, &length, nil) != 0, let contents else { return nil }
-        defer { g_free(contents) }
-        let bytes = UnsafeRawBufferPointer(start: contents, count: Int(length))
-        guard let text = String(validating: bytes, as: UTF8.self), let repair = KeyFileSalvage.salvage(text) else { return nil }
+    private func salvage(_ contents: [UInt8]) -> (OpaquePointer, String?)? {
+        guard let text = String(validating: contents, as: UTF8.self), let repair = KeyFileSalvage.salvage(text) else { return nil }
         let file = g_key_file_new()!
         guard g_key_file_load_from_data(file, repair.text, gsize(repair.text.utf8.count), G_KEY_FILE_KEEP_COMMENTS, nil) != 0,
             rename(path, path + ".bak") == 0

@@ -22,6 +22,19 @@ public enum MainLoop {
         return SourceToken(id: g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, fire, box, release))
     }
 
+    /// Runs whatever the main context has ready now, without waiting; for code that runs no GLib loop of its own
+    /// (tests on the main actor), so bus callbacks and timers still come. Returns whether anything ran.
+    @discardableResult
+    public static func dispatchPending() -> Bool {
+        var ran = false
+        // Bounded: an idle source that stays ready would keep a plain loop here forever.
+        for _ in 0..<100 {
+            guard g_main_context_iteration(nil, 0) != 0 else { break }
+            ran = true
+        }
+        return ran
+    }
+
     /// Runs `body` once after `milliseconds`; returns a token that cancels it.
     @discardableResult
     public static func after(milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> SourceToken {

@@ -6,10 +6,13 @@ public enum GStreamer {
     private static let initialized: Bool = {
         gst_init(nil, nil)
         gst_pb_utils_init()
+        // Library files are untrusted: nothing built from one may reach the network or follow a playlist.
+        _ = LocalOnlyRegistry.lockDown()
         return true
     }()
 
-    /// Initializes GStreamer and its plugin-base utilities; idempotent and safe from any thread.
+    /// Initializes GStreamer and its plugin-base utilities, with every network source and playlist demuxer removed
+    /// (see `LocalOnlyRegistry`); idempotent and safe from any thread.
     public static func initialize() {
         _ = initialized
     }

@@ -77,6 +77,24 @@ public enum OddFiles {
                 + "\(sine(ms: 2000)) ! vorbisenc ! queue ! mux.")
     }
 
+    /// A two-second H.264 MKV whose Segment Info claims to last `claimedMs` milliseconds (1.2e13 is about 380 years):
+    /// the 8-byte float of its Duration element (ID 0x4489) is overwritten in place, so every other byte stays valid.
+    public static func makeWithClaimedDuration(_ claimedMs: Double, at path: String) throws {
+        try ClipFactory.runPipeline(
+            "matroskamux name=mux ! filesink location=\(quoted(path))  "
+                + "\(video(frames: 50)) ! \(h264) ! queue ! mux.  "
+                + "\(sine(ms: 2000)) ! vorbisenc ! queue ! mux.")
+        var data = try Data(contentsOf: URL(fileURLWithPath: path))
+        // The Info element (ID 0x1549A966) holds Duration; matroskamux writes it as an 8-byte float (size byte 0x88).
+        guard let info = data.range(of: Data([0x15, 0x49, 0xA9, 0x66])),
+            let duration = data.range(of: Data([0x44, 0x89, 0x88]), in: info.upperBound..<min(data.count, info.upperBound + 4096))
+        else { throw failure("no 8-byte Segment Duration", path) }
+        let bits = claimedMs.bitPattern
+        let bytes = (0..<8).map { UInt8(truncatingIfNeeded: bits >> (56 - 8 * $0)) }
+        data.replaceSubrange(duration.upperBound..<duration.upperBound + 8, with: bytes)
+        try data.write(to: URL(fileURLWithPath: path))
+    }
+
     /// A fast-start MP4 whose bytes from `start` (a fraction of the size) are overwritten with seeded noise.
     public static func makeCorrupted(at path: String, start: Double = 0.5, length: Int = 20_000, seed: UInt64 = 1) throws {
         try ClipFactory.make(ClipSpec(durationMs: 3000, fastStart: true), at: path)

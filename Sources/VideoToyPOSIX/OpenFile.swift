@@ -72,3 +72,30 @@ public final class OpenFile: @unchecked Sendable {
         fd = -1
     }
 }
+
+/// Why `OpenFile.claiming` did not open a file.
+public enum ClaimFailure: Error, Equatable, Sendable {
+    /// Another process holds the file's lock: it is that process's record.
+    case held
+    /// The file could not be opened or locked; the `errno`.
+    case failed(Int32)
+}
+
+extension OpenFile {
+    /// Opens `path` for writing, created if missing, and takes an exclusive `flock` on it for as long as it stays
+    /// open; only then is a regular file emptied. A file another process holds is left exactly as it is.
+    public static func claiming(_ path: String) -> Result<OpenFile, ClaimFailure> {
+        // No O_TRUNC: the lock decides whether this process may empty the file at all.
+        let fd = PathBytes.withCString(path) { open($0, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0o644) }
+        guard fd >= 0 else { return .failure(.failed(errno)) }
+        let file = OpenFile(fd: fd)
+        var locked = flock(fd, LOCK_EX | LOCK_NB)
+        while locked != 0, errno == EINTR { locked = flock(fd, LOCK_EX | LOCK_NB) }
+        guard locked == 0 else { return .failure(errno == EWOULDBLOCK ? .held : .failed(errno)) }
+        var info = stat()
+        if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+            guard ftruncate(fd, 0) == 0 else { return .failure(.failed(errno)) }
+        }
+        return .success(file)
+    }
+}

@@ -30,3 +30,6 @@ public enum PathCalls {
 
 /// `stat(2)`, which inside a type would name the struct of the same name.
 public func statFollowing(_ path: UnsafePointer<CChar>, _ info: inout Glibc.stat) -> Int32 { stat(path, &info) }
+
+/// `lstat(2)`: the entry itself, a symbolic link not followed.
+public func statNotFollowing(_ path: UnsafePointer<CChar>, _ info: inout Glibc.stat) -> Int32 { lstat(path, &info) }

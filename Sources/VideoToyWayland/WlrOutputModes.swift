@@ -10,6 +10,8 @@ import VideoToyCore
 public final class WlrOutputModes: DisplayModeSetter, @unchecked Sendable {
     /// The API's name for the capability report.
     public let apiName = "wlr-output-management"
+    /// False: sway reports its headless outputs disabled, with no current mode, while they show windows.
+    public var reportsDrivenOutputs: Bool { false }
     /// The protocol version this adapter implements; the manager is bound at the lower of this and the offered one.
     public static let implementedVersion = 4
 

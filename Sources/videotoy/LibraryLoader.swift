@@ -24,6 +24,8 @@ enum LibraryLoader {
         var batch: LibraryBatch?
         /// The subtitle files beside the videos, matched on the loading thread.
         var sidecars = SidecarLanguages()
+        /// What the scan could not look into or would not open (a FIFO, /proc), one line each for the terminal.
+        var problems: [String] = []
 
         /// The batch to add: the one sorted in the background, or `videos` sorted now.
         var ordered: LibraryBatch { batch ?? LibraryBatch(paths: videos) }
@@ -40,6 +42,7 @@ enum LibraryLoader {
             let scanned = Set(scan.folders)
             self.init(videos: scan.videos, message: message, roots: paths.filter(scanned.contains), folders: scan.folders)
             sidecars = scan.sidecars
+            problems = scan.problems
         }
     }
 
@@ -47,7 +50,7 @@ enum LibraryLoader {
     @MainActor
     static func load(options: Options, play: String?, lastFolders: [String], done: @escaping @MainActor (Found) -> Void) {
         let terminal: @Sendable (String) -> Void = { message in
-            FileHandle.standardError.write(Data("videotoy: \(message)\n".utf8))
+            FileHandle.standardError.write(Data("videotoy: \(TerminalText.escaped(message))\n".utf8))
         }
         DispatchQueue.global(qos: .userInitiated).async {
             var found = find(options: options, lastFolders: lastFolders, terminal: terminal)

@@ -6,7 +6,7 @@ enum RemoteLaunch {
     /// Parses the forwarded command line relative to its working folder, scans, adds and plays.
     @MainActor
     static func handle(
-        _ arguments: [String], cwd: String, controller: AppController,
+        _ arguments: [String], cwd: String, controller: AppController, report: @escaping @MainActor (String) -> Void,
         watch: @escaping @MainActor (LibraryLoader.Found) -> Void, present: @escaping @MainActor () -> Void
     ) {
         guard case .run(let remote)? = try? CommandLineParser.parse(arguments) else { return }
@@ -14,10 +14,13 @@ enum RemoteLaunch {
         let play = remote.play.map { URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL.path }
         let paths = remote.paths.map { URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL.path }
         LibraryLoader.scan(paths + (play.map { [$0] } ?? [])) { found in
+            // A FIFO or a device handed over is said here and never opened: it gets no row to play.
+            found.problems.forEach(report)
             let ids = controller.add(paths: found.videos)
             controller.sidecarsListed(found.sidecars)
             watch(found)
-            let target = play.flatMap { controller.library.id(forPath: $0) } ?? ids.first
+            // A --play file that was refused plays nothing else in its place.
+            let target = if let play { controller.library.id(forPath: play) } else { ids.first }
             if let target { controller.activate(target) }
             present()
         }

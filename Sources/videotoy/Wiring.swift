@@ -19,12 +19,15 @@ func runApplication(
     if let writer { sink = { line in writer.write(line) } }
     let clock: () -> Int = { Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000) }
     let terminal: @Sendable (String) -> Void = { message in
-        FileHandle.standardError.write(Data("videotoy: \(message)\n".utf8))
+        // File names, device descriptions and bus strings are in these messages: control characters are escaped.
+        FileHandle.standardError.write(Data("videotoy: \(TerminalText.escaped(message))\n".utf8))
     }
     let log = EventLog(clock: clock, sink: sink, terminal: terminal)
-    // Notices when the main loop stalls for more than 100 ms and says what was running.
+    // Notices when the main loop stalls for more than 100 ms (or VIDEOTOY_STALL_MS, 10 to 10,000: tests that hold
+    // the main loop to a tighter bound) and says what was running.
+    let stallMs = ProcessInfo.processInfo.environment["VIDEOTOY_STALL_MS"].flatMap { Int($0) }.map { min(10_000, max(10, $0)) }
     let watchdog = MainLoopWatchdog(
-        thresholdMs: 100, idleAfterMs: 2000,
+        thresholdMs: stallMs ?? 100, idleAfterMs: 2000,
         onHang: { stall in
             terminal("the main loop has been stuck for \(stall)")
         }
@@ -55,6 +58,13 @@ func runApplication(
         router: routing, scaling: scaling,
         sort: remembered.sortOrder.flatMap(RowSort.init) ?? .standard)
     keeper.attach(to: controller)
+    // Whatever was open in a player when the last run died is marked, and opened again only when the user plays it.
+    let journal = PlayingJournal()
+    let marked = journal.read()
+    for path in marked { log.terminal("\(PathBytes.display(path)): \(CrashQuarantine.message); it opens only when you play it") }
+    controller.useCrashJournal(marked) { paths in
+        if let problem = journal.write(paths) { log.terminal("the playing journal: \(problem)") }
+    }
     controller.attach(sound: PulseOutputs(), runChoice: options.audioOutput, remembered: remembered.audioChoices)
     // LC_ALL, then LC_MESSAGES, then LANG, as gettext reads them: the language subtitle files are picked in.
     let environment = ProcessInfo.processInfo.environment
@@ -74,7 +84,9 @@ func runApplication(
     var mpris: MPRISBridge?
     let folders = watchFolders(controller: controller, log: log, watchdog: watchdog)
     host.onRemoteLaunch { arguments, cwd in
-        RemoteLaunch.handle(arguments, cwd: cwd, controller: controller, watch: folders.watch) { window?.present() }
+        RemoteLaunch.handle(arguments, cwd: cwd, controller: controller, report: { log.terminal($0) }, watch: folders.watch) {
+            window?.present()
+        }
     }
 
     host.onQuit {
@@ -88,6 +100,12 @@ func runApplication(
     }
     host.onActivate {
         guard window == nil else { return }
+        // This process is the running instance now: a later launch hands over instead of reaching this.
+        if let problem = writer?.open() {
+            terminal(problem)
+            host.quit(status: 1)
+            return
+        }
         let session = SessionProbe.sessionName()
         let modeSupport = ModeSupport.detect(session: session)
         let main = LibraryWindow(
@@ -104,6 +122,7 @@ func runApplication(
         }
         main.onOpen = { paths in
             LibraryLoader.scan(paths) { found in
+                found.problems.forEach { log.terminal($0) }
                 controller.add(found.ordered)
                 controller.sidecarsListed(found.sidecars)
                 folders.watch(found)

@@ -15,8 +15,10 @@ let started = DispatchTime.now().uptimeNanoseconds
 ProcessTuning.limitMallocArenas()
 let program = "videotoy"
 
-func fail(_ message: String, status: Int32) -> Never {
-    FileHandle.standardError.write(Data("\(program): \(message)\n".utf8))
+/// Says why the app cannot start, every control character in `message` escaped, then `hint`, and exits.
+func fail(_ message: String, hint: String? = nil, status: Int32) -> Never {
+    let lines = ["\(program): \(TerminalText.escaped(message))"] + (hint.map { [$0] } ?? [])
+    FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     exit(status)
 }
 
@@ -28,7 +30,7 @@ do {
         arguments, program: program,
         environment: ProcessInfo.processInfo.environment)
 } catch {
-    fail("\(error.description)\nRun “\(program) --help” to see a full list of available command line options.", status: 1)
+    fail(error.description, hint: "Run “\(program) --help” to see a full list of available command line options.", status: 1)
 }
 
 let options: Options
@@ -52,7 +54,8 @@ if options.check {
             decoders: MediaCapabilities.decoders(), audioOutput: MediaCapabilities.audioOutput(), soundOutputs: PulseSnapshot.outputs())
         return capabilities.text(screens: connected ? SessionProbe.screens(modes: try? support.setter.get()) : [])
     }
-    FileHandle.standardOutput.write(Data(report.utf8))
+    // Device and sound-server descriptions come from outside: an escape sequence in one must not reach the terminal.
+    FileHandle.standardOutput.write(Data(TerminalText.escaped(report, keepingLineBreaks: true).utf8))
     // The report is out. The mode reader closes its X connection on its own queue as it goes away; exit() ran the
     // libraries' destructors under that close and crashed about one run in fifteen on busy cores.
     fflush(nil)
@@ -76,11 +79,8 @@ if let play = options.play {
     playPath = absolute
 }
 
-var writer: EventLogWriter?
-if let path = options.eventsPath {
-    guard let opened = EventLogWriter(path: path) else { fail("cannot write the events log to \(PathBytes.display(path))", status: 1) }
-    writer = opened
-}
+// Opened once this process is the running instance (after the single-instance hand-over), never before.
+let writer = options.eventsPath.map(EventLogWriter.init(path:))
 
 let exitStatus = MainActor.assumeIsolated {
     runApplication(options: options, playPath: playPath, backend: backend, writer: writer, started: started)

@@ -317,6 +317,33 @@ struct AppControllerTests {
                 == #"{"event":"finished","t_ms":61500,"path":"/v/a.mp4","position_ms":60000,"frames_shown":1795,"frames_dropped":5}"#)
     }
 
+    @Test func aVideoThatEndsWithoutAPictureFails() async throws {
+        let rig = try await Rig.ready(["/v/a.mp4", "/v/b.mp4"], exitOnEnd: true)
+        let a = rig.ids[0]
+        rig.controller.activate(a)
+        let player = try #require(rig.backend.player(for: "/v/a.mp4"))
+        player.emit(.playing(positionMs: 0))
+        rig.presenter.frames[a] = FrameCounts(shown: 0, dropped: 0)
+        player.emit(.endOfStream)
+        #expect(rig.records("finished").isEmpty, "no picture is no finish")
+        let error = try #require(rig.records("error").last)
+        #expect(error.fields.first { $0.0 == "message" }?.1.string?.contains("before its first picture") == true)
+        #expect(rig.controller.row(for: a)?.isError == true)
+        #expect(rig.presenter.quitStatus == 1, "--exit-on-end exits 1 after a video that ended in an error")
+    }
+
+    @Test func aVideoWhosePicturesWereAllReplacedStillFinishes() async throws {
+        let rig = try await Rig.ready(["/v/a.mp4"], exitOnEnd: true)
+        let a = rig.ids[0]
+        rig.controller.activate(a)
+        let player = try #require(rig.backend.player(for: "/v/a.mp4"))
+        // A minimised window draws nothing, yet the pictures came.
+        rig.presenter.frames[a] = FrameCounts(shown: 0, dropped: 40)
+        player.emit(.endOfStream)
+        #expect(rig.records("finished").count == 1 && rig.records("error").isEmpty)
+        #expect(rig.presenter.quitStatus == 0)
+    }
+
     @Test func loopRestartsTheSameVideo() async throws {
         let rig = try await Rig.ready(["/v/a.mp4", "/v/b.mp4"], onEnd: .loop, exitOnEnd: true)
         rig.controller.activate(rig.ids[0])
@@ -480,6 +507,24 @@ struct AppControllerTests {
         rig.controller.screensChanged([Fixture.laptop, Fixture.tv])
         rig.controller.mainScreenChanged(connector: Fixture.laptop.id.connector)
         #expect(rig.controller.row(for: a)?.spokenLabel == "a.mp4, \(idle.detail), Playing on Sony Bravia (HDMI-1)")
+    }
+
+    @Test func aRemovalFoundByACheckIsLoggedAndBringsTheVideoHome() async throws {
+        let rig = try await Rig.ready(["/v/a.mp4"])
+        let a = rig.ids[0]
+        rig.controller.screensChanged([Fixture.laptop, Fixture.tv])
+        rig.controller.mainScreenChanged(connector: Fixture.laptop.id.connector)
+        rig.controller.activate(a)
+        #expect(rig.controller.placement(of: a) == .screen(connector: "HDMI-1"))
+        let gone = try #require(ScreenCorrection(reported: [Fixture.laptop, Fixture.tv], now: [Fixture.laptop]))
+        rig.controller.screensChanged([Fixture.laptop], correcting: gone)
+        #expect(rig.controller.placement(of: a) == .row)
+        let logged = try #require(rig.records("screens-reconciled").first)
+        #expect(logged.fields.first { $0.0 == "gone" }?.1 == .array([.string("HDMI-1")]))
+        #expect(logged.fields.first { $0.0 == "added" }?.1 == .array([]))
+        #expect(rig.records("screen-disconnected").count == 1, "the router is told as for any removal")
+        rig.controller.screensChanged([Fixture.laptop])
+        #expect(rig.records("screens-reconciled").count == 1, "a report with nothing corrected logs nothing")
     }
 
     @Test func aFullscreenVideoSentToAScreenComesBackFullscreen() async throws {

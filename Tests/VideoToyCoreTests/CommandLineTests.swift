@@ -117,6 +117,16 @@ struct CommandLineTests {
         #expect(try options(["--on-end=loop", "--on-end", "next"]).onEnd == .next)
     }
 
+    @Test("an argument longer than any path or option is refused, whatever it is; one of 8 KiB is read")
+    func hugeArgumentsAreRefused() throws {
+        let long = "/" + String(repeating: "a", count: CommandLineParser.longestArgument)
+        for arguments in [[long], ["--play", long], ["--", long], ["--help", long]] {
+            #expect(throws: CommandLineError.self, "\(arguments.map(\.count))") { try CommandLineParser.parse(arguments) }
+        }
+        let fits = String(long.dropLast())
+        #expect(try options([fits]).paths == [fits])
+    }
+
     @Test func doubleDashEndsOptions() throws {
         let parsed = try options(["--debug", "--", "--play", "-f", "--", "x.mp4"])
         #expect(parsed.debug)

@@ -131,6 +131,15 @@ struct MPRISBridgeTests {
         #expect(rig.announcer.calls.contains(.invalidate(MPRISChange.capabilities.rawValue)))
     }
 
+    @Test(arguments: ["/w/list.m3u8", "/w/LIST.M3U", "/w/show.mpd", "/w/radio.pls", "/w/mix.xspf"])
+    func openRefusesPlaylistsAndManifests(path: String) async throws {
+        // Readable local files, but their entries name network addresses: nothing in them may be fetched.
+        let rig = try await BridgeRig(["/v/a.mp4"], openable: [path])
+        #expect(!rig.bridge.open(path: path))
+        #expect(rig.controller.library.count == 1)
+        #expect(rig.backend.player(for: path) == nil)
+    }
+
     @Test func onlyTheCurrentVideosChangesAreAnnounced() async throws {
         let rig = try await BridgeRig(["/v/a.mp4", "/v/b.mp4"])
         rig.bridge.play()

@@ -109,6 +109,25 @@ extension EndToEnd {
             #expect(!app.events().contains { $0.name == "finished" })
         }
 
+        @Test("--exit-on-end quits with status 1 after a file that is only a header", arguments: ClipFactory.StubContainer.allCases)
+        func exitOnEndAfterAHeaderOnly(_ container: ClipFactory.StubContainer) async throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-stub-\(UUID())").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let path = folder + "/stub." + container.rawValue
+            try ClipFactory.makeHeaderStub(at: path, container: container)
+            let display = try VirtualDisplay()
+            defer { display.stop() }
+            let app = try AppProcess(
+                arguments: ["--exit-on-end", "--play", path], display: display, environment: Reliability.isolatedEnvironment())
+            defer { app.terminate() }
+            let status = try await app.waitForExit(timeout: .seconds(30))
+            #expect(status == 1, "\(app.report())")
+            let error = app.events().first { $0.name == "error" && $0.path == path }
+            #expect(error?.fields["message"]?.string?.contains("before its first picture") == true, "\(app.report())")
+            #expect(!app.events().contains { $0.name == "finished" })
+        }
+
         @Test("--play with a missing or unplayable file exits 2 with a one-line reason", arguments: ["missing", "text"])
         func playRefusesBadFile(kind: String) async throws {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-bad-\(UUID())").path

@@ -56,13 +56,15 @@ extension EndToEnd {
         func settle(_ app: AppProcess, _ path: String, _ what: String) async throws -> AppProcess.Event? {
             do {
                 try await Fixture.eventually("\(what): the video home and every scene closed", within: .seconds(30)) {
+                    guard app.isRunning else { throw HarnessError("the app ended") }
                     let events = app.events()
                     let home = events.last { $0.name == "route" && $0.path == path }?.fields["to"]?.string == "row"
                     return home && events.filter { $0.name == "scene-open" }.count == events.filter { $0.name == "scene-close" }.count
                 }
             } catch {
                 let screens = ["screen-connected", "screen-disconnected", "scene-open", "scene-close", "route"]
-                throw HarnessError("\(error); last events: \(app.events().filter { screens.contains($0.name) }.suffix(8))")
+                let last = app.events().filter { screens.contains($0.name) }.suffix(8)
+                throw HarnessError("\(error); last screen events: \(last)\n" + app.report())
             }
             return app.events().last
         }
@@ -137,6 +139,37 @@ extension EndToEnd {
             #expect(app.events().contains { $0.name == "scene-close" && $0.fields["connector"]?.string == connector })
             #expect(try await advances(on: display), "\(backend): frames advance in the row again")
             #expect(app.events().filter { $0.name == "play" && $0.path == clips.snow }.count == 1, "no restart")
+        }
+
+        @Test("a removal no notification reports: a check finds it and the video comes home", arguments: ScreenBackend.allCases)
+        func lostRemoval(_ backend: ScreenBackend) async throws {
+            let display = try backend.start()
+            defer { display.stop() }
+            let clips = Fixture.clips
+            // The app ignores GDK's notifications of monitors going, as if the display server's had been lost.
+            let app = try AppProcess(
+                arguments: ["--reconnect-grace", "0", "--play", clips.snow, clips.folder], on: display,
+                environment: ["VIDEOTOY_TEST_MISS_MONITOR_REMOVALS": "1"])
+            defer { app.terminate() }
+            let play = try await app.waitFor("play", timeout: .seconds(20)) { $0.path == clips.snow }
+            let handle = try display.plugExternal("1280x720")
+            let connector = try await external(app, after: play)
+            let moved = try await route(app, clips.snow, to: connector, after: play)
+            let arrived = try await app.waitFor("first-frame", after: moved) { $0.fields["window"]?.string == connector }
+
+            try display.unplugExternal(handle)
+            let corrected = try await app.waitFor("screens-reconciled", after: arrived, timeout: .seconds(20)) {
+                $0.fields["gone"]?.array?.contains(.string(connector)) == true
+            }
+            let back = try await route(app, clips.snow, to: "row", after: corrected)
+            _ = try await app.waitFor("first-frame", after: back) { $0.fields["window"]?.string == "main" }
+            let gone = app.events().first { $0.index > arrived.index && $0.name == "screen-disconnected" }
+            #expect(gone.map { $0.index > corrected.index } == true, "\(backend): the removal was found by the check, not announced")
+            #expect(
+                app.events().contains {
+                    $0.index > corrected.index && $0.name == "scene-close" && $0.fields["connector"]?.string == connector
+                })
+            #expect(try await advances(on: display), "\(backend): frames advance in the row again")
         }
 
         @Test("switching videos while connected: the new one goes out, the old one home", arguments: ScreenBackend.allCases)

@@ -12,6 +12,8 @@ extension Reliability {
         let deadline = ContinuousClock.now + timeout
         var lastCount = -1, lastChange = ContinuousClock.now
         while ContinuousClock.now < deadline {
+            // A dead app logs nothing more, which would look settled: that is a failure of its own.
+            if !app.isRunning { throw HarnessError("the app ended while screens changed\n" + app.report()) }
             let count = app.events().filter { names.contains($0.name) }.count
             if count != lastCount { (lastCount, lastChange) = (count, ContinuousClock.now) }
             if ContinuousClock.now - lastChange >= quiet { return }

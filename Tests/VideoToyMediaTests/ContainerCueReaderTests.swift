@@ -31,6 +31,24 @@ struct ContainerCueReaderTests {
         #expect(TrackClips.germanText == expected[0].text)
     }
 
+    @Test("mkvmerge's WebVTT (S_TEXT/WEBVTT) is read too: language, times, and the settings from the block's additions")
+    func mkvmergeTrack() throws {
+        var cues: [FixtureCue] = []
+        let path = try Fixtures.file("mkvmerge-webvtt.mkv") { cues = try TrackClips.makeMkvmergeWebVTT(at: $0) }
+        if cues.isEmpty {
+            cues = [FixtureCue(startMs: 500, endMs: 1500, text: "Oben"), FixtureCue(startMs: 1600, endMs: 1900, text: "Unten")]
+        }
+        let read = ContainerCueReader.read(path)
+        // mkvmerge marks every track default unless told otherwise.
+        #expect(read.tracks == [MediaTrack(id: .subtitles(0), language: Language(tag: "de"), codec: "WebVTT", isDefault: true)])
+        let timeline = try #require(read.timelines[.subtitles(0)])
+        #expect(timeline.text(atMs: cues[0].startMs + Self.slackMs, placement: .top) == "Oben", "line:0 puts it at the top")
+        #expect(timeline.text(atMs: cues[0].endMs - Self.slackMs, placement: .top) == "Oben")
+        #expect(timeline.text(atMs: cues[1].startMs + Self.slackMs) == "Unten", "no settings: the bottom")
+        #expect(timeline.cues(atMs: 1550).isEmpty && timeline.cues(atMs: 100).isEmpty)
+        #expect(read.notes.isEmpty, "\(read.notes)")
+    }
+
     @Test("a file without WebVTT gives nothing, quickly", arguments: ["tracks.mkv", "movtext.mp4", "plain.mp4"])
     func others(_ fileName: String) async throws {
         let clip = try await TrackClipFixtures.clip(fileName)

@@ -56,6 +56,15 @@ struct MediaProberTests {
         #expect(info.missingDecoders.isEmpty)
     }
 
+    @Test("mkvmerge's WebVTT track counts as a German subtitle track, not as a format without a decoder")
+    func mkvmergeWebVTT() throws {
+        let path = try Fixtures.file("mkvmerge-webvtt.mkv") { _ = try TrackClips.makeMkvmergeWebVTT(at: $0) }
+        let info = try prober.probe(path: path).get()
+        #expect(info.subtitleLanguages == [Language(tag: "de")])
+        #expect(info.missingDecoders.isEmpty, "\(info.missingDecoders)")
+        #expect(info.videoCodec == "VP8")
+    }
+
     @Test("A rotation stored in the MP4 track matrix is reported", arguments: [90, 180, 270])
     func rotation(_ degrees: Int) throws {
         let path = try Fixtures.clip("rotated-\(degrees).mp4", ClipSpec(width: 320, height: 180, rotation: degrees))
@@ -244,6 +253,10 @@ struct CodecNameTests {
             ("audio/mpeg, mpegversion=(int)1, layer=(int)2", "MP2"),
             ("audio/mpeg, mpegversion=(int)1, layer=(int)1", "MPEG audio"),
             ("audio/mpeg, mpegversion=(int)4", "AAC"),
+            ("video/x-ffv, ffvversion=(int)1", "FFV1"),
+            ("video/x-gst-fourcc-vvc1", "H.266 (VVC)"),
+            ("audio/x-gst-fourcc-mhm1", "MPEG-H 3D Audio"),
+            ("audio/x-gst-fourcc-mha1", "MPEG-H 3D Audio"),
         ])
     func name(caps: String, expected: String) {
         #expect(CodecNames.name(forCaps: caps) == expected)
@@ -258,7 +271,7 @@ struct CodecNameTests {
             ("audio/x-wma", "gstreamer1.0-libav"), ("audio/x-ac3", "gstreamer1.0-libav"), ("video/x-vp9", "gstreamer1.0-plugins-good"),
             ("image/jpeg", "gstreamer1.0-plugins-good"), ("video/x-av1", "gstreamer1.0-plugins-bad"),
             ("video/x-theora", "gstreamer1.0-plugins-base"), ("audio/x-opus", "gstreamer1.0-plugins-base"),
-            ("audio/AMR", "gstreamer1.0-plugins-ugly"),
+            ("audio/AMR", "gstreamer1.0-plugins-ugly"), ("video/x-ffv", "gstreamer1.0-libav"),
         ])
     func package(mediaType: String, expected: String) {
         #expect(CodecNames.package(forMediaType: mediaType) == expected)

@@ -72,6 +72,17 @@ extension PlayerTests {
             #expect(mp4Listed.audio.map(\.isDefault) == [true])
         }
 
+        @Test("untitled tracks of a titled MP4 stay untitled: qtdemux gives each the file's title")
+        func untitledTracks() async throws {
+            let path = try Fixtures.file("titled-movie.mp4") { try TrackClips.makeTitledMovie(at: $0) }
+            let harness = TrackPlayerHarness(path: path)
+            let player = try #require(harness.player)
+            defer { player.close() }
+            let listed = try #require(await harness.tracks(), "no tracks message: \(harness.messages)")
+            #expect(listed.subtitles.count == 3)
+            #expect(listed.subtitles.map(\.title) == [nil, nil, nil])
+        }
+
         @Test(
             "a play with both kinds of track switched while playing reaches its end",
             arguments: [(1, 1), (1, 2), (0, 2)] as [(Int, Int)])

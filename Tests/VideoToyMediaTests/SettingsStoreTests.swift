@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import VideoToyCore
 import VideoToyFiles
@@ -248,5 +249,64 @@ struct SettingsStoreTests {
         #expect(kept["/v/11.mp4"] != nil)
         let text = try String(contentsOfFile: store.path, encoding: .utf8)
         #expect(text.components(separatedBy: "\n").filter { $0.hasPrefix("/v/") }.count == 5)
+    }
+}
+
+/// The settings file is read without ever waiting on it, and what interrupted writes left is cleared.
+@Suite("SettingsStore files")
+struct SettingsStoreFileTests {
+    func freshFolder() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-settings-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test("a FIFO in place of settings.ini is never opened to wait: defaults, a message, and the next save works")
+    func fifoSettings() throws {
+        let path = try freshFolder() + "/settings.ini"
+        try #require(mkfifo(path, 0o644) == 0)
+        let done = DispatchSemaphore(value: 0)
+        final class Box: @unchecked Sendable { var loaded: (settings: Settings, problem: String?)? }
+        let box = Box()
+        Thread {
+            box.loaded = SettingsStore(path: path).load()
+            done.signal()
+        }.start()
+        let finished = done.wait(timeout: .now() + 20) == .success
+        if !finished {
+            // Give the blocked reader a writer and an end, so the thread does not stay stuck in the test process.
+            let fd = open(path, O_WRONLY | O_NONBLOCK)
+            if fd >= 0 { close(fd) }
+            _ = done.wait(timeout: .now() + 5)
+        }
+        #expect(finished, "loading a FIFO settings file waited for a writer")
+        let loaded = try #require(box.loaded)
+        #expect(loaded.settings == Settings())
+        #expect(loaded.problem?.contains("FIFO") == true, "\(loaded.problem ?? "no message")")
+        let store = SettingsStore(path: path)
+        #expect(store.saveScalingMode("fill") == nil)
+        #expect(store.load().settings.scalingMode == "fill")
+    }
+
+    @Test("temporary files left by a save that was killed are removed on the next start; other files stay")
+    func leftoversRemoved() throws {
+        let folder = try freshFolder()
+        let path = folder + "/settings.ini"
+        let store = SettingsStore(path: path)
+        #expect(store.saveScalingMode("fit") == nil)
+        let leftovers = ["settings.ini.Ab12Cd", "settings.ini.xYzQwE", "settings.ini.000000"]
+        // Words are the user's own copies, whatever their case; other lengths and other files are not GLib's.
+        let kept = [
+            "settings.ini.bak", "settings.ini.lock", "settings.ini.backup", "settings.ini.BACKUP", "settings.ini.Backup",
+            "settings.ini.backup1", "other.ini.Ab12Cd",
+        ]
+        for name in leftovers + kept where !FileManager.default.fileExists(atPath: folder + "/" + name) {
+            try "[view]\nscaling=x\n".write(toFile: folder + "/" + name, atomically: false, encoding: .utf8)
+        }
+        try FileManager.default.createDirectory(atPath: folder + "/settings.ini.Fo1der", withIntermediateDirectories: true)
+        #expect(store.load().settings.scalingMode == "fit")
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
+        #expect(left.isDisjoint(with: leftovers), "\(left.sorted())")
+        #expect(Set(kept + ["settings.ini", "settings.ini.Fo1der"]).isSubset(of: left), "\(left.sorted())")
     }
 }

@@ -134,6 +134,7 @@ extension AppController {
         if nearView, poster == nil, case .ready(let info) = item.state, info.hasVideo { posterJobs.request(id, urgent: true) }
         // The policy is the one record of each item's playback; the row only words it.
         var line = RowStatus(policy.states[id])
+        if line == .idle, players[id] == nil, quarantine.isMarked(item.path) { line = .closedWhilePlaying }
         if case .screen(let connector)? = views.placement(of: id) {
             let screen = screens.screens.values.first { $0.id.connector == connector }
             let name = [screen?.id.manufacturer ?? "", screen?.id.model ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
@@ -179,14 +180,14 @@ extension AppController {
             if let damage = info.damage {
                 // It plays, so it is no failure, but the user should know why it may end early.
                 fields.append((.warning, .string(damage)))
-                log.terminal("\(PathBytes.display(item.path)): damaged: \(damage)")
+                if fileLines.admit("damaged") { log.terminal("\(PathBytes.display(item.path)): damaged: \(damage)") }
             }
             log.emit(.probe, path: item.path, fields: fields)
         case .failure(let failure):
             library.update(id, state: .failed(failure))
             unreadable.probed(failed: true)
             log.emit(.probe, path: item.path, fields: [(.error, .string(failure.code)), (.message, .string(failure.message))])
-            log.terminal("\(PathBytes.display(item.path)): \(failure.message)")
+            if fileLines.admit(failure.code) { log.terminal("\(PathBytes.display(item.path)): \(failure.message)") }
         }
         return true
     }
@@ -244,7 +245,10 @@ extension AppController {
     func reportProbeProgress() {
         presenter?.showProbeProgress(done: readCount, total: library.count)
         // Each row says why; the notice only tells the user to look.
-        if let notice = unreadable.notice(allRead: readCount >= library.count) { presenter?.showNotice(notice) }
+        let allRead = readCount >= library.count
+        if let notice = unreadable.notice(allRead: allRead) { presenter?.showNotice(notice) }
+        // Thousands of empty files would otherwise print thousands of lines on every start.
+        if allRead { fileLines.summary().forEach(log.terminal) }
     }
 
     func postered(_ id: ItemID, _ frame: VideoFrame?) {
@@ -265,6 +269,16 @@ extension AppController {
     public func playable(after id: ItemID) -> ItemID? {
         guard let index = displayIndex(of: id) else { return library.playable(after: id) }
         return firstPlayable(in: (index + 1)..<displayCount)
+    }
+
+    /// The next playable row after `id`'s that a playlist may start by itself: files marked by a crash are passed over.
+    func playableUnasked(after id: ItemID) -> ItemID? {
+        var current = id
+        while let next = playable(after: current) {
+            guard let path = library.item(next)?.path, !quarantine.mayOpenUnasked(path) else { return next }
+            current = next
+        }
+        return nil
     }
 
     /// The last playable row before `id`'s in the list as shown, for MPRIS Previous.

@@ -9,8 +9,8 @@ extension AppController {
     /// Whether the video of `id` may be pre-rolled now: probed, with pictures, not live, and nothing playing, so a
     /// second pipeline never competes with the playing video for the cores.
     func mayPreroll(_ id: ItemID) -> Bool {
-        guard presenter != nil, !quitting, policy.playing == nil, players[id] == nil,
-            case .ready(let info)? = library.item(id)?.state
+        guard presenter != nil, !quitting, policy.playing == nil, players[id] == nil, let item = library.item(id),
+            case .ready(let info) = item.state, quarantine.mayOpenUnasked(item.path)
         else { return false }
         return info.hasVideo
     }
@@ -47,10 +47,12 @@ extension AppController {
         }
         let held = PrerolledPlayer(id: id)
         let output = presenter.makeVideoView(for: id)
+        journalOpening(item.path)
         let player = backend.makePlayer(path: item.path, output: output) { [weak self] message in
             self?.fromPipeline(message, of: held)
         }
         guard let player else {
+            journalClosed(item.path, played: false)
             presenter.dropVideoView(for: id)
             prerollEvent(.failed(id))
             return
@@ -101,6 +103,7 @@ extension AppController {
         prerolled = nil
         held.stage = .discarded
         held.player?.close()
+        if held.player != nil, let path = library.item(id)?.path { journalClosed(path, played: false) }
         if players[id] == nil { presenter?.dropVideoView(for: id) }
     }
 
@@ -113,5 +116,26 @@ extension AppController {
         openTracks(id, path: item.path)
         if let tracks = held.tracks { embeddedTracks(id, audio: tracks.audio, subtitles: tracks.subtitles) }
         place(.created(id))
+    }
+}
+
+/// The crash journal's side of the controller.
+extension AppController {
+    /// Starts from the marks the last run left (`journal`, as read at start); `write` keeps the journal from now on.
+    public func useCrashJournal(_ journal: [String], write: @escaping @MainActor ([String]) -> Void) {
+        quarantine = CrashQuarantine(journal: journal)
+        onJournal = write
+        // Marked rows say so; their lines were worded before the marks were known.
+        for path in quarantine.marked { if let id = library.id(forPath: path) { presenter?.refreshRow(id) } }
+    }
+
+    /// A player is about to be made for the file at `path`: the journal names it first.
+    func journalOpening(_ path: String) {
+        if let journal = quarantine.opening(path) { onJournal?(journal) }
+    }
+
+    /// A player of the file at `path` closed (`played`: one made to play it, closed by the app).
+    func journalClosed(_ path: String, played: Bool) {
+        if let journal = quarantine.closed(path, played: played) { onJournal?(journal) }
     }
 }

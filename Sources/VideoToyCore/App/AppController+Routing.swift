@@ -7,8 +7,17 @@ extension AppController {
         self.scenes = scenes
     }
 
-    /// The monitor list changed; logs connections and lets the router decide.
-    public func screensChanged(_ screens: [Screen]) {
+    /// The monitor list changed; logs connections, and what a check found that no notification had reported, and lets
+    /// the router decide.
+    public func screensChanged(_ screens: [Screen], correcting correction: ScreenCorrection? = nil) {
+        if let correction {
+            log.emit(
+                .screensReconciled,
+                fields: [
+                    (.gone, .array(correction.gone.map { .string($0.connector) })),
+                    (.added, .array(correction.added.map { .string($0.connector) })),
+                ])
+        }
         for change in self.screens.update(screens) {
             switch change {
             case .connected(let screen): log.emit(.screenConnected, fields: AppController.fields(of: screen))

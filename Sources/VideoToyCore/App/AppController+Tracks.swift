@@ -81,7 +81,10 @@ extension AppController {
         presenter?.showSubtitle(for: id, show.shown(atMs: position))
         guard policy.states[id] == .playing, let next = show.nextChange(afterMs: position) else { return }
         // A millisecond late rather than early: at the boundary itself the cue is still the old one.
-        subtitleTimers[id] = timers.after(milliseconds: max(1, next - position + 1)) { [weak self] in
+        // Cue times come from the file: the wait is worked out without trapping, and a wait of more than a minute is
+        // cut short (the timer then looks again), so no timer takes a delay of centuries.
+        let wait = MediaTime.offset(MediaTime.offset(next, by: -position), by: 1)
+        subtitleTimers[id] = timers.after(milliseconds: min(max(1, wait), 60_000)) { [weak self] in
             self?.subtitleTimers[id] = nil
             self?.showSubtitles(id)
         }

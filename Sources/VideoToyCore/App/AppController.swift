@@ -34,6 +34,8 @@ public final class AppController {
     private var progressTimer: ScheduledTimer?
     /// Files that failed to read since the last notice.
     var unreadable = UnreadableTally()
+    /// The per-file lines printed on the terminal while the library is read, the rest summed up once it is.
+    var fileLines = FileLineLimit()
     var graceTimers: [ScreenID: ScheduledTimer] = [:]
     /// The audio route: which output carries the sound.
     public internal(set) var audio = AudioRouter()
@@ -51,6 +53,10 @@ public final class AppController {
     var readCount = 0
     /// Where to resume a file that has no live player (remembered across runs); nil starts at the beginning.
     public var resumePosition: (@MainActor (_ path: String) -> Int?)?
+    /// The files a crash marked, and the ones open in a player now (see `CrashQuarantine`).
+    public internal(set) var quarantine = CrashQuarantine()
+    /// Writes the crash journal; called before a player is made and after one closes, whenever its contents change.
+    public var onJournal: (@MainActor (_ paths: [String]) -> Void)?
     /// Receives a file's position when it pauses, ends or is released, so it can be remembered.
     public var onPositionToRemember: (@MainActor (_ path: String, _ positionMs: Int, _ durationMs: Int) -> Void)?
     /// Receives the scaling mode when the user changes it, so it can be remembered.
@@ -194,8 +200,9 @@ public final class AppController {
         switch intent {
         case .togglePlay:
             if policy.states[id] == .playing { apply(policy.handle(.pause(id))) } else { activate(id) }
-        case .seek(let ms):
+        case .seek(let asked):
             guard let player = players[id] else { return }
+            let ms = MediaTime.positionMs(asked)
             player.seek(toMs: ms)
             subtitlesJumped(id)
             announce(.seeked(id, positionMs: ms))
@@ -213,8 +220,9 @@ public final class AppController {
             setFullscreen(id, false)
         case .seekBy(let delta):
             guard let player = players[id], let position = player.positionMs else { return }
-            let end = player.durationMs.map { max(0, $0 - 1) } ?? Int.max
-            let target = min(end, max(0, position + delta))
+            // The player's figures come from the file: checked arithmetic, and never past 100 years.
+            let end = MediaTime.durationMs(player.durationMs).map { $0 - 1 } ?? MediaTime.longestMs
+            let target = min(end, MediaTime.positionMs(MediaTime.offset(position, by: delta)))
             player.seek(toMs: target)
             subtitlesJumped(id)
             announce(.seeked(id, positionMs: target))
@@ -241,7 +249,7 @@ public final class AppController {
         apply(policy.handle(.setOnEnd(preferences.onEnd)))
         route(
             .reconfigure(
-                gracePeriodMilliseconds: Int(preferences.reconnectGraceSeconds * 1000 + 0.5),
+                gracePeriodMilliseconds: MediaTime.milliseconds(seconds: preferences.reconnectGraceSeconds),
                 keepMode: preferences.keepMode))
     }
 
@@ -375,10 +383,12 @@ public final class AppController {
         if let player = players[id] { return player }
         guard let item = library.item(id), let presenter else { return nil }
         let output = presenter.makeVideoView(for: id)
+        journalOpening(item.path)
         let player = backend.makePlayer(path: item.path, output: output) { [weak self] message in
             self?.received(message, from: id)
         }
         guard let player else {
+            journalClosed(item.path, played: false)
             presenter.dropVideoView(for: id)
             apply(policy.handle(.failed(id, message: "No GStreamer pipeline could be built for this file.")))
             return nil
@@ -397,6 +407,7 @@ public final class AppController {
             if policy.states[id] != .finished { remember(id, positionMs: position) }
         }
         player.close()
+        if let path = library.item(id)?.path { journalClosed(path, played: true) }
         closeTracks(id)
         place(.released(id))
         presenter?.dropVideoView(for: id)
@@ -440,6 +451,13 @@ public final class AppController {
         case .cue(let cue):
             cueArrived(id, cue)
         case .endOfStream:
+            // A header with a duration and a codec and no pictures after it (a stub, a copy cut after its header) ends
+            // at once; calling that a finish would tell a kiosk all went well.
+            if let frames = presenter?.frameCounts(for: id), frames.shown + frames.dropped == 0, case .ready(let info) = item.state,
+                info.hasVideo
+            {
+                return received(.error(Self.noPictures), from: id)
+            }
             let position = players[id]?.positionMs ?? players[id]?.durationMs ?? 0
             var fields: [(EventField, JSONValue)] = [(.positionMs, .int(position))]
             if let frames = presenter?.frameCounts(for: id) {
@@ -447,7 +465,7 @@ public final class AppController {
             }
             log.emit(.finished, path: item.path, fields: fields)
             remember(id, positionMs: position)
-            apply(policy.handle(.finished(id, next: playable(after: id))))
+            apply(policy.handle(.finished(id, next: playableUnasked(after: id))))
         case .error(let text):
             log.emit(
                 .error, path: item.path,
@@ -456,9 +474,12 @@ public final class AppController {
                     (.positionMs, .int(players[id]?.positionMs ?? 0)),
                 ])
             log.terminal("\(PathBytes.display(item.path)): \(text)")
-            apply(policy.handle(.failed(id, message: text, next: playable(after: id))))
+            apply(policy.handle(.failed(id, message: text, next: playableUnasked(after: id))))
         }
     }
+
+    /// Why a video that ended without a single picture failed.
+    static let noPictures = "The video ended before its first picture: the file holds no pictures (it may be only a header)."
 
     private func remember(_ id: ItemID, positionMs: Int) {
         guard let item = library.item(id), let onPositionToRemember else { return }

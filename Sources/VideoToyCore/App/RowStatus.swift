@@ -12,6 +12,8 @@ public enum RowStatus: Hashable, Sendable {
     case failed(message: String)
     /// Shown on an external screen: its name (manufacturer and model, may be empty) and connector.
     case onScreen(name: String, connector: String)
+    /// Open when the app last died: not pre-rolled nor started by a playlist until the user plays it.
+    case closedWhilePlaying
 
     /// The line the row shows; empty when idle.
     public var text: String {
@@ -22,6 +24,7 @@ public enum RowStatus: Hashable, Sendable {
         case .finished: return "Finished"
         case .failed(let message): return "Error: \(message)"
         case .onScreen(let name, let connector): return "Playing on \(name.isEmpty ? "screen" : name) (\(connector))"
+        case .closedWhilePlaying: return CrashQuarantine.message
         }
     }
 

@@ -36,6 +36,8 @@ public enum EventName: String, CaseIterable, Sendable {
     case screenConnected = "screen-connected"
     /// A screen went away.
     case screenDisconnected = "screen-disconnected"
+    /// A check of the monitors found what no notification had reported.
+    case screensReconciled = "screens-reconciled"
     /// An external scene opened.
     case sceneOpen = "scene-open"
     /// An external scene closed.
@@ -81,6 +83,7 @@ public enum EventName: String, CaseIterable, Sendable {
         case .scaling: return [.mode]
         case .check: return [.session, .compositor, .modeSetting, .modeAPI, .audioOutput, .decoders]
         case .screenConnected, .screenDisconnected: return [.connector, .manufacturer, .model, .geometry, .modes]
+        case .screensReconciled: return [.gone, .added]
         case .sceneOpen, .sceneClose: return [.connector]
         case .route: return [.to, .positionMs]
         case .modeSet, .modeRestored: return [.connector, .mode]
@@ -102,9 +105,9 @@ public enum EventField: String, CaseIterable, Sendable {
     case count
     /// A library folder.
     case folder
-    /// Rows added by a refresh.
+    /// Rows added by a refresh, or screens a check found there unannounced.
     case added
-    /// Files a refresh found gone.
+    /// Files a refresh found gone, or screens a check found gone.
     case gone
     /// Gone files a refresh found back.
     case back

@@ -14,6 +14,9 @@ public enum ProbeFailure: Hashable, Sendable, Error {
     case incomplete(detail: String)
     /// No installed decoder handles the file's only playable stream.
     case missingDecoder(codec: String, package: String?)
+    /// The file is a playlist or a streaming manifest (`kind`, such as "HLS playlist"): its entries name other files or
+    /// network addresses, and the app plays only local files, so nothing it lists is opened.
+    case playlist(kind: String)
     /// Reading the file took longer than allowed, which mostly means its storage stopped answering.
     case timedOut(seconds: Int)
     /// Reading the file crashed the media library (in its helper process), so the file is skipped from now on.
@@ -37,6 +40,8 @@ public enum ProbeFailure: Hashable, Sendable, Error {
         case .incomplete(let detail): return "The file is incomplete or damaged: \(detail)"
         case .missingDecoder(let codec, let package):
             return "No decoder for \(codec) is installed" + (package.map { " (install \($0))" } ?? "") + "."
+        case .playlist(let kind):
+            return "A playlist or stream manifest (\(kind)), not a video: VideoToy plays only local files."
         case .timedOut(let seconds):
             return "Reading the file took longer than \(seconds) s: the file or its storage (a network share, a USB drive) did not answer."
         case .readerCrashed: return "Reading this file crashed the media library: it is skipped."
@@ -57,6 +62,7 @@ public enum ProbeFailure: Hashable, Sendable, Error {
         case .notMedia: return "not-media"
         case .incomplete: return "incomplete"
         case .missingDecoder: return "missing-decoder"
+        case .playlist: return "playlist"
         case .timedOut: return "timeout"
         case .readerCrashed: return "crashed"
         case .readerStuck: return "stuck"

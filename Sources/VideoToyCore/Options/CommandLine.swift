@@ -57,11 +57,19 @@ public enum CommandLineParser {
         return text
     }
 
-    /// Parses `arguments` (without the program name).
+    /// The longest argument read, in bytes: twice PATH_MAX.
+    public static let longestArgument = 8192
+
+    /// Parses `arguments` (without the program name); an argument longer than `longestArgument` is refused.
     public static func parse(
         _ arguments: [String], program: String = "videotoy",
         environment: [String: String] = [:]
     ) throws(CommandLineError) -> CommandLineRequest {
+        // Refused before any other work: a path is at most PATH_MAX (4,096) bytes, and every option far shorter.
+        if let long = arguments.first(where: { $0.utf8.count > longestArgument }) {
+            throw CommandLineError(
+                description: "An argument of \(long.utf8.count) bytes is longer than any path or option (at most \(longestArgument))")
+        }
         var options = Options()
         if let flag = environment["VIDEOTOY_DEBUG"], flag != "", flag != "0" { options.debug = true }
         var index = 0

@@ -32,7 +32,7 @@ public struct Preferences: Sendable, Equatable {
     public func applied(to options: Options) -> Options {
         var options = options
         if !options.given.contains("on-end") { options.onEnd = onEnd }
-        if !options.given.contains("reconnect-grace") { options.reconnectGraceMs = Int(reconnectGraceSeconds * 1000 + 0.5) }
+        if !options.given.contains("reconnect-grace") { options.reconnectGraceMs = MediaTime.milliseconds(seconds: reconnectGraceSeconds) }
         if !options.given.contains("keep-mode") { options.keepMode = keepMode }
         if !options.given.contains("controls") { options.controls = controls }
         return options

@@ -71,8 +71,9 @@ public struct Capabilities: Sendable, Equatable {
         var lines = ["Sound server outputs:"]
         if soundOutputs.isEmpty { lines.append("  none") }
         for output in soundOutputs {
-            var line = "  \(output.name): \(output.description)"
-            if let monitor = output.monitorName { line += " — monitor \"\(monitor)\"" }
+            // The sound server's strings, and the monitor's name from its EDID, are one line each whatever they hold.
+            var line = "  \(TerminalText.escaped(output.name)): \(TerminalText.escaped(output.description))"
+            if let monitor = output.monitorName { line += " — monitor \"\(TerminalText.escaped(monitor))\"" }
             if output.availability == .unavailable { line += " (unplugged)" }
             if let profile = output.profile { line += " (needs card profile \(profile.profile))" }
             lines.append(line)

@@ -4,6 +4,9 @@
 public protocol DisplayModeSetter: AnyObject, Sendable {
     /// The API's name for the capability report, such as `RandR`.
     var apiName: String { get }
+    /// Whether `readModes` tells which outputs are driven: a connector it lists without a current mode, or does not
+    /// list, shows nothing, whatever GDK still reports.
+    var reportsDrivenOutputs: Bool { get }
     /// Reads every connector's modes and hands them to `done` on the main actor.
     func readModes(then done: @escaping @MainActor @Sendable ([String: OutputModes]) -> Void)
     /// Reads every connector's modes, waiting for the answer; for start-up and the command line only.

@@ -89,7 +89,10 @@ enum CueMarkup {
                         tags.open(tag.name, CueTags.subRipEffects(name: tag.name, attributes: tag.attributes))
                     }
                     rest = rest[rest.index(after: close)...]
-                } else if char == "{", rest.dropFirst().first == "\\", let close = rest.firstIndex(of: "}") {
+                } else if char == "{", rest.dropFirst().drop(while: { $0 == " " || $0 == "\t" }).first == "\\",
+                    let close = rest.firstIndex(of: "}")
+                {
+                    // Editors write `{ \an8}` too; a brace without a backslash (`{laughs}`) is text.
                     overrides.apply(rest[rest.index(after: rest.startIndex)..<close], to: &tags.base)
                     rest = rest[rest.index(after: close)...]
                 } else if readingReferences, char == "&", let (decoded, after) = reference(at: rest) {

@@ -22,7 +22,7 @@ public struct EmbeddedWebVTT: Sendable {
     /// duration, or ending before the video starts) is passed over.
     public mutating func add(startMs: Int, durationMs: Int, text: [UInt8], settings: [UInt8] = []) -> Bool {
         guard byteCount + text.count + settings.count <= Self.largestText else { return false }
-        let endMs = startMs + durationMs
+        let endMs = MediaTime.offset(startMs, by: durationMs)
         guard durationMs > 0, endMs > 0 else { return true }
         // A blank line or an arrow would end the cue early in the document; the format forbids both in cue text.
         let lines = String(decoding: text, as: UTF8.self).split(whereSeparator: \.isNewline)

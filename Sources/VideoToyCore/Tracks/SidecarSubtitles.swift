@@ -17,27 +17,33 @@ public struct SidecarSubtitles: Sendable {
     /// Reads the subtitle files for the video named `videoName` among the names in its folder, with `contents` giving
     /// a file's bytes (nil when it cannot be read; files over `largestFile` are not asked for: `size` says).
     public init(videoName: String, siblings: [String], size: (String) -> Int?, contents: (String) -> [UInt8]?) {
+        self.init(videoName: videoName, siblings: siblings) { SidecarSubtitles.read($0, size: size, contents: contents) }
+    }
+
+    /// The subtitle files for the video named `videoName` among the names in its folder, each read by `read` (which
+    /// may give up on a file that takes too long).
+    public init(videoName: String, siblings: [String], read: (SidecarFile) -> SidecarRead) {
         var report = SidecarReport()
         var timelines: [TrackID: CueTimeline] = [:]
         for file in SidecarFiles.matching(video: videoName, among: siblings) {
             let track = file.track
-            let shown = PathBytes.display(file.name)
-            let tooLarge = size(file.name).map { $0 > SidecarSubtitles.largestFile } ?? false
-            guard !tooLarge, let bytes = contents(file.name) else {
-                report.notes[track.id] = "\(shown) " + (tooLarge ? "is too large for a subtitle file" : "could not be read")
+            let reading = read(file)
+            if let note = reading.note { report.notes[track.id] = "\(PathBytes.display(file.name)) \(note)" }
+            guard case .document(let document) = reading, !document.cues.isEmpty else {
                 report.unusable.append(track.id)
                 continue
             }
-            let document = SubtitleDocument.read(bytes, format: file.format)
-            if let problem = document.problem { report.notes[track.id] = "\(shown) \(problem.message)" }
-            if document.cues.isEmpty {
-                report.unusable.append(track.id)
-            } else {
-                report.tracks.append(track)
-                timelines[track.id] = CueTimeline(document.cues)
-            }
+            report.tracks.append(track)
+            timelines[track.id] = CueTimeline(document.cues)
         }
         self.report = report
         self.timelines = timelines
+    }
+
+    /// Reads one file: its size first (a file over `largestFile` is not read), then its bytes, decoded and parsed.
+    public static func read(_ file: SidecarFile, size: (String) -> Int?, contents: (String) -> [UInt8]?) -> SidecarRead {
+        if let bytes = size(file.name), bytes > largestFile { return .tooLarge }
+        guard let bytes = contents(file.name) else { return .unreadable }
+        return .document(SubtitleDocument.read(bytes, format: file.format))
     }
 }

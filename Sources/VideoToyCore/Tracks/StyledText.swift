@@ -7,14 +7,19 @@ public struct StyledText: Hashable, Sendable {
 
     /// Text from runs; empty ones are dropped and neighbours in the same style merged.
     public init(_ runs: [StyledRun]) {
+        // The text of a style is gathered in one string and made a run when the style changes: merging run by run
+        // would copy the text so far at each step, quadratic in a cue of thousands of lines.
         var merged: [StyledRun] = []
+        var pending: (text: String, style: SubtitleStyle)?
         for run in runs where !run.text.isEmpty {
-            if let last = merged.last, last.style == run.style {
-                merged[merged.count - 1] = StyledRun(last.text + run.text, run.style)
+            if pending?.style == run.style {
+                pending?.text += run.text
             } else {
-                merged.append(run)
+                if let pending { merged.append(StyledRun(pending.text, pending.style)) }
+                pending = (run.text, run.style)
             }
         }
+        if let pending { merged.append(StyledRun(pending.text, pending.style)) }
         self.runs = merged
     }
 

@@ -47,7 +47,7 @@ public struct SubtitleColour: Hashable, Sendable {
     }
 
     /// An HTML colour as SubRip's `<font color>` holds it: `#rrggbb`, `#rgb`, the same without "#", or one of the
-    /// HTML 4 names; nil for anything else.
+    /// HTML 4 and common CSS names; nil for anything else.
     static func html(_ text: Substring) -> SubtitleColour? {
         let value = text.trimmingWhitespace().lowercased()
         if let named = htmlNames[value] { return SubtitleColour(rgb: named) }
@@ -77,5 +77,14 @@ public struct SubtitleColour: Hashable, Sendable {
         "red": 0xFF0000, "purple": 0x800080, "fuchsia": 0xFF00FF, "magenta": 0xFF00FF, "green": 0x008000, "lime": 0x00FF00,
         "olive": 0x808000, "yellow": 0xFFFF00, "navy": 0x000080, "blue": 0x0000FF, "teal": 0x008080, "aqua": 0x00FFFF,
         "cyan": 0x00FFFF, "orange": 0xFFA500,
+        // CSS names subtitle editors offer beside HTML's sixteen.
+        "brown": 0xA52A2A, "pink": 0xFFC0CB, "gold": 0xFFD700, "violet": 0xEE82EE, "indigo": 0x4B0082, "beige": 0xF5F5DC,
+        "coral": 0xFF7F50, "crimson": 0xDC143C, "khaki": 0xF0E68C, "lavender": 0xE6E6FA, "salmon": 0xFA8072,
+        "tan": 0xD2B48C, "turquoise": 0x40E0D0, "chocolate": 0xD2691E, "tomato": 0xFF6347, "orchid": 0xDA70D6,
+        "plum": 0xDDA0DD, "wheat": 0xF5DEB3, "ivory": 0xFFFFF0, "skyblue": 0x87CEEB, "darkred": 0x8B0000,
+        "darkgreen": 0x006400, "darkblue": 0x00008B, "darkorange": 0xFF8C00, "lightblue": 0xADD8E6,
+        "lightgreen": 0x90EE90, "lightgray": 0xD3D3D3, "lightgrey": 0xD3D3D3, "darkgray": 0xA9A9A9, "darkgrey": 0xA9A9A9,
+        "lightyellow": 0xFFFFE0, "hotpink": 0xFF69B4, "deeppink": 0xFF1493, "limegreen": 0x32CD32,
+        "royalblue": 0x4169E1, "steelblue": 0x4682B4, "firebrick": 0xB22222, "goldenrod": 0xDAA520,
     ]
 }

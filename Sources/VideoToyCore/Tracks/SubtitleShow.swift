@@ -35,14 +35,20 @@ public struct SubtitleShow: Sendable {
     public mutating func received(_ cue: SubtitleCue, atMs positionMs: Int) {
         sent.removeAll { $0.endMs <= positionMs }
         sent.append(cue)
+        // A track that sends thousands of cues at once shows only its newest lines anyway (`CueCaps`): older cues
+        // past what a screen holds would only make each cue's arrival cost more.
+        if sent.count > SubtitleShow.keptCues { sent.removeFirst(sent.count - SubtitleShow.keptCues) }
     }
+
+    /// The player's cues kept at most, newest first: more than a screen shows (`CueCaps.linesOnScreen`).
+    public static let keptCues = 4 * CueCaps.linesOnScreen
 
     /// The player jumped (a seek) or decodes another track now: the cues it sent belong to the old position or track.
     public mutating func jumped() {
         sent.removeAll()
     }
 
-    /// What to show at `positionMs`, nil for nothing.
+    /// What to show at `positionMs`, nil for nothing; cut to `CueCaps`' bounds.
     public func shown(atMs positionMs: Int) -> ShownSubtitle? {
         let cues: [SubtitleCue]
         switch source {
@@ -55,7 +61,8 @@ public struct SubtitleShow: Sendable {
         // the first cue of the row says where in it the lines go.
         let bottom = cues.filter { $0.placement.row == .bottom }
         let chosen = bottom.isEmpty ? cues : bottom
-        return ShownSubtitle(styled: StyledText.lines(chosen.map(\.styled)), placement: chosen[0].placement)
+        // Cut to what one label lays out in well under a frame's time, however long the cues or many at once.
+        return ShownSubtitle(styled: CueCaps.screen(chosen.lazy.map(\.styled)), placement: chosen[0].placement)
     }
 
     /// The next time after `positionMs` at which what is shown changes, for a timer; nil when nothing will.

@@ -10,6 +10,7 @@ public final class AppHost {
     private var status: Int32 = 0
     private var connections: [SignalConnection] = []
     private var quitHandlers: [@MainActor () -> Void] = []
+    private let signalDeadline = SignalDeadline()
 
     private var remoteHandler: (@MainActor (_ arguments: [String], _ cwd: String) -> Void)?
 
@@ -33,6 +34,13 @@ public final class AppHost {
                 var count: Int32 = 0
                 let argv = g_application_command_line_get_arguments(commandLine, &count)
                 defer { g_strfreev(argv) }
+                // Measured before anything is read: a launch with an argument longer than any path or option is
+                // refused (its command exits with status 2), however long the argument.
+                let longest = (1..<Int(max(1, count))).map { argv?[$0].map { strlen($0) } ?? 0 }.max() ?? 0
+                guard longest <= CommandLineParser.longestArgument else {
+                    g_application_command_line_set_exit_status(commandLine, 2)
+                    return 2
+                }
                 // Arguments and folder arrive as the bytes the other launch was given: file names need not be UTF-8.
                 let arguments = (1..<Int(max(1, count))).compactMap { argv?[$0].map { PathBytes.decode(cString: $0) } }
                 let cwd = g_application_command_line_get_cwd(commandLine).map { PathBytes.decode(cString: $0) } ?? "/"
@@ -68,15 +76,20 @@ public final class AppHost {
         g_application_quit(gcast(app))
     }
 
-    /// Runs the main loop until quit; SIGINT and SIGTERM quit cleanly. Returns the exit status.
+    /// Runs the main loop until quit; SIGINT and SIGTERM quit cleanly, and end the process within bounded time even
+    /// if the main loop is stuck (`SignalDeadline`). Returns the exit status.
     public func run(program: String) -> Int32 {
         MainLoopBridge.install()
+        signalDeadline.start()
         for signal in [SIGINT, SIGTERM] {
             g_unix_signal_add_full(
                 G_PRIORITY_DEFAULT, signal,
                 { data in
                     let host = CBox.object(data, as: AppHost.self)
-                    MainActor.assumeIsolated { host.quit(status: 0) }
+                    MainActor.assumeIsolated {
+                        host.signalDeadline.answered()
+                        host.quit(status: 0)
+                    }
                     return 0
                 }, CBox.retain(self), CBox.destroyNotify)
         }

@@ -152,7 +152,7 @@ public final class LibraryWindow: LibraryPresenter {
         controller.attach(self)
         modeSupport = modeSetter ?? SessionProbe.randr()
         let modes = try? modeSupport.get()
-        monitors = MonitorSource(modes: modes) { [unowned self] screens in screensChanged(screens) }
+        monitors = MonitorSource(modes: modes) { [unowned self] screens, correction in screensChanged(screens, correction) }
         scenes = SceneManager(application: self.application, monitors: monitors, modes: modes, unavailable: modeSupportNote ?? "")
         controller.attach(scenes: self)
         connections.append(Signal.notify(window, "is-active") { [unowned self] in updateMainScreen() })
@@ -188,14 +188,12 @@ public final class LibraryWindow: LibraryPresenter {
     /// Reports the current monitors to the controller; call once the window is shown.
     public func startWatchingScreens() {
         monitors.follow(window) { [unowned self] in updateMainScreen() }
-        updateMainScreen()
-        controller.screensChanged(monitors.screens())
-        refreshScreenMenu()
+        monitors.start()
     }
 
-    private func screensChanged(_ screens: [VideoToyCore.Screen]) {
+    private func screensChanged(_ screens: [VideoToyCore.Screen], _ correction: ScreenCorrection?) {
         updateMainScreen()
-        controller.screensChanged(screens)
+        controller.screensChanged(screens, correcting: correction)
         refreshScreenMenu()
     }
 
@@ -627,11 +625,12 @@ public final class LibraryWindow: LibraryPresenter {
     }
 
     public func showSubtitle(for id: ItemID, _ subtitle: ShownSubtitle?) {
-        views[id]?.showSubtitle(subtitle)
+        // Labelled for the watchdog: a stall here is the text's (its layout comes later, in GTK's frame).
+        MainLoopWatchdog.label("subtitle") { views[id]?.showSubtitle(subtitle) }
     }
 
     public func showTracks(for id: ItemID, _ menu: TrackMenu) {
-        views[id]?.showTracks(menu)
+        MainLoopWatchdog.label("track menu") { views[id]?.showTracks(menu) }
     }
 
     public func frameCounts(for id: ItemID) -> FrameCounts? {

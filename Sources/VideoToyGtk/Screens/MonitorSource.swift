@@ -3,12 +3,16 @@ import VideoToyCore
 import VideoToyGObject
 
 /// Watches GDK's monitor list and reports it as core `Screen`s whenever a monitor comes, goes or gets its geometry.
+///
+/// A notification can be lost (the X server re-probing, GDK folding changes), so the list is also checked against
+/// the display server once a second after each change and while an external screen is listed: a missed removal
+/// costs at most about a second before the video is home.
 @MainActor
 final class MonitorSource {
     private let display: OpaquePointer
     private let monitors: OpaquePointer
     private let modeSetter: (any DisplayModeSetter)?
-    private let onChange: @MainActor ([VideoToyCore.Screen]) -> Void
+    private let onChange: @MainActor ([VideoToyCore.Screen], ScreenCorrection?) -> Void
     /// A monitor whose property changes are watched; the reference keeps its address from being reused while it is a key.
     private struct Watched {
         let monitor: GObjectRef
@@ -22,16 +26,32 @@ final class MonitorSource {
     private var readAgain = false
     private var surfaceMonitors = SurfaceMonitors()
     private var surfaceConnections: [SignalConnection] = []
+    private var reported: [VideoToyCore.Screen] = []
+    private var check: SourceToken?
+    /// For tests only: a monitor GDK removes stays listed, unannounced, as if the removal had been lost on the way;
+    /// only the display server's own view can then tell it is gone.
+    private let missRemovals = g_getenv("VIDEOTOY_TEST_MISS_MONITOR_REMOVALS").map { String(cString: $0) == "1" } ?? false
+    private var ghosts: [GObjectRef] = []
 
-    /// Starts watching the default display; `onChange` receives the full list after every change.
-    init(modes: (any DisplayModeSetter)?, onChange: @escaping @MainActor ([VideoToyCore.Screen]) -> Void) {
+    /// Starts watching the default display; `onChange` receives the full list after every change, with what a check
+    /// found that no notification had reported.
+    init(
+        modes: (any DisplayModeSetter)?, onChange: @escaping @MainActor ([VideoToyCore.Screen], ScreenCorrection?) -> Void
+    ) {
         display = gdk_display_get_default()
         monitors = gdk_display_get_monitors(display)
         self.modeSetter = modes
         self.onChange = onChange
         // Once, before the window is interactive, so the first screen list already has its modes.
         outputModes = modes?.readModesNow() ?? [:]
-        listConnection = Signal.itemsChanged(graw(monitors)) { [unowned self] _, _, _ in
+        listConnection = Signal.itemsChanged(graw(monitors)) { [unowned self] _, removed, added in
+            if missRemovals && removed > 0 {
+                let listed = Set(liveMonitors().map(graw))
+                ghosts += watched.filter { !listed.contains($0.key) }.map(\.value.monitor)
+                watchMonitors()
+                if added > 0 { changed() }
+                return
+            }
             watchMonitors()
             changed()
         }
@@ -44,6 +64,11 @@ final class MonitorSource {
     /// The current monitors as screens; monitors without geometry yet come out not ready.
     func screens() -> [VideoToyCore.Screen] {
         eachMonitor().map(screen(of:))
+    }
+
+    /// Reports the current monitors now, as the display server confirms them, and starts the checks.
+    func start() {
+        report(screens(), outputs: outputModes, checking: false)
     }
 
     /// The GDK monitor with `connector`, for placing a window; never kept beyond the call.
@@ -83,6 +108,13 @@ final class MonitorSource {
     }
 
     private func eachMonitor() -> [OpaquePointer] {
+        let live = liveMonitors()
+        guard !ghosts.isEmpty else { return live }
+        let connectors = Set(live.map { string(gdk_monitor_get_connector($0)) })
+        return live + ghosts.map { OpaquePointer($0.pointer) }.filter { !connectors.contains(string(gdk_monitor_get_connector($0))) }
+    }
+
+    private func liveMonitors() -> [OpaquePointer] {
         let count = g_list_model_get_n_items(monitors)
         return (0..<count).compactMap { index in
             guard let item = g_list_model_get_item(monitors, index) else { return nil }
@@ -93,7 +125,7 @@ final class MonitorSource {
     }
 
     private func watchMonitors() {
-        let current = Set(eachMonitor().map(graw))
+        let current = Set(liveMonitors().map(graw))
         for gone in watched.keys where !current.contains(gone) {
             // Still alive through our reference, so the handlers come off the very object they were put on.
             watched.removeValue(forKey: gone)?.connections.forEach { $0.cancel() }
@@ -109,7 +141,7 @@ final class MonitorSource {
 
     /// Reports the monitors once their modes are known; reads requested meanwhile fold into one.
     private func changed() {
-        guard let modeSetter else { return onChange(screens()) }
+        guard let modeSetter else { return report(screens(), outputs: nil, checking: false) }
         guard !reading else {
             readAgain = true
             return
@@ -124,9 +156,53 @@ final class MonitorSource {
                 readAgain = false
                 changed()
             } else {
-                onChange(screens())
+                report(screens(), outputs: modes, checking: false)
             }
         }
+    }
+
+    /// Reads GDK's list and the display server's outputs again, and reports them if they differ from the last report.
+    private func recheck() {
+        guard !reading else { return }
+        guard let modeSetter else { return report(screens(), outputs: nil, checking: true) }
+        reading = true
+        modeSetter.readModes { [weak self] modes in
+            guard let self else { return }
+            reading = false
+            outputModes = modes
+            if readAgain {
+                readAgain = false
+                changed()
+            } else {
+                report(screens(), outputs: modes, checking: true)
+            }
+        }
+    }
+
+    /// Hands `listed` to `onChange` without the monitors the display server no longer drives; when `checking`, only if
+    /// that differs from the last report, with what differs.
+    private func report(_ listed: [VideoToyCore.Screen], outputs: [String: OutputModes]?, checking: Bool) {
+        let confirmed =
+            modeSetter?.reportsDrivenOutputs == true
+            ? ScreenReconciliation(screens: listed, outputs: outputs ?? [:]) : ScreenReconciliation(screens: listed, outputs: [:])
+        let correction: ScreenCorrection?
+        if checking {
+            guard confirmed.screens != reported else { return scheduleCheck(afterChange: false) }
+            correction = ScreenCorrection(reported: reported, now: confirmed.screens)
+        } else {
+            correction = confirmed.dropped.isEmpty ? nil : ScreenCorrection(dropped: confirmed.dropped)
+        }
+        reported = confirmed.screens
+        onChange(confirmed.screens, correction)
+        scheduleCheck(afterChange: true)
+    }
+
+    /// Checks again in a second after a change, and every second while an external screen is listed.
+    private func scheduleCheck(afterChange: Bool) {
+        check?.cancel()
+        check = nil
+        guard afterChange || reported.count > 1 else { return }
+        check = MainLoop.after(milliseconds: 1000) { [weak self] in self?.recheck() }
     }
 
     private func screen(of monitor: OpaquePointer) -> VideoToyCore.Screen {

@@ -10,6 +10,8 @@ import VideoToyCore
 final class RandRModes: DisplayModeSetter, @unchecked Sendable {
     /// The API's name for the capability report.
     let apiName = "RandR"
+    /// True: an output switched off or unplugged has no CRTC.
+    var reportsDrivenOutputs: Bool { true }
 
     private let display: OpaquePointer
     private let root: Window

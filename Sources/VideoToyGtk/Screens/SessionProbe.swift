@@ -33,7 +33,7 @@ public enum SessionProbe {
 
     /// Every monitor with its modes, read through `modes` when there is a way to read them.
     public static func screens(modes: (any DisplayModeSetter)?) -> [VideoToyCore.Screen] {
-        MonitorSource(modes: modes) { _ in }.screens()
+        MonitorSource(modes: modes) { _, _ in }.screens()
     }
 }
 

@@ -31,6 +31,7 @@ final class VideoView {
     private let subtitleLabel: Widget
     private var shownSubtitle: ShownSubtitle?
     private var subtitleSize = 0
+    private var subtitleMargins: (side: Int32, bottom: Int32) = (-1, -1)
     private let onIntent: @MainActor (ViewIntent) -> Void
     private var updating = false
     private var connections: [SignalConnection] = []
@@ -169,7 +170,9 @@ final class VideoView {
         applyDecision()
     }
 
-    /// Shows `subtitle` over the picture in its styles and at its place, or clears it.
+    /// Shows `subtitle` over the picture in its styles and at its place, or clears it; the same text again changes
+    /// nothing, so the label is laid out again only for a new cue or a new size. The core has cut the text to what
+    /// lays out in a few milliseconds (`CueCaps`).
     func showSubtitle(_ subtitle: ShownSubtitle?) {
         guard subtitle != shownSubtitle else { return }
         shownSubtitle = subtitle
@@ -214,6 +217,9 @@ final class VideoView {
         let margin = Int32(max(4, height / 20))
         let controlsShown = !controlsDetached && gtk_widget_get_visible(controls) != 0
         let clearance = controlsShown ? Int32(gtk_widget_get_height(controls)) : 0
+        // Set only when they change: a new margin lays the text out again, and this runs four times a second.
+        guard subtitleMargins != (margin, margin + clearance) else { return }
+        subtitleMargins = (margin, margin + clearance)
         gtk_widget_set_margin_bottom(subtitleLabel, margin + clearance)
         gtk_widget_set_margin_top(subtitleLabel, margin)
         gtk_widget_set_margin_start(subtitleLabel, margin)
@@ -279,7 +285,7 @@ final class VideoView {
         connections.append(
             Signal.connect(seekBar, "value-changed") { [weak self] in
                 guard let self, !self.updating else { return }
-                self.onIntent(.seek(Int(gtk_range_get_value(gcast(self.seekBar)))))
+                self.onIntent(.seek(MediaTime.milliseconds(seconds: gtk_range_get_value(gcast(self.seekBar)) / 1000)))
             })
         connections.append(
             Signal.connect(volumeBar, "value-changed") { [weak self] in

@@ -35,6 +35,7 @@ enum ProbeRecord {
             case .notMedia(let type): detail = type ?? ""
             case .incomplete(let text): detail = text
             case .missingDecoder(let codec, let package): (detail, extra) = (codec, package ?? "")
+            case .playlist(let kind): detail = kind
             case .timedOut(let seconds), .readerStuck(let seconds): detail = String(seconds)
             case .readerOutOfMemory(let megabytes): detail = String(megabytes)
             case .other(let text): detail = text
@@ -57,9 +58,12 @@ enum ProbeRecord {
     private static func success(_ fields: [String]) -> MediaInfo? {
         guard fields.count == successFields else { return nil }
         var info = MediaInfo()
-        if !fields[1].isEmpty { guard let ms = Int(fields[1]) else { return nil }; info.durationMs = ms }
+        // No probe writes a duration beyond 100 years or a picture beyond 65,535 pixels a side: such a record is
+        // damage (or a helper gone wrong), not facts to trust.
+        if !fields[1].isEmpty { guard let ms = MediaTime.durationMs(Int(fields[1])) else { return nil }; info.durationMs = ms }
         if !fields[2].isEmpty || !fields[3].isEmpty {
-            guard let width = Int(fields[2]), let height = Int(fields[3]) else { return nil }
+            guard let width = Int(fields[2]), let height = Int(fields[3]), (1...65_535).contains(width), (1...65_535).contains(height)
+            else { return nil }
             info.videoSize = PixelSize(width: width, height: height)
         }
         info.videoCodec = fields[4].isEmpty ? nil : unescape(fields[4])
@@ -67,7 +71,7 @@ enum ProbeRecord {
         guard let rotation = Int(fields[6]), [0, 90, 180, 270].contains(rotation) else { return nil }
         info.rotation = rotation
         info.damage = fields[7].isEmpty ? nil : unescape(fields[7])
-        if !fields[8].isEmpty { guard let depth = Int(fields[8]) else { return nil }; info.bitDepth = depth }
+        if !fields[8].isEmpty { guard let depth = Int(fields[8]), (1...32).contains(depth) else { return nil }; info.bitDepth = depth }
         if !fields[9].isEmpty {
             guard let transfer = VideoTransfer(rawValue: fields[9]) else { return nil }; info.transfer = transfer
         }
@@ -94,6 +98,7 @@ enum ProbeRecord {
         case "not-media": return .notMedia(contentType: detail.isEmpty ? nil : detail)
         case "incomplete": return .incomplete(detail: detail)
         case "missing-decoder": return .missingDecoder(codec: detail, package: extra.isEmpty ? nil : extra)
+        case "playlist": return .playlist(kind: detail)
         case "timeout": return number.map { .timedOut(seconds: $0) }
         case "crashed": return .readerCrashed
         case "stuck": return number.map { .readerStuck(seconds: $0) }

@@ -1,8 +1,10 @@
 import CGStreamer
 import Foundation
+import Glibc
 import Synchronization
 import VideoToyCore
 import VideoToyGObject
+import VideoToyPOSIX
 
 /// Carries out one pipeline's state changes, seeks and property changes in order on a serial queue of its
 /// own, and frees the pipeline after the last of them.
@@ -26,6 +28,8 @@ final class PipelineWorker: @unchecked Sendable {
     private var closing = false
     // Touched only on `queue`.
     private var opened: FileSnapshot?
+    // Set on `queue` when the file is refused (not a regular file, a playlist): nothing more is done but free it.
+    private var refused = false
 
     /// Takes over the caller's reference to `pipeline`, which plays `path`.
     init(adopting pipeline: UnsafeMutablePointer<GstElement>, path: String) {
@@ -37,6 +41,21 @@ final class PipelineWorker: @unchecked Sendable {
     /// Opens the file (the pipeline goes to PAUSED) and remembers which file it opened and how long it was.
     func open() {
         run { worker in
+            // filesrc's open of a FIFO waits for a writer, a device's may never return: this queue and a streaming
+            // thread would be stuck for good. Such a file fails as the probe would say, without being opened.
+            if let info = PathCalls.status(worker.path), info.st_mode & S_IFMT != S_IFREG,
+                let failure = FileCheck.classify(mode: info.st_mode, size: Int(info.st_size))
+            {
+                worker.refused = true
+                worker.postError(failure.message)
+                return
+            }
+            // A playlist's entries would be fetched by its demuxer: refused before the pipeline opens the file.
+            if case .success(let file) = FileCheck.inspect(worker.path), let kind = PlaylistSniffer.kind(head: file.head) {
+                worker.refused = true
+                worker.postError(ProbeFailure.playlist(kind: kind).message)
+                return
+            }
             guard gst_element_set_state(worker.pipeline, GST_STATE_PAUSED) != GST_STATE_CHANGE_FAILURE else { return }
             worker.opened = FileSnapshot.of(worker.path)
         }
@@ -52,7 +71,7 @@ final class PipelineWorker: @unchecked Sendable {
         run { worker in
             // Accurate, not key-unit: files with long key-frame intervals would otherwise snap back to their start.
             let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
-            _ = gst_element_seek_simple(worker.pipeline, GST_FORMAT_TIME, flags, gint64(max(0, ms)) * 1_000_000)
+            _ = gst_element_seek_simple(worker.pipeline, GST_FORMAT_TIME, flags, gint64(MediaTime.nanoseconds(ms: ms)))
         }
     }
 
@@ -68,7 +87,7 @@ final class PipelineWorker: @unchecked Sendable {
             _ = gst_element_set_state(worker.pipeline, GST_STATE_PAUSED)
             _ = gst_element_get_state(worker.pipeline, nil, nil, 5 * 1_000_000_000)
             let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
-            _ = gst_element_seek_simple(worker.pipeline, GST_FORMAT_TIME, flags, gint64(max(0, ms)) * 1_000_000)
+            _ = gst_element_seek_simple(worker.pipeline, GST_FORMAT_TIME, flags, gint64(MediaTime.nanoseconds(ms: ms)))
             if playing { _ = gst_element_set_state(worker.pipeline, GST_STATE_PLAYING) }
         }
     }
@@ -143,9 +162,17 @@ final class PipelineWorker: @unchecked Sendable {
         }
     }
 
+    /// Posts a resource error with `text` on the pipeline's bus, as filesrc would for a file it cannot open.
+    private func postError(_ text: String) {
+        let error = g_error_new_literal(gst_resource_error_quark(), Int32(GST_RESOURCE_ERROR_FAILED.rawValue), text)
+        defer { g_error_free(error) }
+        let source = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstObject.self)
+        gst_element_post_message(pipeline, gst_message_new_error(source, error, nil))
+    }
+
     private func run(_ job: @escaping @Sendable (PipelineWorker) -> Void) {
         queue.async { [self] in
-            guard !lock.withLock({ closing }) else { return }
+            guard !lock.withLock({ closing }), !refused else { return }
             job(self)
         }
     }

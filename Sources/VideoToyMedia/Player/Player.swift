@@ -197,14 +197,15 @@ public final class Player {
         if let endedAtMs { return endedAtMs }
         var pos: gint64 = 0
         guard !closed, vt_pipeline_query_time(pipeline, 0, &pos) != 0, pos >= 0 else { return nil }
-        return Int(pos / 1_000_000)
+        return MediaTime.milliseconds(nanoseconds: Int64(pos))
     }
 
     /// The duration in milliseconds, if known.
     public var durationMs: Int? {
         var duration: gint64 = 0
         guard !closed, vt_pipeline_query_time(pipeline, 1, &duration) != 0, duration > 0 else { return nil }
-        return Int(duration / 1_000_000)
+        // A header's claim of centuries is no duration: seeks and MPRIS lengths are worked out from it.
+        return MediaTime.durationMs(nanoseconds: UInt64(duration))
     }
 
     /// True while playback is requested (not paused, not ended).

@@ -132,7 +132,9 @@ final class SampleSink: @unchecked Sendable {
         guard pts != vt_clock_time_none() else { return nil }
         let time = gst_segment_to_stream_time(segment, GST_FORMAT_TIME, pts)
         guard time != vt_clock_time_none() else { return nil }
-        return Int((time + (duration == vt_clock_time_none() ? 0 : duration)) / 1_000_000)
+        // Timestamps come from the file: their sum may pass what 64 bits hold.
+        let (end, overflow) = UInt64(time).addingReportingOverflow(UInt64(duration == vt_clock_time_none() ? 0 : duration))
+        return MediaTime.milliseconds(nanoseconds: overflow ? UInt64.max : end)
     }
 }
 

@@ -37,11 +37,14 @@ enum StreamTracks {
                 continue
             }
             let place = places[stream]
-            subtitles.append(marked(renamed(track, .subtitles(place)), marks.subtitles[place]))
+            subtitles.append(marked(renamed(track, .subtitles(place)), marks.subtitles[place], fileTitle: marks.fileTitle))
             textStreams[place] = stream
         }
         // Only when both count the same streams is the n-th of one the n-th of the other.
-        let soundtracks = marks.map { $0.audio.count == audio.count ? zip(audio, $0.audio).map(marked) : audio } ?? audio
+        let soundtracks =
+            marks.map { found in
+                found.audio.count == audio.count ? zip(audio, found.audio).map { marked($0, $1, fileTitle: found.fileTitle) } : audio
+            } ?? audio
         return Listing(audio: soundtracks, subtitles: subtitles, textStreams: textStreams)
     }
 
@@ -81,10 +84,12 @@ enum StreamTracks {
     }
 
     /// `track` with the container's marks, and its language and codec where GStreamer's tags lack them (a subtitle
-    /// parser's own tags replace the demuxer's language, and Matroska's SubRip carries no codec tag).
-    private static func marked(_ track: MediaTrack, _ marks: TrackDispositions.Marks) -> MediaTrack {
+    /// parser's own tags replace the demuxer's language, and Matroska's SubRip carries no codec tag). Its title is the
+    /// stream's own: qtdemux gives every untitled track the file's title.
+    private static func marked(_ track: MediaTrack, _ marks: TrackDispositions.Marks, fileTitle: String?) -> MediaTrack {
         MediaTrack(
-            id: track.id, language: track.language ?? marks.language.flatMap(Language.init(tag:)), title: track.title,
+            id: track.id, language: track.language ?? marks.language.flatMap(Language.init(tag:)),
+            title: marks.title ?? (track.title == fileTitle ? nil : track.title),
             codec: subtitleCodec(track, marks) ?? track.codec ?? marks.codec.map(readableCodec), isDefault: marks.isDefault,
             isForced: marks.isForced)
     }

@@ -124,7 +124,9 @@ final class TextSink: @unchecked Sendable {
         var streamTime: guint64 = 0
         let sign = gst_segment_to_stream_time_full(segment, GST_FORMAT_TIME, pts, &streamTime)
         guard sign != 0 else { return nil }
-        let start = sign > 0 ? Int64(streamTime) : -Int64(streamTime)
+        // The file's timestamps: a time past Int64.max is clamped rather than trapped on.
+        let magnitude = Int64(clamping: streamTime)
+        let start = sign > 0 ? magnitude : -magnitude
         // A cue without a duration stays until the next one; five seconds bounds a stream that sends no other.
         let length = duration == vt_clock_time_none() ? 5_000_000_000 : duration
         var map = GstMapInfo()
@@ -147,8 +149,9 @@ final class TextSink: @unchecked Sendable {
             return nil
         }
         guard !styled.isEmpty else { return nil }
-        let startMs = Int(start / 1_000_000)
-        return SubtitleCue(startMs: startMs, endMs: startMs + Int(length / 1_000_000), styled: styled, placement: placement)
+        let startMs = MediaTime.milliseconds(nanoseconds: start)
+        let endMs = MediaTime.offset(startMs, by: MediaTime.milliseconds(nanoseconds: UInt64(length)))
+        return SubtitleCue(startMs: startMs, endMs: endMs, styled: styled, placement: placement)
     }
 
     /// The ASS header in the caps' codec data, read again only when it changes (another track).

@@ -16,12 +16,16 @@ struct TrackDispositions: Equatable {
         let language: String?
         /// libavformat's name for the codec ("subrip", "ass", "aac").
         let codec: String?
+        /// The stream's own title (Matroska's track name), nil when it has none.
+        var title: String? = nil
     }
 
     /// The audio streams' marks, in stream order.
     let audio: [Marks]
     /// The subtitle streams' marks, in stream order.
     let subtitles: [Marks]
+    /// The file's own title: qtdemux hands it to every stream as that stream's title tag.
+    var fileTitle: String? = nil
 
     /// Reads the header of the local file at `path`, giving up after `timeoutSeconds`; nil when it cannot be read.
     static func read(_ path: String, timeoutSeconds: Double = 3) -> TrackDispositions? {
@@ -44,16 +48,23 @@ struct TrackDispositions: Equatable {
         for index in 0..<Int(context.pointee.nb_streams) {
             guard let stream = context.pointee.streams[index], let parameters = stream.pointee.codecpar else { continue }
             let disposition = stream.pointee.disposition
-            let language = av_dict_get(stream.pointee.metadata, "language", nil, 0).flatMap { $0.pointee.value.map { String(cString: $0) } }
             let marks = Marks(
                 isDefault: disposition & AV_DISPOSITION_DEFAULT != 0, isForced: disposition & AV_DISPOSITION_FORCED != 0,
-                language: language, codec: avcodec_get_name(parameters.pointee.codec_id).map { String(cString: $0) })
+                language: tag(stream.pointee.metadata, "language"),
+                codec: avcodec_get_name(parameters.pointee.codec_id).map { String(cString: $0) },
+                title: tag(stream.pointee.metadata, "title"))
             switch parameters.pointee.codec_type {
             case AVMEDIA_TYPE_AUDIO: audio.append(marks)
             case AVMEDIA_TYPE_SUBTITLE: subtitles.append(marks)
             default: break
             }
         }
-        return TrackDispositions(audio: audio, subtitles: subtitles)
+        return TrackDispositions(audio: audio, subtitles: subtitles, fileTitle: tag(context.pointee.metadata, "title"))
+    }
+
+    private static func tag(_ metadata: OpaquePointer?, _ key: String) -> String? {
+        guard let value = av_dict_get(metadata, key, nil, 0)?.pointee.value else { return nil }
+        let text = String(cString: value).trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? nil : text
     }
 }

@@ -28,7 +28,12 @@ public final class PosterMaker: Sendable {
     }
 
     private func posterNow(path: String, durationMs: Int?) -> Result<VideoFrame, ProbeFailure> {
-        if case .failure(let failure) = FileCheck.inspect(path) { return .failure(failure) }
+        switch FileCheck.inspect(path) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let file):
+            // Its entries would make the demuxers fetch other files or network addresses.
+            if let kind = PlaylistSniffer.kind(head: file.head) { return .failure(.playlist(kind: kind)) }
+        }
         guard let uri = PathBytes.withCString(path, { gst_filename_to_uri($0, nil) }) else {
             return .failure(.other("Invalid path: \(path)"))
         }
@@ -67,7 +72,7 @@ public final class PosterMaker: Sendable {
             return .failure(failure)
         }
 
-        var duration = gint64(durationMs ?? 0) * 1_000_000
+        var duration = gint64(MediaTime.nanoseconds(ms: MediaTime.durationMs(durationMs) ?? 0))
         if duration <= 0 { gst_element_query_duration(playbin, GST_FORMAT_TIME, &duration) }
         let target = min(duration / 10, 30_000_000_000)
         if target > 0 {
@@ -90,6 +95,7 @@ public final class PosterMaker: Sendable {
     private func failure(of outcome: BusWait.Outcome, missing: String?) -> ProbeFailure? {
         if case .asyncDone = outcome { return nil }
         if case .timedOut = outcome { return .timedOut(seconds: timeoutSeconds) }
+        if let missing, let kind = PlaylistSniffer.kind(mediaType: missing) { return .playlist(kind: kind) }
         if let missing {
             // An installed decoder that refused the stream (a huge picture) is not a package to install.
             let package = CodecNames.hasDecoder(forMediaType: missing) ? nil : CodecNames.package(forMediaType: missing)

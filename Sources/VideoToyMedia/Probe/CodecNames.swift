@@ -12,6 +12,11 @@ enum CodecNames {
         "image/jpeg": "Motion JPEG", "audio/x-vorbis": "Vorbis", "audio/x-opus": "Opus", "audio/x-flac": "FLAC",
         "audio/x-ac3": "AC-3", "audio/x-eac3": "E-AC-3", "audio/x-ac4": "AC-4", "audio/x-alac": "ALAC",
         "audio/x-wma": "WMA", "audio/x-raw": "PCM", "audio/x-dts": "DTS", "audio/AMR": "AMR", "audio/AMR-WB": "AMR-WB",
+        // GStreamer's own description of FFV1 is "FFMpeg v1"; VVC and MPEG-H reach 1.22 only as bare sample entries.
+        "video/x-ffv": "FFV1", "video/x-h266": "H.266 (VVC)", "video/x-gst-fourcc-vvc1": "H.266 (VVC)",
+        "video/x-gst-fourcc-vvi1": "H.266 (VVC)", "audio/x-gst-fourcc-mhm1": "MPEG-H 3D Audio",
+        "audio/x-gst-fourcc-mha1": "MPEG-H 3D Audio", "audio/x-gst-fourcc-mhm2": "MPEG-H 3D Audio",
+        "audio/x-gst-fourcc-mha2": "MPEG-H 3D Audio",
     ]
 
     private static let packages: [String: String] = [
@@ -24,7 +29,7 @@ enum CodecNames {
         "audio/x-vorbis": "gstreamer1.0-plugins-base", "video/x-theora": "gstreamer1.0-plugins-base",
         "video/x-h263": "gstreamer1.0-libav", "video/x-flash-video": "gstreamer1.0-libav", "video/x-dnxhd": "gstreamer1.0-libav",
         "video/x-msmpeg": "gstreamer1.0-libav", "video/x-divx": "gstreamer1.0-libav", "video/x-xvid": "gstreamer1.0-libav",
-        "video/x-svq": "gstreamer1.0-libav", "video/x-cineform": "gstreamer1.0-libav",
+        "video/x-svq": "gstreamer1.0-libav", "video/x-cineform": "gstreamer1.0-libav", "video/x-ffv": "gstreamer1.0-libav",
         "audio/AMR": "gstreamer1.0-plugins-ugly", "audio/AMR-WB": "gstreamer1.0-plugins-ugly",
         // Subtitles: what renders or parses each format for playbin's subtitle overlay.
         "text/x-raw": "gstreamer1.0-x", "application/x-ass": "gstreamer1.0-plugins-base",

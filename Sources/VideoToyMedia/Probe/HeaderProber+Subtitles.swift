@@ -21,21 +21,46 @@ extension HeaderProber {
     /// discoverer path takes subtitle languages from here whenever it can.
     static func subtitleStreams(path: String, head: [UInt8], timeoutSeconds: Double) -> [SubtitleStream]? {
         let listed = open(path: path, head: head, timeoutSeconds: timeoutSeconds) { context, container in
-            (0..<Int(context.pointee.nb_streams)).compactMap { index -> SubtitleStream? in
+            let mkvmerge = mkvmergeWebVTT(context, container: container, path: path)
+            return (0..<Int(context.pointee.nb_streams)).compactMap { index -> SubtitleStream? in
                 guard let stream = context.pointee.streams[index], let parameters = stream.pointee.codecpar,
                     parameters.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE
                 else { return nil }
+                let readByApp = isReadByApp(context, stream: index, container: container, mkvmergeWebVTT: mkvmerge)
                 return SubtitleStream(
-                    language: taggedLanguage(stream), name: HeaderCodecs.subtitleName(parameters.pointee),
-                    isReadByApp: isReadByApp(parameters.pointee, container: container))
+                    language: taggedLanguage(stream),
+                    name: readByApp ? "WebVTT subtitles" : HeaderCodecs.subtitleName(parameters.pointee),
+                    isReadByApp: readByApp)
             }
         }
         return try? listed.get()
     }
 
     /// Whether the app reads a subtitle stream's cues itself rather than through the player: WebVTT in Matroska and
-    /// WebM, which GStreamer's Matroska reader of this release does not know.
-    static func isReadByApp(_ parameters: AVCodecParameters, container: Container) -> Bool {
-        container == .matroska && parameters.codec_id == AV_CODEC_ID_WEBVTT
+    /// WebM, which GStreamer's Matroska reader of this release does not know, in WebM's form or in mkvmerge's (the
+    /// streams `mkvmergeWebVTT` found).
+    static func isReadByApp(
+        _ context: UnsafeMutablePointer<AVFormatContext>, stream index: Int, container: Container, mkvmergeWebVTT: Set<Int>
+    ) -> Bool {
+        guard container == .matroska, let parameters = context.pointee.streams[index]?.pointee.codecpar else { return false }
+        return parameters.pointee.codec_id == AV_CODEC_ID_WEBVTT || mkvmergeWebVTT.contains(index)
+    }
+
+    /// The indexes of the streams that are WebVTT as mkvmerge writes it (`S_TEXT/WEBVTT`), which libavformat of this
+    /// release lists as subtitles without a codec; the header's tracks are read only when there is such a stream,
+    /// and matched to the streams by order among the subtitle tracks when both list as many.
+    static func mkvmergeWebVTT(_ context: UnsafeMutablePointer<AVFormatContext>, container: Container, path: String) -> Set<Int> {
+        guard container == .matroska else { return [] }
+        let subtitles = (0..<Int(context.pointee.nb_streams)).filter { index in
+            context.pointee.streams[index]?.pointee.codecpar?.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE
+        }
+        let unnamed = subtitles.contains { context.pointee.streams[$0]?.pointee.codecpar?.pointee.codec_id == AV_CODEC_ID_NONE }
+        guard unnamed, let codecs = MatroskaTracks.subtitleCodecIDs(path: path, size: Int(max(0, avio_size(context.pointee.pb)))),
+            codecs.count == subtitles.count
+        else { return [] }
+        return Set(
+            zip(subtitles, codecs).filter { index, codec in
+                codec == "S_TEXT/WEBVTT" && context.pointee.streams[index]?.pointee.codecpar?.pointee.codec_id == AV_CODEC_ID_NONE
+            }.map(\.0))
     }
 }

@@ -73,6 +73,7 @@ public enum HeaderProber {
         var audio: UnsafeMutablePointer<AVStream>?
         var audioLanguages: [Language?] = [], subtitleLanguages: [Language?] = []
         var listed = MatroskaTracks()
+        let mkvmerge = mkvmergeWebVTT(context, container: container, path: path)
         for index in 0..<Int(context.pointee.nb_streams) {
             guard let stream = context.pointee.streams[index], let parameters = stream.pointee.codecpar else { continue }
             // Cover art is a still picture, which the discoverer does not list as a moving video.
@@ -81,7 +82,7 @@ public enum HeaderProber {
             if type == AVMEDIA_TYPE_SUBTITLE {
                 listed.subtitles += 1
                 // The app reads these cues itself, wherever GStreamer's reader stops.
-                if isReadByApp(parameters.pointee, container: container) {
+                if isReadByApp(context, stream: index, container: container, mkvmergeWebVTT: mkvmerge) {
                     subtitleLanguages.append(taggedLanguage(stream))
                     continue
                 }
@@ -114,9 +115,12 @@ public enum HeaderProber {
             return .unsure("Matroska tracks libavformat does not list")
         }
         let duration = context.pointee.duration
-        guard duration != vt_av_nopts_value(), duration > 0 else { return .unsure("no duration in the header") }
+        // A claim beyond 100 years is damage, not a duration: GStreamer gets its say as for none.
+        guard duration != vt_av_nopts_value(), let durationMs = MediaTime.durationMs(microseconds: duration) else {
+            return .unsure("no plausible duration in the header")
+        }
         var media = MediaInfo()
-        media.durationMs = Int((duration + 500) / 1000)
+        media.durationMs = durationMs
         if let video, let parameters = video.pointee.codecpar {
             let width = Int(parameters.pointee.width), height = Int(parameters.pointee.height)
             guard width > 0, height > 0 else { return .unsure("no picture size in the header") }

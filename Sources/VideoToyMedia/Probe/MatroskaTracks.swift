@@ -20,10 +20,31 @@ struct MatroskaTracks: Equatable, Sendable {
     private static let cluster: UInt32 = 0x1F43_B675
     private static let trackEntry: UInt32 = 0xAE
     private static let trackType: UInt32 = 0x83
+    private static let codecID: UInt32 = 0x86
 
     /// The counts of the file at `path` (`size` bytes), or nil when its Tracks element is not found before the
     /// first cluster (a live stream's unknown sizes, a damaged or unusual layout).
     static func of(path: String, size: Int) -> MatroskaTracks? {
+        tracksBody(path: path, size: size).flatMap(count)
+    }
+
+    /// The codec IDs of the subtitle tracks in their order (`S_TEXT/WEBVTT` is the form of WebVTT mkvmerge writes,
+    /// which libavformat of this release lists as a subtitle stream of no known codec); nil when the Tracks element
+    /// cannot be read.
+    static func subtitleCodecIDs(path: String, size: Int) -> [String]? {
+        guard let body = tracksBody(path: path, size: size) else { return nil }
+        var codecs: [String] = []
+        let complete = eachEntry(body) { fields in
+            guard let type = fields[trackType], (1...8).contains(type.count), type.reduce(0, { $0 << 8 | Int($1) }) == 0x11 else {
+                return
+            }
+            codecs.append(fields[codecID].map { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) } ?? "")
+        }
+        return complete ? codecs : nil
+    }
+
+    /// The body of the segment's Tracks element, found before the first cluster and at most 4 MiB.
+    private static func tracksBody(path: String, size: Int) -> [UInt8]? {
         guard let file = OpenFile.reading(path), let header = element(file, at: 0, end: size), header.id == ebml,
             let length = header.length, let top = element(file, at: header.body + length, end: size), top.id == segment
         else { return nil }
@@ -34,7 +55,7 @@ struct MatroskaTracks: Equatable, Sendable {
             guard let child = element(file, at: offset, end: end), child.id != cluster, let length = child.length else { return nil }
             if child.id == tracks {
                 guard length <= 1 << 22, let body = file.read(upTo: length, at: child.body), body.count == length else { return nil }
-                return count(body)
+                return body
             }
             offset = child.body + length
         }
@@ -43,28 +64,39 @@ struct MatroskaTracks: Equatable, Sendable {
 
     private static func count(_ body: [UInt8]) -> MatroskaTracks? {
         var counts = MatroskaTracks()
+        let complete = eachEntry(body) { fields in
+            guard let type = fields[trackType], (1...8).contains(type.count) else { return }
+            switch type.reduce(0, { $0 << 8 | Int($1) }) {
+            case 1: counts.video += 1
+            case 2: counts.audio += 1
+            case 0x11: counts.subtitles += 1
+            default: break
+            }
+        }
+        return complete ? counts : nil
+    }
+
+    /// Calls `body` with each TrackEntry's fields by ID (the first of each); false when the element is damaged.
+    @discardableResult
+    private static func eachEntry(_ body: [UInt8], _ visit: ([UInt32: ArraySlice<UInt8>]) -> Void) -> Bool {
         var offset = 0
         while offset < body.count {
-            guard let entry = element(body, at: offset), let length = entry.length, entry.body + length <= body.count else { return nil }
+            guard let entry = element(body, at: offset), let length = entry.length, entry.body + length <= body.count else { return false }
             if entry.id == trackEntry {
+                var fields: [UInt32: ArraySlice<UInt8>] = [:]
                 var inner = entry.body
                 while inner < entry.body + length {
-                    guard let field = element(body, at: inner), let fieldLength = field.length else { return nil }
-                    if field.id == trackType, (1...8).contains(fieldLength), field.body + fieldLength <= body.count {
-                        let type = body[field.body..<field.body + fieldLength].reduce(0) { $0 << 8 | Int($1) }
-                        switch type {
-                        case 1: counts.video += 1
-                        case 2: counts.audio += 1
-                        case 0x11: counts.subtitles += 1
-                        default: break
-                        }
+                    guard let field = element(body, at: inner), let fieldLength = field.length else { return false }
+                    if field.body + fieldLength <= body.count, fields[field.id] == nil {
+                        fields[field.id] = body[field.body..<field.body + fieldLength]
                     }
                     inner = field.body + fieldLength
                 }
+                visit(fields)
             }
             offset = entry.body + length
         }
-        return counts
+        return true
     }
 
     /// An element's ID, where its body starts, and its length (nil when unknown).

@@ -44,6 +44,8 @@ public final class MediaProber: Sendable {
         case .failure(let failure): return .failure(failure)
         case .success(let readable): file = readable
         }
+        // Its entries would make the demuxers fetch other files or network addresses: refused before any opens it.
+        if let kind = PlaylistSniffer.kind(head: file.head) { return .failure(.playlist(kind: kind)) }
         // The discoverer reads only the index, so an MP4 cut after its index would still look whole; cut in its
         // index it cannot play, cut in its data it plays up to the cut and its row says so.
         var damage: String?
@@ -131,6 +133,10 @@ public final class MediaProber: Sendable {
         guard !movingVideos.isEmpty || !audios.isEmpty else {
             // With no decoder at all the discoverer lists no streams; the video codec matters most to name.
             let videoFirst = missingTypes.sorted { ($0.hasPrefix("video/") ? 0 : 1, $0) < ($1.hasPrefix("video/") ? 0 : 1, $1) }
+            // GStreamer typefinds a playlist its demuxers would follow; those were taken out of the registry.
+            if let kind = missingTypes.lazy.compactMap(PlaylistSniffer.kind(mediaType:)).first {
+                return .failure(.playlist(kind: kind))
+            }
             if let missing = videoFirst.first {
                 guard CodecNames.hasDecoder(forMediaType: missing) else {
                     return .failure(
@@ -163,7 +169,7 @@ public final class MediaProber: Sendable {
         }
         var media = MediaInfo()
         let duration = gst_discoverer_info_get_duration(info)
-        if duration != vt_clock_time_none(), duration > 0 { media.durationMs = Int((duration + 500_000) / 1_000_000) }
+        if duration != vt_clock_time_none() { media.durationMs = MediaTime.durationMs(nanoseconds: UInt64(duration)) }
         if let video = movingVideos.first {
             media.videoSize = PixelSize(
                 width: Int(gst_discoverer_video_info_get_width(video.info)),

@@ -25,6 +25,8 @@ enum ContainerCueReader {
         let index: Int
         let track: MediaTrack
         let timeBase: AVRational
+        /// mkvmerge's form: the settings travel in a BlockAdditional, after its 8-byte ID and before the identifier.
+        let isMkvmerge: Bool
         var cues = EmbeddedWebVTT()
     }
 
@@ -37,6 +39,8 @@ enum ContainerCueReader {
         var options: OpaquePointer?
         // Only the file itself: no external data references, no other protocol a crafted header could name.
         av_dict_set(&options, "protocol_whitelist", "file", 0)
+        // Only Matroska's demuxer: the playlist ones (hls, dash, concat) would open other files a crafted file names.
+        av_dict_set(&options, "format_whitelist", "matroska,webm", 0)
         defer { av_dict_free(&options) }
         let opened = PathBytes.withCString("file:" + path) { avformat_open_input(&context, $0, nil, &options) }
         guard opened >= 0, let context else { return ContainerSubtitles() }
@@ -47,7 +51,7 @@ enum ContainerCueReader {
         guard let format = context.pointee.iformat, String(cString: format.pointee.name).contains("matroska") else {
             return ContainerSubtitles()
         }
-        var streams = webVTTStreams(context)
+        var streams = webVTTStreams(context, path: path)
         guard !streams.isEmpty else { return ContainerSubtitles() }
         let end = readPackets(context, into: &streams, deadline: deadline.pointee)
         return ContainerSubtitles(
@@ -56,9 +60,10 @@ enum ContainerCueReader {
 
     /// The WebVTT streams, named `subtitles/N` by their place among the file's subtitle streams; every other stream
     /// is discarded.
-    private static func webVTTStreams(_ context: UnsafeMutablePointer<AVFormatContext>) -> [Stream] {
+    private static func webVTTStreams(_ context: UnsafeMutablePointer<AVFormatContext>, path: String) -> [Stream] {
         var found: [Stream] = []
         var subtitleNumber = 0
+        let mkvmerge = HeaderProber.mkvmergeWebVTT(context, container: .matroska, path: path)
         for index in 0..<Int(context.pointee.nb_streams) {
             guard let stream = context.pointee.streams[index], let parameters = stream.pointee.codecpar else { continue }
             guard parameters.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE else {
@@ -66,7 +71,7 @@ enum ContainerCueReader {
                 continue
             }
             defer { subtitleNumber += 1 }
-            guard parameters.pointee.codec_id == AV_CODEC_ID_WEBVTT else {
+            guard HeaderProber.isReadByApp(context, stream: index, container: .matroska, mkvmergeWebVTT: mkvmerge) else {
                 stream.pointee.discard = AVDISCARD_ALL
                 continue
             }
@@ -75,7 +80,10 @@ enum ContainerCueReader {
                 id: .subtitles(subtitleNumber), language: tag(stream, "language").flatMap(Language.init(tag:)), title: tag(stream, "title"),
                 codec: SubtitleFormat.webVTT.label, isDefault: disposition & AV_DISPOSITION_DEFAULT != 0,
                 isForced: disposition & AV_DISPOSITION_FORCED != 0)
-            found.append(Stream(index: index, track: track, timeBase: stream.pointee.time_base))
+            found.append(
+                Stream(
+                    index: index, track: track, timeBase: stream.pointee.time_base,
+                    isMkvmerge: parameters.pointee.codec_id != AV_CODEC_ID_WEBVTT))
         }
         return found
     }
@@ -107,15 +115,25 @@ enum ContainerCueReader {
             let startMs = Int(av_rescale_q(start, timeBase, AVRational(num: 1, den: 1000)))
             let durationMs = Int(av_rescale_q(packet.pointee.duration, timeBase, AVRational(num: 1, den: 1000)))
             let text = packet.pointee.data.map { Array(UnsafeBufferPointer(start: $0, count: Int(packet.pointee.size))) } ?? []
-            var settingsSize = 0
-            let settings =
-                av_packet_get_side_data(packet, AV_PKT_DATA_WEBVTT_SETTINGS, &settingsSize)
-                .map { Array(UnsafeBufferPointer(start: $0, count: settingsSize)) } ?? []
+            let settings = streams[at].isMkvmerge ? blockAdditionalSettings(packet) : sideData(packet, AV_PKT_DATA_WEBVTT_SETTINGS)
             guard streams[at].cues.add(startMs: startMs, durationMs: durationMs, text: text, settings: settings) else {
                 return .tooLarge(atMs: lastMs)
             }
             if av_gettime_relative() > deadline { return .tookTooLong(atMs: lastMs) }
         }
+    }
+
+    private static func sideData(_ packet: UnsafeMutablePointer<AVPacket>, _ type: AVPacketSideDataType) -> [UInt8] {
+        var size = 0
+        return av_packet_get_side_data(packet, type, &size).map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    }
+
+    /// The cue settings of an `S_TEXT/WEBVTT` block: its BlockAdditional holds an 8-byte BlockAddID, then the settings,
+    /// the identifier and any comments, one to a line.
+    private static func blockAdditionalSettings(_ packet: UnsafeMutablePointer<AVPacket>) -> [UInt8] {
+        let additional = sideData(packet, AV_PKT_DATA_MATROSKA_BLOCKADDITIONAL)
+        guard additional.count > 8 else { return [] }
+        return Array(additional.dropFirst(8).prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") })
     }
 
     private static func tag(_ stream: UnsafeMutablePointer<AVStream>, _ key: String) -> String? {

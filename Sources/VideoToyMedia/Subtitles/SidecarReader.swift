@@ -5,20 +5,32 @@ import VideoToyPOSIX
 /// Finds the subtitle files beside a video and reads them, with the folder's real bytes and a deadline: a share
 /// that stops answering must not keep the worker forever.
 enum SidecarReader {
+    /// How long the folder's listing, and each subtitle file's reading and parsing, may take.
+    static let secondsPerStep = 5
+    /// How long all the subtitle files of one video may take together.
+    static let secondsInAll = 15
+
     /// The subtitle files beside the video at `path`, read and parsed; none when the folder cannot be listed in time.
-    static func read(beside path: String) -> SidecarSubtitles {
+    /// A file that takes more than `secondsPerStep` to read, or comes after others that took `secondsInAll`, is
+    /// listed with a note saying so.
+    static func read(beside path: String, secondsPerFile: Double = Double(secondsPerStep)) -> SidecarSubtitles {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let videoName = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let found = Bounded.run(seconds: 5) { () -> SidecarSubtitles in
-            let siblings = names(in: folder.isEmpty ? "/" : folder)
-            let prefix = folder + "/"
-            return SidecarSubtitles(
-                videoName: videoName, siblings: siblings,
-                size: { name in PathCalls.status(prefix + name).map { Int($0.st_size) } },
-                contents: { name in contents(of: prefix + name) })
+        guard let siblings = Bounded.run(seconds: Double(secondsPerStep), { names(in: folder.isEmpty ? "/" : folder) }) else {
+            return SidecarSubtitles()
         }
-        return found ?? SidecarSubtitles()
+        let prefix = folder + "/"
+        let deadline = ContinuousClock.now + .seconds(secondsInAll)
+        return SidecarSubtitles(videoName: videoName, siblings: siblings) { file in
+            guard ContinuousClock.now < deadline else { return .notReached }
+            let reading = Bounded.run(seconds: secondsPerFile) {
+                SidecarSubtitles.read(
+                    file, size: { name in PathCalls.status(prefix + name).map { Int($0.st_size) } },
+                    contents: { name in contents(of: prefix + name) })
+            }
+            return reading ?? .tooSlow(seconds: Int(secondsPerFile.rounded(.up)))
+        }
     }
 
     /// The names in `folder`, as `PathBytes` strings.

@@ -69,4 +69,22 @@ struct SidecarSubtitlesTests {
         #expect(!asked.contains("film.de.srt"), "a file over the limit is not read")
         #expect(read.timelines[.sidecar("film.en.srt")]?.text(atMs: 1500) == "Hi")
     }
+
+    @Test("a file too slow to read, and one never reached in time, are listed with why; the others still show")
+    func slowFilesAreListedWithWhy() {
+        let good = SubtitleDocument.parse("1\n00:00:01,000 --> 00:00:02,000\nHi\n", format: .subRip)
+        let read = SidecarSubtitles(videoName: "film.mkv", siblings: ["film.mkv", "film.en.srt", "film.fr.srt", "film.de.srt"]) {
+            switch $0.name {
+            case "film.de.srt": .tooSlow(seconds: 5)
+            case "film.fr.srt": .notReached
+            default: .document(good)
+            }
+        }
+        #expect(read.report.tracks.map(\.id) == [.sidecar("film.en.srt")])
+        #expect(read.report.unusable == [.sidecar("film.de.srt"), .sidecar("film.fr.srt")])
+        #expect(read.report.notes[.sidecar("film.de.srt")] == "film.de.srt is too slow to read (more than 5 s)")
+        #expect(
+            read.report.notes[.sidecar("film.fr.srt")] == "film.fr.srt was not read: reading the subtitle files before it took too long")
+        #expect(read.report.notes[.sidecar("film.en.srt")] == nil)
+    }
 }
