@@ -27,6 +27,9 @@ let package = Package(
         // libwayland-server for the test compositor, with the same protocol tables (never shipped).
         .target(name: "CWaylandServer", dependencies: ["CWayland"], linkerSettings: [.linkedLibrary("wayland-server")]),
 
+        // The kernel's seccomp filter and resource limits for the sandboxed media helper.
+        .target(name: "CSandbox"),
+
         // The pure domain: no C imports.
         .target(name: "VideoToyCore", swiftSettings: strict),
 
@@ -39,7 +42,8 @@ let package = Package(
         // Adapters; none imports another.
         .target(name: "VideoToyFiles", dependencies: ["VideoToyCore", "VideoToyGObject", "VideoToyPOSIX", "CGLib"], swiftSettings: strict),
         .target(
-            name: "VideoToyMedia", dependencies: ["VideoToyCore", "VideoToyGObject", "VideoToyPOSIX", "CGStreamer", "CGLib", "CAVFormat"],
+            name: "VideoToyMedia",
+            dependencies: ["VideoToyCore", "VideoToyGObject", "VideoToyPOSIX", "CGStreamer", "CGLib", "CAVFormat", "CSandbox"],
             swiftSettings: strict),
         .target(name: "VideoToyGtk", dependencies: ["VideoToyCore", "VideoToyGObject", "CGtk", "CXrandr"], swiftSettings: strict),
         .target(name: "VideoToyDesktop", dependencies: ["VideoToyCore", "VideoToyGObject", "CGLib"], swiftSettings: strict),

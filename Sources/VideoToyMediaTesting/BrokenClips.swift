@@ -63,3 +63,21 @@ extension ClipFactory {
         try handle.truncate(atOffset: UInt64(Double(size) * fraction))
     }
 }
+
+/// Files that crash the media library itself, for the tests of the sandboxed media helper.
+extension ClipFactory {
+    /// A one-second FFV1 video with 9-bit 4:2:0 samples in Matroska: GStreamer 1.22 segfaults in a streaming thread
+    /// on it about one probe in two (gst-discoverer-1.0 included).
+    public static func makeFFV1NineBit(at path: String) throws {
+        guard let ffmpeg = FormatCatalogue.ffmpeg else {
+            throw SetUpFailure(description: "ffmpeg is not installed; `scripts/setup test` installs it.")
+        }
+        try FFmpegRun.run(
+            ffmpeg,
+            [
+                "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=320x240:d=1", "-c:v", "ffv1", "-pix_fmt",
+                "yuv420p9le", path,
+            ],
+            making: path)
+    }
+}

@@ -21,7 +21,8 @@ enum ProbeGroup {
             (.discovererOnly, "probe.discoverer", "discoverer path (one pooled discoverer per worker)"),
         ] {
             note("probe: \(label) over \(paths.count) files, \(workers) workers")
-            let (ms, found) = measure(MediaProber(timeoutSeconds: 10, readers: readers), paths)
+            let prober = MediaProber(timeoutSeconds: 10, readers: readers)
+            let (ms, found) = measure({ prober.probe(path: $0) }, paths)
             results[readers] = found
             let rate = ms > 0 ? Figures.fixed(Double(paths.count) * 1000 / Double(ms), 1) : ""
             let ratio = Figures.ratio(rate, Figures.fixed(anchorRate, 1))
@@ -31,6 +32,21 @@ enum ProbeGroup {
                     anchor: Figures.fixed(anchorRate, 1), ratio: ratio, target: "info", result: "info",
                     note: "\(ms) ms for \(paths.count) files; gst-discoverer-1.0 \(discoverer.ms) ms for \(discoverer.files) files"))
         }
+        // What the app does: the header path in two sandboxed helper processes, each file over a socket.
+        note("probe: media helpers (\(workers), sandboxed) over \(paths.count) files")
+        let helpers = HelperBackend(executable: session.app.path, helpers: workers)
+        let (helperMs, helperFound) = measure({ helpers.probe(path: $0) }, paths)
+        let helperRate = helperMs > 0 ? Figures.fixed(Double(paths.count) * 1000 / Double(helperMs), 1) : ""
+        let helperRatio = Figures.ratio(helperRate, Figures.fixed(anchorRate, 1))
+        session.add(
+            BenchRow(
+                id: "probe.helper",
+                metric:
+                    "probe candidate: header path in \(workers) media helpers (\(helpers.isBubblewrapped ? "bubblewrap + " : "")seccomp), N=\(n)",
+                value: helperRate, unit: "files/s", anchor: Figures.fixed(anchorRate, 1), ratio: helperRatio, target: ">= 20x anchor",
+                result: Figures.verdict(helperRatio, .atLeast, 20),
+                note: "\(helperMs) ms for \(paths.count) files, \(helpers.helpersStarted) helpers started"))
+        helpers.stopHelpers()
         let header = results[.headerFirst] ?? [], plain = results[.discovererOnly] ?? []
         let differing = zip(paths, zip(header, plain)).filter { $1.0 != $1.1 }.map { ($0.0 as NSString).lastPathComponent }
         session.add(
@@ -38,15 +54,23 @@ enum ProbeGroup {
                 id: "probe.identical", metric: "files whose facts differ between the two candidates", value: String(differing.count),
                 unit: "files", target: "0", result: differing.isEmpty ? "pass" : "FAIL",
                 note: differing.isEmpty ? "every file probed alike" : "first: \(differing.prefix(5).joined(separator: ", "))"))
+        let fromHelpers = zip(paths, zip(header, helperFound)).filter { $1.0 != $1.1 }.map { ($0.0 as NSString).lastPathComponent }
+        session.add(
+            BenchRow(
+                id: "probe.helper-identical", metric: "files whose facts differ between the helpers and this process",
+                value: String(fromHelpers.count), unit: "files", target: "0", result: fromHelpers.isEmpty ? "pass" : "FAIL",
+                note: fromHelpers.isEmpty ? "every file probed alike" : "first: \(fromHelpers.prefix(5).joined(separator: ", "))"))
     }
 
     /// Milliseconds to probe every path with `workers` threads, and the results in path order.
-    private static func measure(_ prober: MediaProber, _ paths: [String]) -> (Int, [Result<MediaInfo, ProbeFailure>]) {
+    private static func measure(
+        _ probe: @escaping @Sendable (String) -> Result<MediaInfo, ProbeFailure>, _ paths: [String]
+    ) -> (Int, [Result<MediaInfo, ProbeFailure>]) {
         let results = Results(count: paths.count)
         let next = Results.Counter()
         let start = ContinuousClock.now
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let index = next.take(below: paths.count) { results.set(index, prober.probe(path: paths[index])) }
+            while let index = next.take(below: paths.count) { results.set(index, probe(paths[index])) }
         }
         return (start.duration(to: .now).wholeMilliseconds, results.all)
     }

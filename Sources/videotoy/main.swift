@@ -8,6 +8,9 @@ import VideoToySound
 
 // Wiring only: parse the command line, build the parts, connect them, run.
 
+// The same binary is the sandboxed media helper the app starts for probes and posters: decided before anything else.
+MediaHelper.runIfAsked()
+
 let started = DispatchTime.now().uptimeNanoseconds
 ProcessTuning.limitMallocArenas()
 let program = "videotoy"
@@ -60,8 +63,10 @@ if options.check {
 }
 
 // Metadata and posters are cached by path, size and modification time, posters in the freedesktop thumbnail cache.
+// They are made by sandboxed helper processes running this binary: a file that crashes GStreamer costs its row only.
+let media: MediaBackend = HelperBackend.ownExecutable.map { HelperBackend(executable: $0) } ?? GStreamerBackend()
 let backend = CachingBackend(
-    wrapping: GStreamerBackend(),
+    wrapping: media,
     cache: ProbeCache(file: UserFolders.cache() + "/probe-cache.tsv", fingerprint: CachingBackend.mediaFingerprint))
 
 // A missing or unplayable --play file is a start-up error: say why and stop before any window opens.

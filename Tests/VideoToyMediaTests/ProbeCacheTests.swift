@@ -246,7 +246,7 @@ struct ProbeCacheTests {
         let clip = folder + "/clip.mp4"
         let stamp = try #require(FileStamp.of(path: clip))
         let text =
-            "videotoy-probe-cache\t7\ttest\n\(clip)\t\(stamp.size)\t\(stamp.mtimeNs)\tok\t5\t2\t2\tH.264\t\t0\t\t\t\t\t\t\t\t\t.\n"
+            "videotoy-probe-cache\t8\ttest\n\(clip)\t\(stamp.size)\t\(stamp.mtimeNs)\tok\t5\t2\t2\tH.264\t\t0\t\t\t\t\t\t\t\t\t\t.\n"
             + "/y\t1\t1\tok\t1\t1"
         try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/cache.tsv"))
         let cache = ProbeCache(file: folder + "/cache.tsv", fingerprint: "test")
@@ -257,6 +257,23 @@ struct ProbeCacheTests {
         let reloaded = ProbeCache(file: folder + "/cache.tsv", fingerprint: "test")
         #expect(reloaded.count == 2)
         #expect(reloaded.linesStored == 2)
+    }
+
+    @Test(
+        "A file that crashed, hung or exhausted the media helper is kept across runs, and transient failures are not",
+        arguments: [
+            (ProbeFailure.readerCrashed, true), (.readerStuck(seconds: 15), true), (.readerOutOfMemory(megabytes: 4096), true),
+            (.timedOut(seconds: 10), false), (.other("Unable to open"), false),
+        ])
+    func helperFailuresKept(_ failure: ProbeFailure, kept: Bool) throws {
+        let folder = try scratch()
+        let clip = folder + "/clip.mp4"
+        let stamp = try #require(FileStamp.of(path: clip))
+        let cache = ProbeCache(file: folder + "/cache.tsv", fingerprint: "test")
+        cache.record(path: clip, stamp: stamp, result: .failure(failure))
+        #expect(cache.save())
+        let reloaded = ProbeCache(file: folder + "/cache.tsv", fingerprint: "test")
+        #expect(reloaded.lookup(path: clip, stamp: stamp) == (kept ? .failure(failure) : nil))
     }
 
     @Test("A save appends only what changed: one new result in a cache of 5,000 adds one line")

@@ -19,6 +19,12 @@ public enum ProbeFailure: Hashable, Sendable, Error {
     case playlist(kind: String)
     /// Reading the file took longer than allowed, which mostly means its storage stopped answering.
     case timedOut(seconds: Int)
+    /// Reading the file crashed the media library (in its helper process), so the file is skipped from now on.
+    case readerCrashed
+    /// Reading the file kept the media library busy past `seconds` without an answer, so the file is skipped.
+    case readerStuck(seconds: Int)
+    /// Reading the file needed more than `megabytes` of memory, so the file is skipped.
+    case readerOutOfMemory(megabytes: Int)
     /// Any other reason, as GStreamer phrased it.
     case other(String)
 
@@ -38,6 +44,10 @@ public enum ProbeFailure: Hashable, Sendable, Error {
             return "A playlist or stream manifest (\(kind)), not a video: VideoToy plays only local files."
         case .timedOut(let seconds):
             return "Reading the file took longer than \(seconds) s: the file or its storage (a network share, a USB drive) did not answer."
+        case .readerCrashed: return "Reading this file crashed the media library: it is skipped."
+        case .readerStuck(let seconds): return "Reading this file did not finish within \(seconds) s: it is skipped."
+        case .readerOutOfMemory(let megabytes):
+            return "Reading this file needed more than \(megabytes) MB of memory: it is skipped."
         case .other(let text): return text
         }
     }
@@ -54,6 +64,9 @@ public enum ProbeFailure: Hashable, Sendable, Error {
         case .missingDecoder: return "missing-decoder"
         case .playlist: return "playlist"
         case .timedOut: return "timeout"
+        case .readerCrashed: return "crashed"
+        case .readerStuck: return "stuck"
+        case .readerOutOfMemory: return "out-of-memory"
         case .other: return "error"
         }
     }

@@ -39,7 +39,8 @@ public struct FileStamp: Hashable, Sendable {
 /// A file that is missing, of another version or has a malformed line is ignored: the cache starts empty. A last
 /// line cut short (the process died mid-append) is dropped alone.
 /// Only results that depend on the file's bytes alone are kept: not "vanished", "permission denied",
-/// time-outs, missing decoders or other errors, which may change without the file changing.
+/// time-outs, missing decoders or other errors, which may change without the file changing. A file whose reading
+/// crashed, hung or exhausted the media helper is kept too: trying it again at every start is what must not happen.
 public final class ProbeCache: @unchecked Sendable {
     /// Where the cache is stored.
     public let file: String
@@ -65,12 +66,13 @@ public final class ProbeCache: @unchecked Sendable {
     private var needsRewrite = true
 
     private static let magic = "videotoy-probe-cache"
-    // 7 keeps picture subtitle formats in a field of their own (a file with them is cached: no decoder is missing);
+    // 8 adds the missing decoders (for the media helper's answers, which use the same fields) and keeps files that
+    // crashed, hung or exhausted the media helper; 7 keeps picture subtitle formats in a field of their own (a file with them is cached: no decoder is missing);
     // 6 names picture subtitles as formats not shown, and counts WebVTT in Matroska as shown; 5 added the audio and
     // subtitle languages; 4 made the file a log (with `gone` lines); 3 added bit depth,
     // HDR transfer, interlacing and container; 2 added the damage field; version 1 also refused files that
     // version 2 finds merely damaged.
-    private static let version = "7"
+    private static let version = "8"
 
     /// Creates a cache stored in `file`; nothing is read until the first use or `load()`.
     public init(file: String, fingerprint: String = "", maxEntries: Int = 200_000) {
@@ -213,6 +215,8 @@ public final class ProbeCache: @unchecked Sendable {
         switch result {
         case .success(let info): return info.missingDecoders.isEmpty
         case .failure(.empty), .failure(.notMedia), .failure(.incomplete): return true
+        // Reading these again would crash, hang or exhaust the media helper again at every start.
+        case .failure(.readerCrashed), .failure(.readerStuck), .failure(.readerOutOfMemory): return true
         case .failure: return false
         }
     }
@@ -260,12 +264,8 @@ public final class ProbeCache: @unchecked Sendable {
 
     // MARK: Line format
 
-    // ok:   path size mtime "ok" duration width height video audio rotation damage depth transfer interlaced container
-    //       audio-languages subtitle-languages "."
-    // fail: path size mtime "fail" code detail "."
-    // gone: path "" "" "gone" "."
-    // Empty fields are nil; tabs, newlines and backslashes in text are escaped. A language list holds one code
-    // per stream, comma-separated, "-" for a stream without a language.
+    // entry: path size mtime, then the result's fields (ProbeRecord), then "."
+    // gone:  path "" "" "gone" "."
 
     private enum Parsed {
         case entry(Entry)
@@ -273,26 +273,7 @@ public final class ProbeCache: @unchecked Sendable {
     }
 
     private static func line(_ entry: Entry) -> String {
-        var fields = [escape(entry.path), String(entry.stamp.size), String(entry.stamp.mtimeNs)]
-        switch entry.result {
-        case .success(let info):
-            fields += [
-                "ok", info.durationMs.map(String.init) ?? "",
-                info.videoSize.map { String($0.width) } ?? "", info.videoSize.map { String($0.height) } ?? "",
-                escape(info.videoCodec ?? ""), escape(info.audioCodec ?? ""), String(info.rotation),
-                escape(info.damage ?? ""), info.bitDepth.map(String.init) ?? "", info.transfer?.rawValue ?? "",
-                info.interlaced ? "i" : "", info.container?.rawValue ?? "", languages(info.audioLanguages),
-                languages(info.subtitleLanguages), escape(info.unshownSubtitles.joined(separator: ", ")),
-            ]
-        case .failure(let failure):
-            fields += ["fail", failure.code]
-            switch failure {
-            case .notMedia(let type): fields.append(escape(type ?? ""))
-            case .incomplete(let detail): fields.append(escape(detail))
-            default: fields.append("")
-            }
-        }
-        fields.append(".")
+        let fields = [escape(entry.path), String(entry.stamp.size), String(entry.stamp.mtimeNs)] + ProbeRecord.fields(entry.result) + ["."]
         return fields.joined(separator: "\t") + "\n"
     }
 
@@ -303,72 +284,9 @@ public final class ProbeCache: @unchecked Sendable {
             return fields.count == 5 && fields[1].isEmpty && fields[2].isEmpty ? .gone(unescape(fields[0])) : nil
         }
         guard let size = Int64(fields[1]), let mtime = Int64(fields[2]) else { return nil }
-        let path = unescape(fields[0])
-        let stamp = FileStamp(size: size, mtimeNs: mtime)
-        switch fields[3] {
-        case "ok":
-            guard fields.count == 19 else { return nil }
-            var info = MediaInfo()
-            // No probe writes a duration beyond 100 years or a picture beyond 65,535 pixels a side: such a line is
-            // damage, and the file is probed again rather than trusted.
-            if !fields[4].isEmpty { guard let ms = MediaTime.durationMs(Int(fields[4])) else { return nil }; info.durationMs = ms }
-            if !fields[5].isEmpty || !fields[6].isEmpty {
-                guard let width = Int(fields[5]), let height = Int(fields[6]), (1...65_535).contains(width), (1...65_535).contains(height)
-                else { return nil }
-                info.videoSize = PixelSize(width: width, height: height)
-            }
-            info.videoCodec = fields[7].isEmpty ? nil : unescape(fields[7])
-            info.audioCodec = fields[8].isEmpty ? nil : unescape(fields[8])
-            guard let rotation = Int(fields[9]), [0, 90, 180, 270].contains(rotation) else { return nil }
-            info.rotation = rotation
-            info.damage = fields[10].isEmpty ? nil : unescape(fields[10])
-            if !fields[11].isEmpty {
-                guard let depth = Int(fields[11]), (1...32).contains(depth) else { return nil }; info.bitDepth = depth
-            }
-            if !fields[12].isEmpty {
-                guard let transfer = VideoTransfer(rawValue: fields[12]) else { return nil }; info.transfer = transfer
-            }
-            info.interlaced = fields[13] == "i"
-            if !fields[14].isEmpty { guard let kind = MediaContainer(rawValue: fields[14]) else { return nil }; info.container = kind }
-            guard let audioLanguages = languages(fields[15]), let subtitleLanguages = languages(fields[16]) else { return nil }
-            info.audioLanguages = audioLanguages
-            info.subtitleLanguages = subtitleLanguages
-            // The names come from SubtitleFormats' table, none of which holds ", ".
-            info.unshownSubtitles = fields[17].isEmpty ? [] : unescape(fields[17]).components(separatedBy: ", ")
-            return .entry(Entry(path: path, stamp: stamp, result: .success(info)))
-        case "fail":
-            guard fields.count == 7 else { return nil }
-            let detail = unescape(fields[5])
-            let failure: ProbeFailure
-            switch fields[4] {
-            case "empty": failure = .empty
-            case "not-media": failure = .notMedia(contentType: detail.isEmpty ? nil : detail)
-            case "incomplete": failure = .incomplete(detail: detail)
-            default: return nil
-            }
-            return .entry(Entry(path: path, stamp: stamp, result: .failure(failure)))
-        default:
-            return nil
-        }
-    }
-
-    private static func languages(_ list: [Language?]) -> String {
-        list.map { $0?.code ?? "-" }.joined(separator: ",")
-    }
-
-    /// The languages of a list field, or nil when an entry is not a code this version writes.
-    private static func languages(_ field: String) -> [Language?]? {
-        guard !field.isEmpty else { return [] }
-        var list: [Language?] = []
-        for code in field.split(separator: ",", omittingEmptySubsequences: false) {
-            if code == "-" {
-                list.append(nil)
-            } else {
-                guard let language = Language(tag: String(code)), language.code == code else { return nil }
-                list.append(language)
-            }
-        }
-        return list
+        // Only what this version records: a line holding a result it never keeps is not one it wrote.
+        guard let result = ProbeRecord.result(fields[3..<(fields.count - 1)]), isCacheable(result) else { return nil }
+        return .entry(Entry(path: unescape(fields[0]), stamp: FileStamp(size: size, mtimeNs: mtime), result: result))
     }
 
     private static func same(_ a: Result<MediaInfo, ProbeFailure>, _ b: Result<MediaInfo, ProbeFailure>) -> Bool {
@@ -379,43 +297,7 @@ public final class ProbeCache: @unchecked Sendable {
         }
     }
 
-    private static func escape(_ text: String) -> String {
-        // Scalars, not Characters: "\r\n" is one Character and would slip past a Character test.
-        guard text.unicodeScalars.contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else {
-            return text
-        }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
-            case "\t": out.append(contentsOf: "\\t".unicodeScalars)
-            case "\n": out.append(contentsOf: "\\n".unicodeScalars)
-            case "\r": out.append(contentsOf: "\\r".unicodeScalars)
-            default: out.append(scalar)
-            }
-        }
-        return String(out)
-    }
+    private static func escape(_ text: String) -> String { ProbeRecord.escape(text) }
 
-    private static func unescape(_ text: String) -> String {
-        guard text.unicodeScalars.contains("\\") else { return text }
-        var out = String.UnicodeScalarView()
-        var escaping = false
-        for scalar in text.unicodeScalars {
-            if escaping {
-                switch scalar {
-                case "t": out.append("\t")
-                case "n": out.append("\n")
-                case "r": out.append("\r")
-                default: out.append(scalar)
-                }
-                escaping = false
-            } else if scalar == "\\" {
-                escaping = true
-            } else {
-                out.append(scalar)
-            }
-        }
-        return String(out)
-    }
+    private static func unescape(_ text: String) -> String { ProbeRecord.unescape(text) }
 }

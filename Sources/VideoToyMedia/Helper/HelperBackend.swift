@@ -1,0 +1,266 @@
+import Foundation
+import Glibc
+import VideoToyCore
+
+/// The core's `MediaBackend` with probes and posters made by sandboxed helper processes, so a file that crashes,
+/// hangs or exhausts the media library costs that file, not the app.
+///
+/// One helper per worker (two): a request takes a free helper, starting one if needed. A helper that dies or does
+/// not answer within `requestSeconds` is killed and replaced by the next request; its file's probe fails with
+/// `readerCrashed`, `readerStuck` or `readerOutOfMemory` (which the probe cache keeps), and its poster is not
+/// tried again in this run. Players and subtitles stay in this process.
+public final class HelperBackend: MediaBackend, @unchecked Sendable {
+    /// How helpers are confined besides their own seccomp filter and memory limit.
+    public enum Confinement: Sendable {
+        /// Under bubblewrap when it is installed and works (no network, the file system read-only), otherwise
+        /// the helper's own limits only.
+        case bubblewrapWhenPresent
+        /// The helper's own limits only.
+        case selfOnly
+    }
+
+    /// How long one request may take before its helper is killed.
+    public let requestSeconds: Int
+    private let command: [String]
+    private let environment: [String]
+    private let posterHeight: Int
+    private let condition = NSCondition()
+    private var slots: [HelperProcess?]
+    private var busy: [Bool]
+    private var wrapper: [String]?
+    private var launches = 0
+    private var posterSkips: Set<PosterKey> = []
+
+    private struct PosterKey: Hashable {
+        let path: PathKey
+        let stamp: FileStamp?
+    }
+
+    /// Runs `executable` with `--media-helper` as each helper (the app passes its own binary); `environment` is
+    /// added to this process's for them (tests set faults there).
+    public init(
+        executable: String, helpers: Int = 2, requestSeconds: Int = 15, posterHeight: Int = 188,
+        confinement: Confinement = .bubblewrapWhenPresent, environment: [String: String] = [:]
+    ) {
+        GStreamer.initialize()
+        self.command = [executable, MediaHelper.argument]
+        self.requestSeconds = max(1, requestSeconds)
+        self.posterHeight = max(1, posterHeight)
+        var merged = ProcessInfo.processInfo.environment
+        merged.merge(environment) { $1 }
+        self.environment = merged.map { "\($0.key)=\($0.value)" }
+        slots = Array(repeating: nil, count: max(1, helpers))
+        busy = Array(repeating: false, count: max(1, helpers))
+        switch confinement {
+        case .selfOnly: wrapper = nil
+        case .bubblewrapWhenPresent: wrapper = Self.bubblewrap()
+        }
+    }
+
+    /// This process's own executable, which `HelperBackend` can run as a helper when it is the app.
+    public static var ownExecutable: String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// How many helpers were started so far (tests check that a crashed one was replaced, or none was needed).
+    public var helpersStarted: Int { condition.withLock { launches } }
+
+    /// True when helpers run under bubblewrap.
+    public var isBubblewrapped: Bool { condition.withLock { wrapper != nil } }
+
+    @MainActor
+    public func makePlayer(
+        path: String, output: VideoOutput,
+        onMessage: @escaping @MainActor (PlayerMessage) -> Void
+    ) -> MediaPlayer? {
+        Player(path: path, output: output, onMessage: onMessage)
+    }
+
+    public func sidecars(path: String) -> SidecarSubtitles {
+        SidecarReader.read(beside: path)
+    }
+
+    public func containerSubtitles(path: String) -> ContainerSubtitles {
+        ContainerCueReader.read(path)
+    }
+
+    public func probe(path: String) -> Result<MediaInfo, ProbeFailure> {
+        switch ask(HelperWire.Frame(kind: .probe, payload: Array(path.utf8))) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let frame):
+            guard frame.kind == .probed, let result = Self.probed(frame.payload) else {
+                return .failure(.other("The media helper gave an unreadable answer."))
+            }
+            return result
+        }
+    }
+
+    public func poster(path: String, durationMs: Int?) -> VideoFrame? {
+        // A stat on a share that stopped answering must not take a worker forever.
+        let key = PosterKey(path: PathKey(path), stamp: Bounded.run(seconds: 5) { FileStamp.of(path: path) } ?? nil)
+        guard !condition.withLock({ posterSkips.contains(key) }) else { return nil }
+        let request = HelperWire.posterRequest(path: path, durationMs: durationMs, maxHeight: posterHeight)
+        switch ask(HelperWire.Frame(kind: .poster, payload: request)) {
+        case .failure(.readerCrashed), .failure(.readerStuck), .failure(.readerOutOfMemory):
+            // Once is enough for this run: asking again would take another helper down the same way.
+            condition.withLock { _ = posterSkips.insert(key) }
+            return nil
+        case .failure: return nil
+        case .success(let frame):
+            guard frame.kind == .picture else { return nil }
+            return Self.frame(frame.payload)
+        }
+    }
+
+    /// Asks a helper whether it may open an Internet socket: "refused <errno>" when the sandbox holds.
+    public func networkCheck() -> String {
+        switch ask(HelperWire.Frame(kind: .networkCheck, payload: [])) {
+        case .success(let frame) where frame.kind == .networkChecked: return String(decoding: frame.payload, as: UTF8.self)
+        case .success: return "unreadable answer"
+        case .failure(let failure): return failure.message
+        }
+    }
+
+    /// Kills every idle helper (they start again when needed).
+    public func stopHelpers() {
+        let idle: [HelperProcess] = condition.withLock {
+            var taken: [HelperProcess] = []
+            for index in slots.indices where !busy[index] {
+                if let helper = slots[index] { taken.append(helper) }
+                slots[index] = nil
+            }
+            return taken
+        }
+        idle.forEach { $0.kill() }
+    }
+
+    // MARK: Helpers
+
+    private func ask(_ request: HelperWire.Frame) -> Result<HelperWire.Frame, ProbeFailure> {
+        let index = take()
+        var helper = condition.withLock { slots[index] }
+        defer { give(back: index, helper) }
+        // A helper found ended before the request was sent is replaced, and the request sent again, once.
+        for _ in 0..<2 {
+            if helper == nil {
+                switch launch() {
+                case .success(let started): helper = started
+                case .failure(let failure): return .failure(failure)
+                }
+            }
+            guard let running = helper else { break }
+            switch running.exchange(request, deadline: HelperWire.now() + Int64(requestSeconds) * 1000) {
+            case .answer(let frame):
+                // A timed-out read may leave a thread stuck in the helper, which could crash it during the next
+                // file: that helper is retired rather than let a later file take the blame.
+                if Self.timedOut(frame) {
+                    running.kill()
+                    helper = nil
+                }
+                return .success(frame)
+            case .gone:
+                helper = nil
+            case .timedOut:
+                helper = nil
+                return .failure(.readerStuck(seconds: requestSeconds))
+            case .died(let death):
+                helper = nil
+                switch death {
+                case .outOfMemory: return .failure(.readerOutOfMemory(megabytes: Int(MediaHelper.memoryLimitBytes >> 20)))
+                case .crashed: return .failure(.readerCrashed)
+                }
+            }
+        }
+        return .failure(.other("The media helper could not start."))
+    }
+
+    private static func timedOut(_ frame: HelperWire.Frame) -> Bool {
+        let text = String(decoding: frame.payload, as: UTF8.self)
+        switch frame.kind {
+        case .probed, .noPicture: return text.contains("\tfail\ttimeout\t") || text.hasPrefix("fail\ttimeout\t")
+        default: return false
+        }
+    }
+
+    private func take() -> Int {
+        condition.withLock {
+            while true {
+                if let free = busy.firstIndex(of: false) {
+                    busy[free] = true
+                    return free
+                }
+                condition.wait()
+            }
+        }
+    }
+
+    private func give(back index: Int, _ helper: HelperProcess?) {
+        condition.withLock {
+            slots[index] = helper
+            busy[index] = false
+            condition.signal()
+        }
+    }
+
+    /// A new helper, under bubblewrap if it works here; one that does not start is not the file's fault, so its
+    /// failure is not one the cache keeps.
+    private func launch() -> Result<HelperProcess, ProbeFailure> {
+        let wrapped = condition.withLock { wrapper }
+        if let wrapped {
+            switch HelperProcess.launch(wrapped + command, environment: environment, readySeconds: 30) {
+            case .success(let helper):
+                condition.withLock { launches += 1 }
+                return .success(helper)
+            case .failure(let failure):
+                FileHandle.standardError.write(
+                    Data("videotoy: the media helper does not start under bubblewrap (\(failure.text)): running it without\n".utf8))
+                condition.withLock { wrapper = nil }
+            }
+        }
+        switch HelperProcess.launch(command, environment: environment, readySeconds: 30) {
+        case .success(let helper):
+            condition.withLock { launches += 1 }
+            return .success(helper)
+        case .failure(let failure):
+            return .failure(.other("The media helper could not start: \(failure.text)."))
+        }
+    }
+
+    /// The bubblewrap command line a helper runs under, when bubblewrap is installed.
+    private static func bubblewrap() -> [String]? {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            .map { "\($0)/bwrap" }.first { (candidate: String) in access(candidate, X_OK) == 0 }
+        guard let path else { return nil }
+        // Everything read-only (the helper reads whatever file it is given, /tmp included), no network, no other
+        // process to see; killed when the thread that started it (which lives as long as the app) ends.
+        return [
+            path, "--unshare-all", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--die-with-parent", "--new-session",
+            "--",
+        ]
+    }
+
+    // MARK: Answers
+
+    private static func probed(_ payload: [UInt8]) -> Result<MediaInfo, ProbeFailure>? {
+        let fields = String(decoding: payload, as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        guard fields.count >= 3, let result = ProbeRecord.result(fields[2...]) else { return nil }
+        guard case .success(var info) = result else { return result }
+        if let size = Int64(fields[0]), let modified = Int64(fields[1]), size >= 0 {
+            info.file = FileFacts(size: size, modified: modified)
+        }
+        return .success(info)
+    }
+
+    private static func frame(_ payload: [UInt8]) -> VideoFrame? {
+        guard let size = HelperWire.pictureSize(payload) else { return nil }
+        let storage = PixelCopy.Storage(byteCount: size.stride * size.height)
+        payload.withUnsafeBytes { raw in
+            storage.bytes.copyMemory(from: raw.baseAddress! + 12, byteCount: size.stride * size.height)
+        }
+        return VideoFrame(
+            width: size.width, height: size.height, stride: size.stride, bytes: UnsafeRawPointer(storage.bytes), owner: storage)
+    }
+}
