@@ -335,6 +335,8 @@ public final class AppController {
                 players[id]?.pause()
             case .restart(let id):
                 players[id]?.seek(toMs: 0)
+                // The player sends the cues at the start again: those of the round before would show twice.
+                subtitlesJumped(id)
                 players[id]?.play()
                 presenter?.refreshRow(id)
                 announce(.seeked(id, positionMs: 0))

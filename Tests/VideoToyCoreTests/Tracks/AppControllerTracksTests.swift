@@ -21,10 +21,10 @@ struct AppControllerTracksTests {
         })
 
     /// A rig playing /v/film.mkv with `preferences`, its tracks listed and its subtitle files read.
-    private func playing(_ preferences: TrackPreferences = TrackPreferences(), remembered: TrackChoice? = nil) async throws -> (
-        Rig, FakePlayer
-    ) {
-        let rig = Rig()
+    private func playing(
+        _ preferences: TrackPreferences = TrackPreferences(), remembered: TrackChoice? = nil, onEnd: OnEnd = .stop
+    ) async throws -> (Rig, FakePlayer) {
+        let rig = Rig(onEnd: onEnd)
         rig.backend.script(sidecars: Self.sidecars, for: "/v/film.mkv")
         rig.controller.useTrackPreferences(preferences)
         rig.controller.rememberedTracks = { path in path == "/v/film.mkv" ? remembered : nil }
@@ -156,6 +156,20 @@ struct AppControllerTracksTests {
         #expect(rig.presenter.subtitleText(id) == "Salut")
         rig.controller.intent(id, .seek(30_000))
         #expect(rig.presenter.subtitleText(id) == nil)
+    }
+
+    @Test func aLoopDropsTheCuesOfTheRoundBefore() async throws {
+        let (rig, player) = try await playing(onEnd: .loop)
+        let id = rig.ids[0]
+        rig.controller.chooseTrack(id, .subtitles, .subtitles(1))
+        let cue = SubtitleCue(startMs: 0, endMs: 4000, text: "Salut", placement: .bottom)
+        for _ in 0..<5 {
+            player.positionMs = 100
+            player.emit(.cue(cue))
+            #expect(rig.presenter.subtitleText(id) == "Salut", "one copy, however many rounds")
+            player.emit(.endOfStream)
+        }
+        #expect(player.transport.filter { $0 == .seek(0) }.count == 5)
     }
 
     @Test func aPickIsRememberedAndWinsForTheRestOfTheRun() async throws {
