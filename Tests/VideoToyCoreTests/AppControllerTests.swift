@@ -332,6 +332,22 @@ struct AppControllerTests {
         #expect(rig.presenter.quitStatus == 1, "--exit-on-end exits 1 after a video that ended in an error")
     }
 
+    @Test func aVideoWithoutItsDecoderStillFinishesOnItsSound() async throws {
+        let rig = Rig(exitOnEnd: true)
+        rig.backend.script(
+            "/v/a.mp4",
+            .success(
+                MediaInfo(durationMs: 2000, videoSize: PixelSize(width: 320, height: 240), videoCodec: "Dirac", missingDecoders: ["Dirac"]))
+        )
+        rig.ids = rig.controller.add(paths: ["/v/a.mp4"])
+        try await rig.probed()
+        rig.controller.activate(rig.ids[0])
+        let player = try #require(rig.backend.player(for: "/v/a.mp4"))
+        rig.presenter.frames[rig.ids[0]] = FrameCounts()
+        player.emit(.endOfStream)
+        #expect(rig.records("finished").count == 1 && rig.records("error").isEmpty, "the row already names the missing decoder")
+    }
+
     @Test func aVideoWhosePicturesWereAllReplacedStillFinishes() async throws {
         let rig = try await Rig.ready(["/v/a.mp4"], exitOnEnd: true)
         let a = rig.ids[0]

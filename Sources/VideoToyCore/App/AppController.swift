@@ -454,9 +454,10 @@ public final class AppController {
             cueArrived(id, cue)
         case .endOfStream:
             // A header with a duration and a codec and no pictures after it (a stub, a copy cut after its header) ends
-            // at once; calling that a finish would tell a kiosk all went well.
+            // at once; calling that a finish would tell a kiosk all went well. A video whose decoder is missing plays its
+            // sound, and its row already names the package.
             if let frames = presenter?.frameCounts(for: id), frames.shown + frames.dropped == 0, case .ready(let info) = item.state,
-                info.hasVideo
+                info.hasVideo, info.missingDecoders.isEmpty
             {
                 return received(.error(Self.noPictures), from: id)
             }

@@ -146,6 +146,17 @@ final class MonitorSource {
             readAgain = true
             return
         }
+        read(modeSetter, checking: false)
+    }
+
+    /// Reads GDK's list and the display server's outputs again, and reports them if they differ from the last report.
+    private func recheck() {
+        guard !reading else { return }
+        guard let modeSetter else { return report(screens(), outputs: nil, checking: true) }
+        read(modeSetter, checking: true)
+    }
+
+    private func read(_ modeSetter: any DisplayModeSetter, checking: Bool) {
         reading = true
         modeSetter.readModes { [weak self] modes in
             guard let self else { return }
@@ -156,25 +167,7 @@ final class MonitorSource {
                 readAgain = false
                 changed()
             } else {
-                report(screens(), outputs: modes, checking: false)
-            }
-        }
-    }
-
-    /// Reads GDK's list and the display server's outputs again, and reports them if they differ from the last report.
-    private func recheck() {
-        guard !reading else { return }
-        guard let modeSetter else { return report(screens(), outputs: nil, checking: true) }
-        reading = true
-        modeSetter.readModes { [weak self] modes in
-            guard let self else { return }
-            reading = false
-            outputModes = modes
-            if readAgain {
-                readAgain = false
-                changed()
-            } else {
-                report(screens(), outputs: modes, checking: true)
+                report(screens(), outputs: modes, checking: checking)
             }
         }
     }
