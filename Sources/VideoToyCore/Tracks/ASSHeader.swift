@@ -5,11 +5,13 @@ public struct ASSHeader: Sendable {
     private var styles: [String: ASSStyle] = [:]
     private var playRes: (x: Double?, y: Double?) = (nil, nil)
     private var styleFields = defaultStyleFields
+    /// The `[Events]` Format line's names, which a script's events and an embedded track's blocks are read by.
+    private(set) var eventFormat = ASSEventFormat.standard
 
     /// Nothing read yet: every style plain and at the bottom centre, a 384×288 canvas.
     init() {}
 
-    /// Reads the header of an embedded track's script; its `[Events]` section, if any, is skipped.
+    /// Reads the header of an embedded track's script; of its `[Events]` section only the Format line is read.
     public init(script: String) {
         var section = ""
         for line in SubtitleText.normalized(script).split(separator: "\n") {
@@ -31,9 +33,11 @@ public struct ASSHeader: Sendable {
         return (section, key, value)
     }
 
-    /// Takes a line of `[Script Info]` or a styles section; false for a line that is not the header's.
+    /// Takes a line of `[Script Info]`, a styles section or the `[Events]` Format line; false for a line that is not
+    /// the header's.
     mutating func read(section: String, key: String, value: Substring) -> Bool {
         switch (section, key) {
+        case ("[events]", "format"): eventFormat = ASSEventFormat(line: value)
         case ("[script info]", "playresx"): playRes.x = Double(value.trimmingWhitespace())
         case ("[script info]", "playresy"): playRes.y = Double(value.trimmingWhitespace())
         case ("[script info]", _): break
@@ -60,12 +64,11 @@ public struct ASSHeader: Sendable {
     }
 
     /// An embedded track's event as Matroska stores it, `ReadOrder,Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text`
-    /// (the times are the buffer's), read in this header's styles; nil for text that is no such event (too few fields,
-    /// or no numbers where ReadOrder, Layer and the margins go).
+    /// for the standard Format line and by the track's own otherwise (`ASSEventFormat.block`; the times are the
+    /// buffer's), read in this header's styles; nil for text that is no such event.
     public func cue(event: String) -> (text: StyledText, placement: SubtitlePlacement)? {
-        let fields = event.split(separator: ",", maxSplits: 8, omittingEmptySubsequences: false)
-        guard fields.count == 9, [0, 1, 4, 5, 6].allSatisfy({ Int(fields[$0].trimmingWhitespace()) != nil }) else { return nil }
-        return cue(fields[8], style: String(fields[2].trimmingWhitespace()))
+        guard let read = eventFormat.block(Substring(event)) else { return nil }
+        return cue(read.text, style: String(read.style))
     }
 
     /// The canvas from PlayResX and PlayResY; as libass does, one missing is made from the other (4:3, or 1280×1024),
