@@ -49,10 +49,11 @@ enum StreamTracks {
     }
 
     /// Where each of playbin's `listed` text streams is among the container's subtitle streams: the same place when
-    /// both count the same, else skipping the WebVTT streams playbin cannot demux; nil when neither fits.
+    /// both count the same, else skipping the streams playbin cannot demux (WebVTT in Matroska, MP4 timed text too
+    /// short for qtdemux), which the app reads itself; nil when neither fits.
     static func containerPlaces(_ container: [TrackDispositions.Marks], listed: Int) -> [Int]? {
         if container.count == listed { return Array(0..<listed) }
-        let demuxed = container.indices.filter { container[$0].codec != "webvtt" }
+        let demuxed = container.indices.filter { container[$0].codec != "webvtt" && !container[$0].isReadByApp }
         return demuxed.count == listed ? demuxed : nil
     }
 

@@ -18,6 +18,8 @@ struct TrackDispositions: Equatable {
         let codec: String?
         /// The stream's own title (Matroska's track name), nil when it has none.
         var title: String? = nil
+        /// Whether the player never lists the stream and the app reads its cues itself (`ContainerCueReader`).
+        var isReadByApp = false
     }
 
     /// The audio streams' marks, in stream order.
@@ -52,7 +54,8 @@ struct TrackDispositions: Equatable {
                 isDefault: disposition & AV_DISPOSITION_DEFAULT != 0, isForced: disposition & AV_DISPOSITION_FORCED != 0,
                 language: tag(stream.pointee.metadata, "language"),
                 codec: avcodec_get_name(parameters.pointee.codec_id).map { String(cString: $0) },
-                title: tag(stream.pointee.metadata, "title"))
+                title: tag(stream.pointee.metadata, "title"),
+                isReadByApp: isIso(context) && QtdemuxShortTracks.isSkippedTimedText(context, stream: index))
             switch parameters.pointee.codec_type {
             case AVMEDIA_TYPE_AUDIO: audio.append(marks)
             case AVMEDIA_TYPE_SUBTITLE: subtitles.append(marks)
@@ -60,6 +63,12 @@ struct TrackDispositions: Equatable {
             }
         }
         return TrackDispositions(audio: audio, subtitles: subtitles, fileTitle: tag(context.pointee.metadata, "title"))
+    }
+
+    /// Whether libavformat read the file as MP4/MOV, whose short tracks qtdemux skips.
+    private static func isIso(_ context: UnsafeMutablePointer<AVFormatContext>) -> Bool {
+        guard let format = context.pointee.iformat else { return false }
+        return String(cString: format.pointee.name).hasPrefix("mov,")
     }
 
     private static func tag(_ metadata: OpaquePointer?, _ key: String) -> String? {

@@ -29,7 +29,7 @@ extension HeaderProber {
                 let readByApp = isReadByApp(context, stream: index, container: container, mkvmergeWebVTT: mkvmerge)
                 return SubtitleStream(
                     language: taggedLanguage(stream),
-                    name: readByApp ? "WebVTT subtitles" : HeaderCodecs.subtitleName(parameters.pointee),
+                    name: readByApp && container == .matroska ? "WebVTT subtitles" : HeaderCodecs.subtitleName(parameters.pointee),
                     isReadByApp: readByApp)
             }
         }
@@ -38,10 +38,11 @@ extension HeaderProber {
 
     /// Whether the app reads a subtitle stream's cues itself rather than through the player: WebVTT in Matroska and
     /// WebM, which GStreamer's Matroska reader of this release does not know, in WebM's form or in mkvmerge's (the
-    /// streams `mkvmergeWebVTT` found).
+    /// streams `mkvmergeWebVTT` found), and MP4 timed text too short for qtdemux to expose (`QtdemuxShortTracks`).
     static func isReadByApp(
         _ context: UnsafeMutablePointer<AVFormatContext>, stream index: Int, container: Container, mkvmergeWebVTT: Set<Int>
     ) -> Bool {
+        if container == .iso { return QtdemuxShortTracks.isSkippedTimedText(context, stream: index) }
         guard container == .matroska, let parameters = context.pointee.streams[index]?.pointee.codecpar else { return false }
         return parameters.pointee.codec_id == AV_CODEC_ID_WEBVTT || mkvmergeWebVTT.contains(index)
     }

@@ -2,9 +2,10 @@ import CAVFormat
 import Foundation
 import VideoToyCore
 
-/// Reads the WebVTT tracks of a Matroska or WebM file with libavformat, which GStreamer's Matroska reader of this
-/// release does not demux: libavformat gives each cue as a packet of that stream, its text as the payload and its
-/// settings as side data.
+/// Reads the subtitle tracks GStreamer 1.22 does not demux with libavformat: WebVTT in Matroska and WebM, which its
+/// Matroska reader does not know, and MP4 timed text too short for qtdemux to expose (`QtdemuxShortTracks`).
+/// libavformat gives each cue as a packet of that stream: WebVTT's text as the payload and its settings as side data,
+/// timed text as a 16-bit length and the text (style boxes after it are left out).
 ///
 /// The whole file is read, so the read is bounded: only the WebVTT streams' packets are kept (the others are
 /// discarded as they are read), it gives up after `seconds` or once a track's text passes
@@ -27,6 +28,8 @@ enum ContainerCueReader {
         let timeBase: AVRational
         /// mkvmerge's form: the settings travel in a BlockAdditional, after its 8-byte ID and before the identifier.
         let isMkvmerge: Bool
+        /// MP4 timed text (`tx3g`): the payload starts with the text's length.
+        var isTimedText = false
         var cues = EmbeddedWebVTT()
     }
 
@@ -39,8 +42,9 @@ enum ContainerCueReader {
         var options: OpaquePointer?
         // Only the file itself: no external data references, no other protocol a crafted header could name.
         av_dict_set(&options, "protocol_whitelist", "file", 0)
-        // Only Matroska's demuxer: the playlist ones (hls, dash, concat) would open other files a crafted file names.
-        av_dict_set(&options, "format_whitelist", "matroska,webm", 0)
+        // Only the Matroska and MP4 demuxers: the playlist ones (hls, dash, concat) would open other files a crafted file
+        // names.
+        av_dict_set(&options, "format_whitelist", "matroska,webm,mov,mp4,m4a,3gp,3g2,mj2", 0)
         defer { av_dict_free(&options) }
         let opened = PathBytes.withCString("file:" + path) { avformat_open_input(&context, $0, nil, &options) }
         guard opened >= 0, let context else { return ContainerSubtitles() }
@@ -48,22 +52,31 @@ enum ContainerCueReader {
             var closing: UnsafeMutablePointer<AVFormatContext>? = context
             avformat_close_input(&closing)
         }
-        guard let format = context.pointee.iformat, String(cString: format.pointee.name).contains("matroska") else {
+        guard let format = context.pointee.iformat else { return ContainerSubtitles() }
+        let name = String(cString: format.pointee.name)
+        let container: HeaderProber.Container
+        if name.contains("matroska") {
+            container = .matroska
+        } else if name.hasPrefix("mov,") {
+            container = .iso
+        } else {
             return ContainerSubtitles()
         }
-        var streams = webVTTStreams(context, path: path)
+        var streams = appReadStreams(context, container: container, path: path)
         guard !streams.isEmpty else { return ContainerSubtitles() }
         let end = readPackets(context, into: &streams, deadline: deadline.pointee)
         return ContainerSubtitles(
             tracks: streams.map(\.track), cues: Dictionary(uniqueKeysWithValues: streams.map { ($0.track.id, $0.cues.cues) }), end: end)
     }
 
-    /// The WebVTT streams, named `subtitles/N` by their place among the file's subtitle streams; every other stream
-    /// is discarded.
-    private static func webVTTStreams(_ context: UnsafeMutablePointer<AVFormatContext>, path: String) -> [Stream] {
+    /// The streams the app reads itself, named `subtitles/N` by their place among the file's subtitle streams; every
+    /// other stream is discarded.
+    private static func appReadStreams(
+        _ context: UnsafeMutablePointer<AVFormatContext>, container: HeaderProber.Container, path: String
+    ) -> [Stream] {
         var found: [Stream] = []
         var subtitleNumber = 0
-        let mkvmerge = HeaderProber.mkvmergeWebVTT(context, container: .matroska, path: path)
+        let mkvmerge = HeaderProber.mkvmergeWebVTT(context, container: container, path: path)
         for index in 0..<Int(context.pointee.nb_streams) {
             guard let stream = context.pointee.streams[index], let parameters = stream.pointee.codecpar else { continue }
             guard parameters.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE else {
@@ -71,19 +84,20 @@ enum ContainerCueReader {
                 continue
             }
             defer { subtitleNumber += 1 }
-            guard HeaderProber.isReadByApp(context, stream: index, container: .matroska, mkvmergeWebVTT: mkvmerge) else {
+            guard HeaderProber.isReadByApp(context, stream: index, container: container, mkvmergeWebVTT: mkvmerge) else {
                 stream.pointee.discard = AVDISCARD_ALL
                 continue
             }
             let disposition = stream.pointee.disposition
             let track = MediaTrack(
                 id: .subtitles(subtitleNumber), language: tag(stream, "language").flatMap(Language.init(tag:)), title: tag(stream, "title"),
-                codec: SubtitleFormat.webVTT.label, isDefault: disposition & AV_DISPOSITION_DEFAULT != 0,
+                codec: container == .iso ? "mov_text" : SubtitleFormat.webVTT.label, isDefault: disposition & AV_DISPOSITION_DEFAULT != 0,
                 isForced: disposition & AV_DISPOSITION_FORCED != 0)
             found.append(
                 Stream(
                     index: index, track: track, timeBase: stream.pointee.time_base,
-                    isMkvmerge: parameters.pointee.codec_id != AV_CODEC_ID_WEBVTT))
+                    isMkvmerge: container == .matroska && parameters.pointee.codec_id != AV_CODEC_ID_WEBVTT,
+                    isTimedText: container == .iso))
         }
         return found
     }
@@ -114,13 +128,22 @@ enum ContainerCueReader {
             guard start != vt_av_nopts_value(), timeBase.den > 0 else { continue }
             let startMs = Int(av_rescale_q(start, timeBase, AVRational(num: 1, den: 1000)))
             let durationMs = Int(av_rescale_q(packet.pointee.duration, timeBase, AVRational(num: 1, den: 1000)))
-            let text = packet.pointee.data.map { Array(UnsafeBufferPointer(start: $0, count: Int(packet.pointee.size))) } ?? []
+            var text = packet.pointee.data.map { Array(UnsafeBufferPointer(start: $0, count: Int(max(0, packet.pointee.size)))) } ?? []
+            if streams[at].isTimedText { text = timedText(text) }
             let settings = streams[at].isMkvmerge ? blockAdditionalSettings(packet) : sideData(packet, AV_PKT_DATA_WEBVTT_SETTINGS)
             guard streams[at].cues.add(startMs: startMs, durationMs: durationMs, text: text, settings: settings) else {
                 return .tooLarge(atMs: lastMs)
             }
             if av_gettime_relative() > deadline { return .tookTooLong(atMs: lastMs) }
         }
+    }
+
+    /// The text of a timed-text sample: its first two bytes give the text's length (big-endian), which the sample must
+    /// hold; the style boxes after the text are left out.
+    static func timedText(_ sample: [UInt8]) -> [UInt8] {
+        guard sample.count >= 2 else { return [] }
+        let length = Int(sample[0]) << 8 | Int(sample[1])
+        return Array(sample.dropFirst(2).prefix(length))
     }
 
     private static func sideData(_ packet: UnsafeMutablePointer<AVPacket>, _ type: AVPacketSideDataType) -> [UInt8] {
