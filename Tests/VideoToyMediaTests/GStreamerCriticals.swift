@@ -8,15 +8,17 @@ enum GStreamerCriticals {
 
     private static let installed: Bool = {
         let levels = GLogLevelFlags(rawValue: G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_WARNING.rawValue)
-        _ = g_log_set_handler("GStreamer", levels, { domain, level, message, data in
-            if let message {
-                let text = String(cString: message)
-                // "gst_sample_set_caps: assertion '…' failed": the function comes before the colon.
-                let function = String(text.prefix { $0 != ":" })
-                GStreamerCriticals.counts.withLock { $0[function, default: 0] += 1 }
-            }
-            g_log_default_handler(domain, level, message, data)
-        }, nil)
+        _ = g_log_set_handler(
+            "GStreamer", levels,
+            { domain, level, message, data in
+                if let message {
+                    let text = String(cString: message)
+                    // "gst_sample_set_caps: assertion '…' failed": the function comes before the colon.
+                    let function = String(text.prefix { $0 != ":" })
+                    GStreamerCriticals.counts.withLock { $0[function, default: 0] += 1 }
+                }
+                g_log_default_handler(domain, level, message, data)
+            }, nil)
         return true
     }()
 
