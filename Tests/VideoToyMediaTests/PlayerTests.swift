@@ -13,14 +13,22 @@ final class CountingOutput: VideoOutput {
     /// The index (from 0) of the picture whose luma `grabbed` keeps, if any.
     let grabAt: Int?
     let grabbed = Mutex<LumaPicture?>(nil)
+    /// Whether the last two pictures are kept, as the view keeps the one on screen and the one waiting for the main
+    /// thread to draw it.
+    let holdsLast: Bool
+    private let held = Mutex<[VideoFrame]>([])
 
-    init(grabAt: Int? = nil) { self.grabAt = grabAt }
+    init(grabAt: Int? = nil, holdsLast: Bool = false) {
+        self.grabAt = grabAt
+        self.holdsLast = holdsLast
+    }
 
     func present(_ frame: VideoFrame) {
         let index = frames.withLock { count in
             defer { count += 1 }
             return count
         }
+        if holdsLast { held.withLock { $0 = ($0 + [frame]).suffix(2) } }
         if index == grabAt { grabbed.withLock { $0 = LumaPicture(bgra: frame) } }
     }
 }
@@ -50,6 +58,16 @@ final class PlayerHarness {
             seen = messages.count
         }
         return nil
+    }
+
+    /// Iterates the context until `done` holds, or `seconds` pass; returns whether it held.
+    func iterate(seconds: Double, until done: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < deadline {
+            if done() { return true }
+            loop.run(forMilliseconds: 20)
+        }
+        return done()
     }
 
     /// The first end of playback: end of stream or an error.

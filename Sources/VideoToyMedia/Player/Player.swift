@@ -55,8 +55,16 @@ public final class Player {
     /// Creates a player for `path` that opens the file in the background and pauses on its first frame;
     /// messages arrive through `onMessage` on the main thread. `soundSink`, a GStreamer bin description such as
     /// `audioconvert ! wavenc ! filesink location=…`, replaces the sound output (for checks of what is heard).
-    public init?(
+    public convenience init?(
         path: String, output: VideoOutput, soundSink: String? = nil, onMessage: @escaping @MainActor (PlayerMessage) -> Void
+    ) {
+        self.init(path: path, output: output, soundSink: soundSink, elements: .registry, onMessage: onMessage)
+    }
+
+    /// Creates a player whose elements come from `elements`; whatever was made before a step that fails is freed.
+    init?(
+        path: String, output: VideoOutput, soundSink: String?, elements: ElementFactory,
+        onMessage: @escaping @MainActor (PlayerMessage) -> Void
     ) {
         GStreamer.initialize()
         var soundBin: UnsafeMutablePointer<GstElement>?
@@ -66,24 +74,35 @@ public final class Player {
             g_clear_error(&error)
             guard soundBin != nil else { return nil }
         }
-        guard let uri = PathBytes.withCString(path, { gst_filename_to_uri($0, nil) }),
-            let playbin = gst_element_factory_make("playbin", nil),
-            let appsink = gst_element_factory_make("appsink", nil),
-            let sink = SampleSink(appsink: appsink, output: output)
-        else { return nil }
+        guard let uri = PathBytes.withCString(path, { gst_filename_to_uri($0, nil) }) else {
+            ElementFactory.discard(soundBin)
+            return nil
+        }
         defer { g_free(uri) }
+        guard let playbin = elements.make("playbin") else {
+            ElementFactory.discard(soundBin)
+            return nil
+        }
+        guard let appsink = elements.make("appsink") else {
+            ElementFactory.discard(playbin, soundBin)
+            return nil
+        }
+        guard let sink = SampleSink(appsink: appsink, output: output, elements: elements) else {
+            ElementFactory.discard(playbin, appsink, soundBin)
+            return nil
+        }
         self.path = path
         self.pipeline = playbin
         self.worker = PipelineWorker(adopting: playbin, path: path)
         self.onMessage = onMessage
         self.sink = sink
-        self.text = TextSink()
+        self.text = TextSink(elements: elements)
         GProperty.set(playbin, "uri", String(cString: uri))
         // Subtitles come as text for the view to draw at its own size, instead of burnt into the decoded pictures.
         if let text { GProperty.set(playbin, "text-sink", object: text.element) }
         // playsink converts and rescales to what the sink accepts: BGRA with square pixels, within the size bound.
         GProperty.set(playbin, "video-sink", object: sink.element)
-        if let flip = gst_element_factory_make("videoflip", nil) {
+        if let flip = elements.make("videoflip") {
             // 8 is GST_VIDEO_ORIENTATION_AUTO: follow the file's image-orientation tag.
             GProperty.set(flip, "video-direction", Int32(8))
             GProperty.set(playbin, "video-filter", object: flip)
@@ -91,7 +110,7 @@ public final class Player {
         // Asked of the file system only (microseconds): opening a device to find out would block the main thread.
         if let soundBin {
             GProperty.set(playbin, "audio-sink", object: soundBin)
-        } else if !AudioPresence.onThisMachine, let silent = gst_element_factory_make("fakesink", nil) {
+        } else if !AudioPresence.onThisMachine, let silent = elements.make("fakesink") {
             // Nothing can play sound here: autoaudiosink would try every device and fill stderr with their errors.
             // A clock-synced fakesink keeps the sound's timing, so an audio-only file still plays at its pace.
             GProperty.set(silent, "sync", true)

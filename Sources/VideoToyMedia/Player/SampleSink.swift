@@ -19,9 +19,13 @@ final class SampleSink: @unchecked Sendable {
     // The bound set last, until a picture within it arrives; meanwhile the capsfilter is in delayed mode.
     private var pendingSide: Int?
 
-    /// Builds the sink around `appsink`, or nil without a capsfilter element.
-    init?(appsink: UnsafeMutablePointer<GstElement>, output: VideoOutput) {
-        guard let bound = gst_element_factory_make("capsfilter", nil), let bin = gst_bin_new(nil) else { return nil }
+    /// Builds the sink around `appsink`, or nil without a capsfilter element; `appsink` stays the caller's then.
+    init?(appsink: UnsafeMutablePointer<GstElement>, output: VideoOutput, elements: ElementFactory = .registry) {
+        guard let bound = elements.make("capsfilter") else { return nil }
+        guard let bin = elements.make("bin") else {
+            ElementFactory.discard(bound)
+            return nil
+        }
         self.appsink = appsink
         self.bound = bound
         self.element = bin

@@ -25,8 +25,8 @@ final class TextSink: @unchecked Sendable {
     private var selectedHeader: ASSHeader?
 
     /// Builds the sink, or nil without an appsink element.
-    init?() {
-        guard let appsink = gst_element_factory_make("appsink", nil) else { return nil }
+    init?(elements: ElementFactory = .registry) {
+        guard let appsink = elements.make("appsink") else { return nil }
         element = appsink
         flushCounter.initialize(to: 0)
         vt_count_flushes(appsink, flushCounter)
