@@ -30,14 +30,18 @@ enum TransportTimes {
         let last = times(in: tail, tailLayout)
         guard let start = first.values.compactMap { $0.min() }.min() else { return nil }
         var end: Int64?
+        var step: Int64?
         for times in last.values {
             guard let latest = times.max() else { continue }
-            // One PID's times run one after another: the smallest step between them is that stream's frame length.
+            end = max(end ?? latest, latest)
+            // One PID's times run one after another: the smallest step of any is the shortest frame. Sound packets
+            // often carry several frames each, so only the shortest step is added, once, to the latest time.
             let sorted = Set(times).sorted()
-            let step = zip(sorted, sorted.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }.min() ?? 0
-            let finish = latest + min(step, 90_000)
-            end = max(end ?? finish, finish)
+            if let shortest = zip(sorted, sorted.dropFirst()).map({ $1 - $0 }).filter({ $0 > 0 }).min() {
+                step = min(step ?? shortest, shortest)
+            }
         }
+        if let step, let latest = end { end = latest + min(step, 90_000) }
         guard var end else { return nil }
         // The 33-bit counter may wrap once between the two ends.
         if end < start { end += 1 << 33 }
