@@ -17,9 +17,11 @@ struct TransportStreamTests {
         try await Catalogue.onOwnThread { try MediaProber(timeoutSeconds: 10).probe(path: path).get() }
     }
 
-    @Test("a short MPEG-TS clip has a duration: from its first and last presentation times", arguments: [
-        ClipFactory.TransportClip.oneSecondTS, .shortTS,
-    ])
+    @Test(
+        "a short MPEG-TS clip has a duration: from its first and last presentation times",
+        arguments: [
+            ClipFactory.TransportClip.oneSecondTS, .shortTS,
+        ])
     func shortDuration(_ clip: ClipFactory.TransportClip) async throws {
         let info = try await Self.probe(try Self.clip(clip))
         let duration = try #require(info.durationMs, "no duration: \(info.summary)")
@@ -107,13 +109,17 @@ struct TransportTimesTests {
         let expected: Int
     }
 
-    @Test("the span runs from the first time to the end of the last frame, across a wrap of the 33-bit counter", arguments: [
-        Span(start: 126_000, ends: [351_000, 354_600], expected: 2580),
-        Span(start: (1 << 33) - 45_000, ends: [180_000, 183_600], expected: 2580),
-    ])
+    @Test(
+        "the span runs from the first time to the end of the last frame, across a wrap of the 33-bit counter",
+        arguments: [
+            Span(start: 126_000, ends: [351_000, 354_600], expected: 2580),
+            Span(start: (1 << 33) - 45_000, ends: [180_000, 183_600], expected: 2580),
+        ])
     func span(_ sample: Span) {
         let head = (0..<3).flatMap { Self.packet(pid: 0x100, streamID: 0xE0, pts: sample.start + Int64($0) * 3600) }
-        let tail = sample.ends.flatMap { Self.packet(pid: 0x100, streamID: 0xE0, pts: $0) } + Self.packet(pid: 0x100, streamID: 0xE0, pts: sample.ends[0] - 3600)
+        let tail =
+            sample.ends.flatMap { Self.packet(pid: 0x100, streamID: 0xE0, pts: $0) }
+            + Self.packet(pid: 0x100, streamID: 0xE0, pts: sample.ends[0] - 3600)
         #expect(TransportTimes.durationMs(head: head, tail: tail) == sample.expected)
     }
 
