@@ -40,6 +40,10 @@ public final class Player {
     // After end-of-stream the pipeline reports the index's duration as its position, even when the file's
     // pictures stopped earlier (a file cut short); the last picture says where playback really ended.
     private var endedAtMs: Int?
+    // Where the stream's own timeline starts: an MPEG-TS file counts from its clock reference, so its first picture
+    // is at half a second or more. Positions, seeks and cues are told relative to it, as the row's duration is;
+    // read once, at the first preroll, before any seek.
+    private var originMs: Int?
     private var lastReportedState: GstState = GST_STATE_NULL
     private var closed = false
     // Set once the sound output failed and a silent sink replaces it.
@@ -159,7 +163,7 @@ public final class Player {
             pendingSeekMs = ms
             return
         }
-        worker.seek(toMs: ms)
+        worker.seek(toMs: MediaTime.offset(max(0, ms), by: originMs ?? 0))
         seekInFlight = (max(0, ms), .now)
     }
 
@@ -214,10 +218,19 @@ public final class Player {
         if let target = seekInFlight, ContinuousClock.now - target.since < .seconds(1) { return target.ms }
         if let pending = pendingSeekMs { return pending }
         if let endedAtMs { return endedAtMs }
+        guard let stream = streamPositionMs else { return nil }
+        return max(0, stream - (originMs ?? 0))
+    }
+
+    /// The position on the stream's own timeline, as the sinks answer it.
+    private var streamPositionMs: Int? {
         var pos: gint64 = 0
         guard !closed, vt_pipeline_query_time(pipeline, 0, &pos) != 0, pos >= 0 else { return nil }
         return MediaTime.milliseconds(nanoseconds: Int64(pos))
     }
+
+    /// Where the last picture shown ends, relative to the stream's start.
+    private var lastFrameEndMs: Int? { sink.lastFrameEndMs.map { max(0, $0 - (originMs ?? 0)) } }
 
     /// The duration in milliseconds, if known.
     public var durationMs: Int? {
@@ -269,13 +282,16 @@ public final class Player {
         case GST_MESSAGE_EOS:
             wantPlaying = false
             // Streams commonly end a few frames apart; only a picture that stopped well before the end counts.
-            if let last = sink.lastFrameEndMs, let duration = durationMs, duration - last > max(500, duration / 20) { endedAtMs = last }
+            if let last = lastFrameEndMs, let duration = durationMs, duration - last > max(500, duration / 20) { endedAtMs = last }
             checkEnd(.endOfStream)
         case GST_MESSAGE_ERROR:
             if MessageText.isFromSoundOutput(message) {
                 // The sound server went away: the picture goes on from where it was, silent; the audio route says so.
                 // The failed sink may report more than once before it is replaced.
-                if !soundDropped { worker.dropSound(resumingAtMs: max(positionMs ?? 0, sink.lastFrameEndMs ?? 0), playing: wantPlaying) }
+                if !soundDropped {
+                    let resume = max(positionMs ?? 0, lastFrameEndMs ?? 0)
+                    worker.dropSound(resumingAtMs: MediaTime.offset(resume, by: originMs ?? 0), playing: wantPlaying)
+                }
                 soundDropped = true
                 return
             }
@@ -286,6 +302,7 @@ public final class Player {
         case GST_MESSAGE_ASYNC_DONE:
             prerolled = true
             seekInFlight = nil
+            if originMs == nil { originMs = streamPositionMs ?? 0 }
             if let ms = pendingSeekMs {
                 pendingSeekMs = nil
                 jump(toMs: ms)
@@ -347,7 +364,16 @@ public final class Player {
     /// switch, until the flush of the seek that follows it.
     private func forwardCues(_ cues: [(flushes: Int, cue: SubtitleCue)]) {
         if let position = positionMs { forwarded.removeAll { $0.endMs <= position } }
-        for (flushes, cue) in cues where flushes >= cuesFromFlush && !forwarded.contains(cue) {
+        let origin = originMs ?? 0
+        let shifted = cues.map { entry -> (flushes: Int, cue: SubtitleCue) in
+            guard origin != 0 else { return entry }
+            let cue = entry.cue
+            let moved = SubtitleCue(
+                startMs: MediaTime.offset(cue.startMs, by: -origin), endMs: MediaTime.offset(cue.endMs, by: -origin),
+                styled: cue.styled, placement: cue.placement)
+            return (entry.flushes, moved)
+        }
+        for (flushes, cue) in shifted where flushes >= cuesFromFlush && !forwarded.contains(cue) {
             forwarded.append(cue)
             onMessage(.cue(cue))
         }

@@ -219,7 +219,7 @@ public enum HeaderProber {
     private static let avc3 = UInt32(0x61) | UInt32(0x76) << 8 | UInt32(0x63) << 16 | UInt32(0x33) << 24
 
     /// The HDR transfer of an ISO/IEC 23091-2 `transfer_characteristics` code (16 PQ, 18 HLG), nil for others.
-    private static func transfer(code: Int) -> VideoTransfer? {
+    static func transfer(code: Int) -> VideoTransfer? {
         switch code {
         case 16: return .pq
         case 18: return .hlg

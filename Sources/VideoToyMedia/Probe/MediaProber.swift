@@ -180,11 +180,23 @@ public final class MediaProber: Sendable {
             let traits = VideoTraits.of(video.info)
             media.bitDepth = traits.bitDepth
             media.transfer = traits.transfer
+            // The parser keeps a container's "unspecified" colour over the stream's own: HDR needs more than 8 bits.
+            if traits.transfer == nil, (traits.bitDepth ?? 8) > 8, ["video/x-h264", "video/x-h265"].contains(video.mediaType) {
+                media.transfer = HeaderProber.streamTransfer(path: path, head: head, timeoutSeconds: Double(timeoutSeconds))
+            }
         }
         media.container = VideoTraits.container(of: info)
+        if media.container == .mpegTS || media.container == .m2ts {
+            // The demuxer spans clock references too far apart for a clip of a second or two: it gives no duration.
+            if media.durationMs == nil { media.durationMs = TransportTimes.durationMs(path: path, size: file.size) }
+            let skipped = TransportTimes.skippedDTSTracks(head: head)
+            if skipped > 0 {
+                media.missingDecoders.append(skipped == 1 ? Self.skippedDTS : "\(skipped) × " + Self.skippedDTS)
+            }
+        }
         media.audioCodec = audios.first?.codec
         media.audioLanguages = audios.map { Self.language(gst_discoverer_audio_info_get_language($0.info)) }
-        media.missingDecoders = streams.filter { missingTypes.contains($0.mediaType) }.map(\.codec)
+        media.missingDecoders = streams.filter { missingTypes.contains($0.mediaType) }.map(\.codec) + media.missingDecoders
         let facts = subtitleFacts(subtitles, missingTypes, path: path, head: head)
         media.subtitleLanguages = facts.languages
         media.missingDecoders += facts.missing
@@ -218,6 +230,9 @@ public final class MediaProber: Sendable {
         }
         return (languages, missing, pictures)
     }
+
+    /// How the row names a DTS soundtrack GStreamer's MPEG-TS demuxer skips ("no decoder for …").
+    static let skippedDTS = "DTS soundtrack (MPEG-TS type 0x82 without a DTS or Blu-ray registration, skipped by GStreamer 1.22)"
 
     private struct Stream {
         let info: OpaquePointer
