@@ -22,9 +22,9 @@ final class DiscovererPool: @unchecked Sendable {
         for discoverer in idle { g_object_unref(discoverer) }
     }
 
-    /// An idle discoverer, or a new one; nil with `error` set when none can be made.
-    func take(_ error: inout UnsafeMutablePointer<GError>?) -> UnsafeMutablePointer<GstDiscoverer>? {
-        if let discoverer = lock.withLock({ idle.popLast() }) { return discoverer }
+    /// An idle discoverer, or a new one (always, when `fresh`); nil with `error` set when none can be made.
+    func take(fresh: Bool = false, _ error: inout UnsafeMutablePointer<GError>?) -> UnsafeMutablePointer<GstDiscoverer>? {
+        if !fresh, let discoverer = lock.withLock({ idle.popLast() }) { return discoverer }
         return gst_discoverer_new(GstClockTime(timeoutSeconds) * 1_000_000_000, &error)
     }
 

@@ -1,6 +1,7 @@
 import CGLib
 import CGStreamer
 import VideoToyCore
+import VideoToyGObject
 
 /// Learns duration, size, codecs, rotation and track languages of a file, or why it cannot be played.
 ///
@@ -70,12 +71,45 @@ public final class MediaProber: Sendable {
         }
     }
 
+    /// Files this small are read by the discoverer in well under a second, unless it lost their error.
+    static let quickFileBytes = 1 << 20
+
+    /// How long one try at a quick file may take; the tries together keep within `timeoutSeconds`.
+    static let quickTry: Duration = .milliseconds(2500)
+
     private func discover(path: String, file: FileCheck.Readable) -> Result<MediaInfo, ProbeFailure> {
-        let head = file.head
+        // GStreamer 1.22's discoverer now and then misses the error a demuxer posts within milliseconds of the start
+        // (a small cut or damaged file, a different one each time, most often in a process that has read others
+        // before) and waits out its whole timeout; the row then blamed the storage. A quick file gets short tries,
+        // each with a new discoverer after the first, which read it at once.
+        let deadline = ContinuousClock.now + .seconds(timeoutSeconds)
+        let each: Duration = file.size <= Self.quickFileBytes ? min(.seconds(timeoutSeconds), Self.quickTry) : .seconds(timeoutSeconds)
+        var fresh = false
+        while true {
+            let result = discover(path: path, file: file, fresh: fresh, within: min(each, deadline - .now))
+            guard case .failure(.timedOut) = result, deadline - .now >= .seconds(1) else { return result }
+            fresh = true
+        }
+    }
+
+    private func discover(
+        path: String, file: FileCheck.Readable, fresh: Bool, within limit: Duration
+    ) -> Result<MediaInfo, ProbeFailure> {
         var error: UnsafeMutablePointer<GError>?
-        guard let discoverer = discoverers.take(&error) else {
+        guard let discoverer = discoverers.take(fresh: fresh, &error) else {
             return .failure(.other(Self.take(error)?.message ?? "Could not create a media discoverer."))
         }
+        let limitNs = limit.components.seconds * 1_000_000_000 + limit.components.attoseconds / 1_000_000_000
+        // A new one, or one lent before: the timeout is set for this file either way.
+        GProperty.set(discoverer, "timeout", UInt64(clamping: max(limitNs, 1_000_000_000)))
+        return discover(path: path, file: file, with: discoverer)
+    }
+
+    private func discover(
+        path: String, file: FileCheck.Readable, with discoverer: UnsafeMutablePointer<GstDiscoverer>
+    ) -> Result<MediaInfo, ProbeFailure> {
+        let head = file.head
+        var error: UnsafeMutablePointer<GError>?
         var reusable = true
         defer { discoverers.give(back: discoverer, reusable: reusable) }
         guard let uri = PathBytes.withCString(path, { gst_filename_to_uri($0, nil) }) else {
