@@ -100,7 +100,7 @@ extension EndToEnd {
                 arguments: ["--exit-on-end", "--play", path], display: display,
                 environment: Reliability.isolatedEnvironment())
             defer { app.terminate() }
-            _ = try await app.waitFor("play", timeout: .seconds(20)) { $0.path == path }
+            _ = try await app.waitFor("play", timeout: .seconds(60)) { $0.path == path }
             // Cut short under the player: it ends with an error instead of finishing.
             try ClipFactory.truncate(path, fraction: 0.05)
             let status = try await app.waitForExit(timeout: .seconds(60))
