@@ -50,7 +50,7 @@ struct DiscovererReuseTests {
     func noStallAfterReuse() throws {
         let files = try Self.files()
         // One caller at a time, so every probe after the first borrows the discoverer the one before gave back.
-        let prober = MediaProber(timeoutSeconds: 10, readers: .discovererOnly)
+        let prober = MediaProber(timeoutSeconds: 20, readers: .discovererOnly)
         var timedOut: [String] = []
         for round in 1...6 {
             for path in files {

@@ -50,7 +50,7 @@ struct ShortTrackTests {
         #expect(info.subtitleLanguages == [Language(tag: "en")])
         let harness = TrackPlayerHarness(path: path)
         defer { harness.player?.close() }
-        let listed = try #require(await harness.tracks())
+        let listed = try #require(await harness.tracks(seconds: 60))
         let read = ContainerCueReader.read(path)
         let offered = listed.subtitles + read.tracks
         #expect(offered.count == info.subtitleLanguages.count)

@@ -74,21 +74,22 @@ public final class MediaProber: Sendable {
     /// Files this small are read by the discoverer in well under a second, unless it lost their error.
     static let quickFileBytes = 1 << 20
 
-    /// How long one try at a quick file may take; the tries together keep within `timeoutSeconds`.
+    /// How long the first try at a quick file may take; each next one twice that, all within `timeoutSeconds`.
     static let quickTry: Duration = .milliseconds(2500)
 
     private func discover(path: String, file: FileCheck.Readable) -> Result<MediaInfo, ProbeFailure> {
         // GStreamer 1.22's discoverer now and then misses the error a demuxer posts within milliseconds of the start
         // (a small cut or damaged file, a different one each time, most often in a process that has read others
-        // before) and waits out its whole timeout; the row then blamed the storage. A quick file gets short tries,
-        // each with a new discoverer after the first, which read it at once.
+        // before) and waits out its whole timeout; the row then blamed the storage. A quick file gets a short try,
+        // then tries twice as long each (a machine this busy may need them), each with a new discoverer.
         let deadline = ContinuousClock.now + .seconds(timeoutSeconds)
-        let each: Duration = file.size <= Self.quickFileBytes ? min(.seconds(timeoutSeconds), Self.quickTry) : .seconds(timeoutSeconds)
+        var each: Duration = file.size <= Self.quickFileBytes ? min(.seconds(timeoutSeconds), Self.quickTry) : .seconds(timeoutSeconds)
         var fresh = false
         while true {
             let result = discover(path: path, file: file, fresh: fresh, within: min(each, deadline - .now))
             guard case .failure(.timedOut) = result, deadline - .now >= .seconds(1) else { return result }
             fresh = true
+            each = each * 2
         }
     }
 
