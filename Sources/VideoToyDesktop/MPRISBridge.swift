@@ -57,8 +57,9 @@ public final class MPRISBridge: MPRISPlayerTarget {
 
     /// Whether the current video plays, is paused, or is stopped (or there is none).
     public var playbackStatus: MPRISPlaybackStatus {
-        guard let id = current else { return .stopped }
-        switch controller.policy.states[id] {
+        guard let video = controller.snapshot.current else { return .stopped }
+        let id = video.id
+        switch video.playback {
         case .playing?: return .playing
         case .paused?: return stoppedItem == id ? .stopped : .paused
         default: return .stopped
@@ -67,24 +68,20 @@ public final class MPRISBridge: MPRISPlayerTarget {
 
     /// The current video's metadata, with its poster as art and its row's line as the comment.
     public var metadata: MPRISMetadata? {
-        guard let id = current, let item = controller.library.item(id) else { return nil }
-        var duration: Int?
-        var line: String?
-        if case .ready(let info) = item.state {
-            (duration, line) = (info.durationMs, info.summary(sidecars: controller.library.sidecarLanguages(of: id)))
-        }
-        // The current video may be far from the rows on screen, which alone show posters: ask for it by item.
-        let art = artwork.path(forVideo: item.path) { controller.poster(for: id) }
+        guard let video = controller.snapshot.current else { return nil }
+        let id = video.id
+        // The current video may be far from the rows on screen: the controller makes its poster all the same.
+        let art = artwork.path(forVideo: video.path) { controller.poster(for: id) }
         return MPRISMetadata(
-            trackNumber: id.rawValue, path: item.path, title: item.name,
-            durationMs: duration ?? controller.player(id)?.durationMs, artPath: art, comment: line)
+            trackNumber: id.rawValue, path: video.path, title: video.title,
+            durationMs: video.durationMs ?? controller.player(id)?.durationMs, artPath: art, comment: video.line)
     }
 
     /// The current video's position; a seek in flight already reads as its target.
     public var positionMs: Int {
         guard let id = current else { return 0 }
         if let position = controller.player(id)?.positionMs { return position }
-        switch controller.policy.states[id] {
+        switch controller.snapshot.current?.playback {
         case .paused(let position)?: return position
         case .finished?: return metadata?.durationMs ?? 0
         default: return 0
@@ -126,7 +123,7 @@ public final class MPRISBridge: MPRISPlayerTarget {
 
     /// Pauses the current video if it plays.
     public func pause() {
-        guard let id = current, controller.policy.states[id] == .playing else { return }
+        guard let id = current, controller.snapshot.current?.playback == .playing else { return }
         controller.intent(id, .togglePlay)
     }
 
@@ -188,7 +185,7 @@ public final class MPRISBridge: MPRISPlayerTarget {
             // each recompute every property on the main loop.
             guard id == current || id == announcedItem else { return }
             announcedItem = current
-            if id == current, controller.policy.states[id] == .playing, stoppedItem == id { stoppedItem = nil }
+            if id == current, controller.snapshot.current?.playback == .playing, stoppedItem == id { stoppedItem = nil }
             carryVolume()
             announcer?.invalidate(.all)
         case .seeked(let id, let ms):

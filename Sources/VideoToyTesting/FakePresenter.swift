@@ -92,7 +92,7 @@ public final class FakePresenter: LibraryPresenter {
     }
 
     /// Records the view and returns its counting sink.
-    public func makeVideoView(for id: ItemID) -> VideoOutput {
+    public func makeVideoView(for id: ItemID, title: String) -> VideoOutput {
         calls.append(.makeVideoView(id))
         let output = Output(id: id)
         views[id] = output

@@ -20,7 +20,7 @@ enum RemoteLaunch {
             controller.sidecarsListed(found.sidecars)
             watch(found)
             // A --play file that was refused plays nothing else in its place.
-            let target = if let play { controller.library.id(forPath: play) } else { ids.first }
+            let target = if let play { controller.id(forPath: play) } else { ids.first }
             if let target { controller.activate(target) }
             present()
         }

@@ -36,16 +36,16 @@ final class SettingsKeeper {
             write("the chosen tracks") { $0.rememberTracks(ofPath: path, choice) }
         }
         controller.onScalingChanged = { [unowned self] mode in rememberScaling(mode) }
-        controller.subscribe { [unowned self, unowned controller] change in
-            switch change {
-            case .sort:
-                let order = controller.shown.sort.description
+        var kept = controller.snapshot
+        controller.observe { [unowned self] snapshot in
+            defer { kept = snapshot }
+            if snapshot.sort != kept.sort {
+                let order = snapshot.sort.description
                 write("the sort order") { $0.saveSortOrder(order) }
-            case .folders:
-                let folders = controller.folders
+            }
+            if snapshot.folders != kept.folders {
+                let folders = snapshot.folders
                 write("the library folders") { $0.saveLibraryFolders(folders.roots, recent: folders.recent) }
-            default:
-                break
             }
         }
         controller.onScreenChosen = { [unowned self] screen in

@@ -113,7 +113,6 @@ func runApplication(
             debug: options.debug, size: remembered.windowSize, modeSetter: modeSupport.setter
         ) { status in host.quit(status: status) }
         window = main
-        controller.onAudioRouteChanged = { main.refreshAudioMenus() }
         main.onInput = { watchdog.arm() }
         main.preferences = preferences
         main.onPreferences = { changed in
@@ -182,7 +181,7 @@ func runApplication(
             // Once the scan's and the sort's state is freed (after this turn), malloc gives it back.
             DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 1) { ProcessTuning.releaseFreedMemory() }
             folders.watch(found)
-            if let playPath, let id = controller.library.id(forPath: playPath) {
+            if let playPath, let id = controller.id(forPath: playPath) {
                 controller.activate(id)
                 if options.fullscreen { controller.intent(id, .toggleFullscreen) }
             }
@@ -197,7 +196,7 @@ private func watchFolders(
     controller: AppController, log: EventLog,
     watchdog: MainLoopWatchdog
 ) -> (watcher: FolderWatcher, watch: @MainActor (LibraryLoader.Found) -> Void) {
-    let watcher = FolderWatcher(known: { controller.library.paths(under: $0) }, report: { log.terminal($0) }) {
+    let watcher = FolderWatcher(known: { controller.paths(under: $0) }, report: { log.terminal($0) }) {
         folder, rescan, written, diff in
         guard rescan != .unanswered else { return }
         watchdog.during("refresh") { controller.folderChanged(folder, present: rescan.files, changed: written, diff: diff) }

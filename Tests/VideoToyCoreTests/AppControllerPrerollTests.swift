@@ -180,7 +180,7 @@ struct AppControllerPrerollTests {
     }
 
     @Test func aRowSelectedWhileItIsReadIsPreRolledOnceItsProbeFinishes() async throws {
-        let rig = Rig()
+        let rig = Rig(threads: true)
         rig.backend.hold(["/v/a.mp4"])
         rig.ids = rig.controller.add(paths: ["/v/a.mp4", "/v/b.mp4"])
         let (a, b) = (rig.ids[0], rig.ids[1])
@@ -199,7 +199,7 @@ struct AppControllerPrerollTests {
     }
 
     @Test func aProbeFinishingAfterTheSelectionMovedOnPreRollsNothing() async throws {
-        let rig = Rig()
+        let rig = Rig(threads: true)
         rig.backend.hold(["/v/a.mp4", "/v/b.mp4"])
         rig.ids = rig.controller.add(paths: ["/v/a.mp4", "/v/b.mp4"])
         let (a, b) = (rig.ids[0], rig.ids[1])

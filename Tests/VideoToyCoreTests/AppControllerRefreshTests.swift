@@ -56,7 +56,7 @@ struct AppControllerRefreshTests {
         #expect(refresh.isEmpty)
         #expect(rig.presenter.calls == calls)
         #expect(rig.log.records.count == records)
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(rig.work?.waiting == 0, "no probe queued")
         #expect(rig.backend.probedPaths.count == probed)
         // A folder that is still gone says nothing the second time.
         rig.controller.folderChanged("/v", present: nil)
@@ -124,11 +124,11 @@ struct AppControllerRefreshTests {
     @Test func probesStillRunningForVanishedFilesAreIgnored() async throws {
         let rig = Rig()
         rig.ids = rig.controller.add(paths: Self.paths)
-        // No probe result can arrive before this: results come back through the main queue.
+        // No probe result can arrive before this: results come back when the rig runs the work.
         rig.controller.folderChanged("/v", present: nil)
         #expect(rig.presenter.probeProgress?.done == 2 && rig.presenter.probeProgress?.total == 3)
         try await rig.probed()
-        try await Task.sleep(for: .milliseconds(50))
+        rig.work?.runAll()
         #expect(rig.controller.library.items.filter { $0.path.hasPrefix("/v/") }.allSatisfy { $0.state == .failed(.vanished) })
         #expect(rig.records("probe").filter { $0.jsonLine.contains("duration_ms") }.compactMap(\.path) == ["/w/c.mp4"])
         #expect(rig.presenter.probeProgress?.done == 3)

@@ -831,13 +831,21 @@ final class Rig {
     /// The progress display's own clock, so counts of `timers` are about grace periods and re-sorts.
     let progressTimers = ManualTimers()
 
-    /// A rig; `sorting` (default: the app's serial queue) sorts rows by date, duration or size.
-    init(onEnd: OnEnd = .stop, exitOnEnd: Bool = false, sorting: BackgroundQueueing? = nil) {
+    /// Probes, posters, subtitle reads and search keys: they run only when the rig says, on the main thread. Nil when
+    /// the rig was made with `threads`.
+    let work: ManualBackgroundQueue?
+
+    /// A rig; `sorting` (default: `work`, or the app's serial queue with `threads`) sorts rows by date, duration or
+    /// size. With `threads`, media work runs on worker threads as in the app, for tests of files that block their worker
+    /// (`FakeMediaBackend.hold`).
+    init(onEnd: OnEnd = .stop, exitOnEnd: Bool = false, sorting: BackgroundQueueing? = nil, threads: Bool = false) {
         let ticker = ticker, terminal = terminal
         log = EventLog(clock: { ticker.now }, keep: true, sink: nil, terminal: { terminal.append($0) })
+        let work = threads ? nil : ManualBackgroundQueue()
+        self.work = work
         controller = AppController(
             backend: backend, log: log, onEnd: onEnd, exitOnEnd: exitOnEnd, timers: timers,
-            progressTimers: progressTimers, sorting: sorting)
+            progressTimers: progressTimers, sorting: sorting ?? work, work: work)
         controller.attach(presenter)
         keptControllers.append(controller)
     }
@@ -847,6 +855,8 @@ final class Rig {
         let rig = Rig(onEnd: onEnd, exitOnEnd: exitOnEnd)
         rig.ids = rig.controller.add(paths: paths)
         try await rig.probed()
+        // Posters and search keys too: a ready rig has no work left.
+        rig.work?.runAll()
         return rig
     }
 
@@ -860,11 +870,20 @@ final class Rig {
         }
     }
 
-    /// Polls `condition`, letting the main queue deliver background results in between, for up to a minute.
-    ///
-    /// The bound only turns a hang into a failure: in the full suite the media tiers share the process and the two
-    /// cores, and a fake probe's result once took longer than five seconds to come back to the main queue.
+    /// Runs the waiting media work, and what its results ask for, until `condition` holds; fails when no work is
+    /// left and it still does not. With `threads`, polls instead, letting the main queue deliver results.
     func eventually(_ what: String, _ condition: () -> Bool) async throws {
+        if let work {
+            while !condition() {
+                guard work.runNext() else {
+                    Issue.record("no work left, and still not: \(what)")
+                    throw CancellationError()
+                }
+            }
+            return
+        }
+        // The bound only turns a hang into a failure: in the full suite the media tiers share the process and the two
+        // cores, and a fake probe's result once took longer than five seconds to come back to the main queue.
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(60)
         while !condition() {

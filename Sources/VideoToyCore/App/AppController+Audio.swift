@@ -23,7 +23,7 @@ extension AppController {
     func audioRoute(_ event: AudioRouteEvent) {
         let before = (audio.choice, audio.menuOutputs)
         for effect in audio.handle(event) { carryOut(effect) }
-        if before != (audio.choice, audio.menuOutputs) { onAudioRouteChanged?() }
+        if before != (audio.choice, audio.menuOutputs) { publish() }
     }
 
     private func carryOut(_ effect: AudioRouteEffect) {

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// The library side of the controller: adding files, rows, and the results of probes and posters.
 extension AppController {
     /// Adds files to the library, probes them in the background and returns their ids.
@@ -26,7 +24,9 @@ extension AppController {
             // Files dropped on the window or handed over by a second launch join the list without losing the selection.
             presenter?.insertRows(at: addition.positions, count: library.count)
         }
+        // The remembered answers first: a row near the view whose answer is on its way is not probed meanwhile.
         requestProbes(addition.added)
+        requestRowWork()
         prepareSearchKeys(addition.added)
         announce(.library)
         return addition.ids
@@ -49,16 +49,20 @@ extension AppController {
             for (id, _) in jobs { probes.request(id, urgent: false) }
             return
         }
-        let chunk = AppController.rememberedChunk
-        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
-            for start in stride(from: 0, to: jobs.count, by: chunk) {
-                let part = Array(jobs[start..<min(start + chunk, jobs.count)])
-                let known = remembering.rememberedProbes(part.map(\.1))
-                DispatchQueue.main.async {
-                    MainActor.assumeIsolated { self?.remembered(zip(part.map(\.0), known).map { ($0, $1) }) }
-                }
-                guard self != nil else { return }
-            }
+        askingMemory.formUnion(jobs.map(\.0))
+        rememberProbes(jobs[...], with: remembering)
+    }
+
+    /// Answers the first chunk of `jobs` on a worker and applies it on the main thread, while the next chunk is answered:
+    /// one chunk in flight at a time, so the main thread gets a chunk's worth of rows at once and never more.
+    private func rememberProbes(_ jobs: ArraySlice<(ItemID, String)>, with remembering: RememberingBackend) {
+        guard !jobs.isEmpty else { return }
+        let part = Array(jobs.prefix(AppController.rememberedChunk))
+        let rest = jobs.dropFirst(part.count)
+        work.run({ remembering.rememberedProbes(part.map(\.1)) }) { [weak self] known in
+            guard let self else { return }
+            rememberProbes(rest, with: remembering)
+            remembered(zip(part.map(\.0), known).map { ($0, $1) })
         }
     }
 
@@ -68,11 +72,13 @@ extension AppController {
     private func remembered(_ answers: [(ItemID, Result<MediaInfo, ProbeFailure>?)]) {
         var changed = false
         for (id, answer) in answers {
+            askingMemory.remove(id)
             if let answer {
                 changed = record(id, answer) || changed
+                requestPosterIfWanted(id)
                 presenter?.refreshRow(id)
             } else if library.item(id)?.state == .pending {
-                probes.request(id, urgent: false)
+                probes.request(id, urgent: isInReach(id))
             }
         }
         guard changed else { return }
@@ -84,10 +90,7 @@ extension AppController {
     func prepareSearchKeys(_ ids: [ItemID]) {
         let items = ids.compactMap { library.item($0) }
         guard !items.isEmpty else { return }
-        Task.detached(priority: .utility) { [weak self] in
-            let made = items.map { ($0.id, SearchKey($0)) }
-            await self?.learnSearchKeys(made)
-        }
+        work.run({ items.map { ($0.id, SearchKey($0)) } }) { [weak self] made in self?.learnSearchKeys(made) }
     }
 
     private func learnSearchKeys(_ made: [(ItemID, SearchKey)]) {
@@ -110,15 +113,13 @@ extension AppController {
         guard query != shown.query else { return }
         let start = ContinuousClock.now
         let wasFiltering = shown.isFiltering
-        if shown.filter(query, in: library) || wasFiltering != shown.isFiltering {
-            presenter?.showRows(count: shown.count(in: library), total: library.count, searching: shown.isFiltering)
-        }
+        if shown.filter(query, in: library) || wasFiltering != shown.isFiltering { showRows() }
         let elapsed = start.duration(to: .now).components
         let ms = Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
         log.emit(.search, fields: [(.query, .string(query.text)), (.count, .int(shown.count(in: library))), (.ms, .int(ms))])
     }
 
-    /// What the row of `id` shows; asking for a row marks it visible, so it is probed first.
+    /// What the row of `id` shows. A read and nothing more: the rows near the view were asked for by `rowsVisible`.
     public func row(for id: ItemID) -> RowModel? {
         guard let item = library.item(id) else { return nil }
         let detail: String
@@ -128,10 +129,7 @@ extension AppController {
         case .ready(let info): detail = info.summary(sidecars: library.sidecarLanguages(of: id)); isWarning = info.damage != nil
         case .failed(let failure): detail = failure.message; isError = true
         }
-        if item.state == .pending { probes.request(id, urgent: true) }
-        let nearView = displayIndex(of: id).map(posterReach.contains) ?? false
-        let poster = nearView ? posters[id] : nil
-        if nearView, poster == nil, case .ready(let info) = item.state, info.hasVideo { posterJobs.request(id, urgent: true) }
+        let poster = isInReach(id) ? posters[id] : nil
         // The policy is the one record of each item's playback; the row only words it.
         var line = RowStatus(policy.states[id])
         if line == .idle, players[id] == nil, quarantine.isMarked(item.path) { line = .closedWhilePlaying }
@@ -146,15 +144,36 @@ extension AppController {
             poster: poster, hasVideoView: players[id] != nil)
     }
 
-    /// The poster of `id` wherever its row is (MPRIS art); asks for one if none is made yet.
-    public func poster(for id: ItemID) -> VideoFrame? {
-        if let frame = posters[id] { return frame }
-        if case .ready(let info)? = library.item(id)?.state, info.hasVideo { posterJobs.request(id, urgent: true) }
-        return nil
+    /// The poster of `id` wherever its row is (MPRIS art), once made: the current video's is made whether or not its
+    /// row is near the view.
+    public func poster(for id: ItemID) -> VideoFrame? { posters[id] }
+
+    /// Whether the row of `id` is on screen or near it, where rows show posters.
+    func isInReach(_ id: ItemID) -> Bool { displayIndex(of: id).map(posterReach.contains) ?? false }
+
+    /// Asks for what the rows near the view lack: metadata first, then posters.
+    func requestRowWork() {
+        let shownCount = displayCount
+        let reach = posterReach.shown.clamped(to: 0..<shownCount)
+        for index in reach {
+            guard let id = id(at: index) else { continue }
+            // A row whose remembered answer is on its way is probed only if none comes.
+            if library.item(id)?.state == .pending, !askingMemory.contains(id) { probes.request(id, urgent: true) }
+        }
+        for index in reach { if let id = id(at: index) { requestPosterIfWanted(id) } }
+    }
+
+    /// Asks for the poster of `id` if someone shows it: its row is near the view, or it is the current video.
+    func requestPosterIfWanted(_ id: ItemID) {
+        guard posters[id] == nil, isInReach(id) || id == policy.current,
+            case .ready(let info)? = library.item(id)?.state, info.hasVideo
+        else { return }
+        posterJobs.request(id, urgent: true)
     }
 
     func probed(_ id: ItemID, _ result: Result<MediaInfo, ProbeFailure>) {
         guard record(id, result) else { return }
+        requestPosterIfWanted(id)
         presenter?.refreshRow(id)
         // A row selected while it was being read is pre-rolled once it can be.
         if mayPreroll(id) { prerollEvent(.eligible(id)) }
@@ -228,6 +247,7 @@ extension AppController {
 
     private func showRows() {
         presenter?.showRows(count: shown.count(in: library), total: library.count, searching: shown.isFiltering)
+        requestRowWork()
     }
 
     /// Probes change what a duration, size or date order knows: the rows are re-sorted at most once a second,
@@ -255,6 +275,8 @@ extension AppController {
         guard let frame else { return }
         posters[id] = frame
         presenter?.refreshRow(id)
+        // MPRIS shows it as the current video's art.
+        if id == policy.current { announce(.playback(id)) }
     }
 
     /// How a person knows the screen on `connector`: its maker and model, else the connector.

@@ -46,7 +46,7 @@ extension AppController {
             return
         }
         let held = PrerolledPlayer(id: id)
-        let output = presenter.makeVideoView(for: id)
+        let output = presenter.makeVideoView(for: id, title: item.name)
         journalOpening(item.path)
         let player = backend.makePlayer(path: item.path, output: output) { [weak self] message in
             self?.fromPipeline(message, of: held)

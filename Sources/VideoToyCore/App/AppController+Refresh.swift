@@ -31,6 +31,7 @@ extension AppController {
             prepareSearchKeys(refresh.added)
         }
         for id in refresh.gone + refresh.back + refresh.changed { presenter?.refreshRow(id) }
+        requestRowWork()
         if refresh.changesRows {
             announce(.library)
             log.emit(

@@ -55,6 +55,8 @@ extension AppController {
             }
         }
         followVideoWithSound()
+        // The screen chooser lists the screens and the one in use.
+        publish()
     }
 
     private func carryOut(_ effect: RouterEffect) -> RouterEvent? {

@@ -42,12 +42,12 @@ public final class AppController {
     var sound: SoundOutputs?
     /// Persists the user's audio choice for a screen.
     public var onAudioChosen: (@MainActor (AudioChoice, ScreenID) -> Void)?
-    /// Told when the outputs or the audio route changed, so "Audio output" menus can be rebuilt.
-    public var onAudioRouteChanged: (@MainActor () -> Void)?
     let timers: TimerScheduling
     private let progressTimers: TimerScheduling
     /// Where date, duration and size orders are sorted.
     let sorting: BackgroundQueueing
+    /// Where probes, posters, subtitle reads, remembered answers and search keys are made.
+    let work: BackgroundQueueing
     /// Set once the app is quitting: display modes are then restored before returning.
     var quitting = false
     var readCount = 0
@@ -64,6 +64,8 @@ public final class AppController {
     /// Persists the user's screen choice (the router never passes a temporary fallback here).
     public var onScreenChosen: (@MainActor (ScreenID) -> Void)?
     private var subscribers: [@MainActor (AppChange) -> Void] = []
+    /// Hands the snapshot to the window, the settings kept and MPRIS.
+    let publisher = SnapshotPublisher()
     /// The soundtracks and subtitles of the open videos, and the picks made this run.
     public internal(set) var tracks = TrackBook()
     var subtitleShows: [ItemID: SubtitleShow] = [:]
@@ -76,18 +78,24 @@ public final class AppController {
     /// Receives a file's track picks when the user changes them, so they can be remembered.
     public var onTracksToRemember: (@MainActor (_ path: String, _ choice: TrackChoice) -> Void)?
     var probes: WorkScheduler<ItemID, Result<MediaInfo, ProbeFailure>>!
+    /// Pending items whose answer a remembering backend is looking up.
+    var askingMemory = Set<ItemID>()
     var posterJobs: WorkScheduler<ItemID, VideoFrame?>!
 
     /// How videos fill their views now.
     public private(set) var scaling: ScalingMode
 
     /// Creates a controller; `workers` bounds concurrent probes and posters; `progressTimers` (default: `timers`) paces
-    /// the progress display; `sorting` sorts rows by date, duration or size (default: a serial queue of its own).
+    /// the progress display; `sorting` sorts rows by date, duration or size (default: a serial queue of its own);
+    /// `work` runs the media and search work off the main thread (default: libdispatch's worker threads).
     public init(
         backend: MediaBackend, log: EventLog, onEnd: OnEnd, exitOnEnd: Bool,
         router: RouterConfig = RouterConfig(), scaling: ScalingMode = .fit, sort: RowSort = .standard, workers: Int = 2,
-        timers: TimerScheduling = MainQueueTimers(), progressTimers: TimerScheduling? = nil, sorting: BackgroundQueueing? = nil
+        timers: TimerScheduling = MainQueueTimers(), progressTimers: TimerScheduling? = nil, sorting: BackgroundQueueing? = nil,
+        work: BackgroundQueueing? = nil
     ) {
+        let work = work ?? ConcurrentBackgroundQueue()
+        self.work = work
         self.timers = timers
         self.progressTimers = progressTimers ?? timers
         self.sorting = sorting ?? SerialBackgroundQueue(label: "videotoy.sort")
@@ -100,20 +108,20 @@ public final class AppController {
         self.pathTable = paths
         shown.order(sort, in: library)
         probes = WorkScheduler(
-            limit: workers,
+            limit: workers, queue: work,
             work: { id in
                 guard let path = paths.path(id) else { return .failure(.vanished) }
                 return backend.probe(path: path)
             }, deliver: { [weak self] id, result in self?.probed(id, result) })
         posterJobs = WorkScheduler(
-            limit: max(1, workers - 1),
+            limit: max(1, workers - 1), queue: work,
             work: { id in
                 guard let path = paths.path(id) else { return nil }
                 return backend.poster(path: path, durationMs: paths.duration(id))
             }, deliver: { [weak self] id, frame in self?.postered(id, frame) })
         // One at a time: a folder of subtitle files is small, and a video opens once.
         sidecarJobs = WorkScheduler(
-            limit: 1,
+            limit: 1, queue: work,
             work: { id in
                 guard let path = paths.path(id) else { return (SidecarSubtitles(), ContainerSubtitles()) }
                 return (backend.sidecars(path: path), backend.containerSubtitles(path: path))
@@ -148,6 +156,7 @@ public final class AppController {
         for index in posterReach.show(range) {
             if let id = id(at: index) { presenter?.refreshRow(id) }
         }
+        requestRowWork()
     }
 
     /// The row of `id` left the screen (recycled): its pending probe waits behind the rows on screen, and its
@@ -176,6 +185,7 @@ public final class AppController {
     }
 
     func announce(_ change: AppChange) {
+        publish()
         for subscriber in subscribers { subscriber(change) }
         showProgressSoon()
     }
@@ -258,6 +268,7 @@ public final class AppController {
         scaling = mode
         presenter?.applyScaling(mode)
         onScalingChanged?(mode)
+        publish()
         log.emit(.scaling, fields: [(.mode, .string(mode.rawValue))])
     }
 
@@ -354,6 +365,8 @@ public final class AppController {
                 presenter?.quit(status: status.rawValue)
             }
         }
+        // MPRIS shows the current video's poster as art, wherever its row is.
+        if let current = policy.current { requestPosterIfWanted(current) }
         followPolicyInRouter()
     }
 
@@ -384,7 +397,7 @@ public final class AppController {
     private func ensurePlayer(_ id: ItemID) -> MediaPlayer? {
         if let player = players[id] { return player }
         guard let item = library.item(id), let presenter else { return nil }
-        let output = presenter.makeVideoView(for: id)
+        let output = presenter.makeVideoView(for: id, title: item.name)
         journalOpening(item.path)
         let player = backend.makePlayer(path: item.path, output: output) { [weak self] message in
             self?.received(message, from: id)

@@ -1,9 +1,10 @@
 import Dispatch
 
-/// The controller's way off the main thread for work longer than a frame (sorting 100,000 rows): the work runs
-/// elsewhere and its result comes back on the main thread.
+/// The controller's only way off the main thread, for work longer than a frame (a probe, a poster, sorting 100,000
+/// rows): the work runs elsewhere and its result comes back on the main thread.
 ///
-/// The app uses a serial queue; tests use a manual queue whose jobs run only when they say.
+/// The app uses libdispatch queues; tests use a manual queue whose jobs run only when they say, so no controller test
+/// waits on a wall clock.
 @MainActor
 public protocol BackgroundQueueing: AnyObject {
     /// Runs `work` off the main thread, then `deliver` with its result on the main thread.
@@ -26,6 +27,25 @@ public final class SerialBackgroundQueue: BackgroundQueueing {
         queue.async {
             let value = work()
             DispatchQueue.main.async {
+                MainActor.assumeIsolated { deliver(value) }
+            }
+        }
+    }
+}
+
+/// libdispatch's shared concurrent queue: jobs run side by side (their callers bound how many), results delivered
+/// through the main queue.
+@MainActor
+public final class ConcurrentBackgroundQueue: BackgroundQueueing {
+    /// Creates the queue.
+    public init() {}
+
+    /// Runs `work` on a worker thread, then `deliver` on the main queue.
+    public func run<Value: Sendable>(_ work: @escaping @Sendable () -> Value, then deliver: @escaping @MainActor (Value) -> Void) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            let value = work()
+            DispatchQueue.main.async {
+                // The main queue is the main actor's executor (bridged into the GLib main loop in the app).
                 MainActor.assumeIsolated { deliver(value) }
             }
         }

@@ -10,8 +10,8 @@ public protocol LibraryPresenter: AnyObject {
     func showProbeProgress(done: Int, total: Int)
     /// Redraws the row of `id` from `AppController.row(for:)` if it is on screen.
     func refreshRow(_ id: ItemID)
-    /// Creates the video view of `id` and returns where its pictures go.
-    func makeVideoView(for id: ItemID) -> VideoOutput
+    /// Creates the video view of `id`, titled `title`, and returns where its pictures go.
+    func makeVideoView(for id: ItemID, title: String) -> VideoOutput
     /// Destroys the video view of `id`; the row shows its poster again.
     func dropVideoView(for id: ItemID)
     /// Moves the video view of `id` to its place: its row, fullscreen, or a screen's scene.

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Runs blocking jobs on worker threads, a bounded number at a time, urgent ones first.
 ///
 /// Results come back on the main thread. A job is keyed, so asking again for a queued key only
@@ -7,6 +5,7 @@ import Dispatch
 @MainActor
 public final class WorkScheduler<Key: Hashable & Sendable, Value: Sendable> {
     private let limit: Int
+    private let queue: BackgroundQueueing
     private let work: @Sendable (Key) -> Value
     private let deliver: @MainActor (Key, Value) -> Void
     // Urgent jobs are the rows on screen: a few dozen, so linear work on them is cheap.
@@ -32,12 +31,13 @@ public final class WorkScheduler<Key: Hashable & Sendable, Value: Sendable> {
     /// Called when the last queued or running job has finished and nothing waits.
     public var onIdle: (() -> Void)?
 
-    /// Creates a scheduler running at most `limit` jobs at once.
+    /// Creates a scheduler running at most `limit` jobs at once on `queue` (default: libdispatch's worker threads).
     public init(
-        limit: Int, work: @escaping @Sendable (Key) -> Value,
+        limit: Int, queue: BackgroundQueueing? = nil, work: @escaping @Sendable (Key) -> Value,
         deliver: @escaping @MainActor (Key, Value) -> Void
     ) {
         self.limit = max(1, limit)
+        self.queue = queue ?? ConcurrentBackgroundQueue()
         self.work = work
         self.deliver = deliver
     }
@@ -110,12 +110,7 @@ public final class WorkScheduler<Key: Hashable & Sendable, Value: Sendable> {
             queued.remove(key)
             running.insert(key)
             let work = self.work
-            DispatchQueue.global(qos: .userInitiated).async {
-                let value = work(key)
-                DispatchQueue.main.async {
-                    MainActor.assumeIsolated { self.finish(key, value) }
-                }
-            }
+            queue.run({ work(key) }, then: { value in self.finish(key, value) })
         }
     }
 

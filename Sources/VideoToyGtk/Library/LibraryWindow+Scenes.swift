@@ -13,7 +13,6 @@ extension LibraryWindow: SceneHost {
                 // The projector is not where the user types: keys there act as in the main window.
             }, onKey: { [unowned self] keyval, modifiers in handleKey(keyval, modifiers: modifiers) })
         setSceneRole(role, on: screen)
-        refreshScreenMenu()
     }
 
     public func setSceneRole(_ role: SceneRole, on screen: ScreenID) {
@@ -22,7 +21,6 @@ extension LibraryWindow: SceneHost {
 
     public func closeScene(on screen: ScreenID) {
         scenes.close(on: screen)
-        refreshScreenMenu()
     }
 
     public func setMode(

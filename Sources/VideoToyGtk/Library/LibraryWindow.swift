@@ -54,6 +54,8 @@ public final class LibraryWindow: LibraryPresenter {
     var scenes: SceneManager!
     private var mainConnector: String?
     var screenMenu: ScreenMenu!
+    /// What the controller published last: the menus and new video views are made from it.
+    private var shown = AppSnapshot()
 
     /// Builds the window for `application`; `onQuit` ends the application with a status.
     public init(
@@ -73,7 +75,7 @@ public final class LibraryWindow: LibraryPresenter {
 
         let menu = ScreenMenu { [controller] id in controller.chooseScreen(id) }
         let mainMenu = g_menu_new()!
-        sortMenu = SortMenu(application: gcast(application), sort: controller.shown.sort) { [controller] sort in
+        sortMenu = SortMenu(application: gcast(application), sort: controller.snapshot.sort) { [controller] sort in
             controller.sortRows(sort)
         }
         header = MainHeader(menu: mainMenu, screens: menu.button, sort: sortMenu.button)
@@ -143,10 +145,6 @@ public final class LibraryWindow: LibraryPresenter {
             application: self.application, open: { [unowned self] folder in onOpen?([folder]) },
             removeFolder: { [unowned self] folder in removeFolder(folder) })
         g_menu_insert_section(mainMenu, 1, nil, UnsafeMutablePointer<GMenuModel>(folderMenu.section))
-        folderMenu.show(controller.folders)
-        controller.subscribe { [unowned self] change in
-            if change == .folders { folderMenu.show(self.controller.folders) }
-        }
         header.onSearch = { [unowned self] text in search(text) }
         header.captureTyping(in: window)
         controller.attach(self)
@@ -155,6 +153,7 @@ public final class LibraryWindow: LibraryPresenter {
         monitors = MonitorSource(modes: modes) { [unowned self] screens, correction in screensChanged(screens, correction) }
         scenes = SceneManager(application: self.application, monitors: monitors, modes: modes, unavailable: modeSupportNote ?? "")
         controller.attach(scenes: self)
+        controller.observe { [unowned self] snapshot in render(snapshot) }
         connections.append(Signal.notify(window, "is-active") { [unowned self] in updateMainScreen() })
         connections.append(
             Signal.notify(UnsafeMutableRawPointer(selection), "selected") { [unowned self] in
@@ -194,14 +193,19 @@ public final class LibraryWindow: LibraryPresenter {
     private func screensChanged(_ screens: [VideoToyCore.Screen], _ correction: ScreenCorrection?) {
         updateMainScreen()
         controller.screensChanged(screens, correcting: correction)
-        refreshScreenMenu()
     }
 
-    /// Rebuilds the screen chooser from the router's view of the external screens.
-    public func refreshScreenMenu() {
-        screenMenu.update(
-            screens: controller.router.externalScreens,
-            current: controller.router.sceneScreen ?? controller.router.preferredScreen)
+    /// Brings the menus up to date with what the controller published: only the parts that changed are rebuilt.
+    private func render(_ snapshot: AppSnapshot) {
+        let before = shown
+        shown = snapshot
+        if snapshot.folders != before.folders { folderMenu.show(snapshot.folders) }
+        if snapshot.screens != before.screens {
+            screenMenu.update(screens: snapshot.screens.external, current: snapshot.screens.chosen)
+        }
+        if snapshot.audio != before.audio {
+            views.values.forEach { $0.showAudio(current: snapshot.audio.choice, outputs: snapshot.audio.outputs) }
+        }
     }
 
     private func updateMainScreen() {
@@ -295,7 +299,7 @@ public final class LibraryWindow: LibraryPresenter {
     /// Opens the Preferences window; its changes apply at once (the control style to videos started later).
     func showPreferences() {
         _ = PreferencesWindow(
-            over: window, preferences: preferences, scaling: controller.scaling,
+            over: window, preferences: preferences, scaling: shown.scaling,
             onChange: { [unowned self] changed in
                 preferences = changed
                 controls = changed.controls
@@ -545,14 +549,13 @@ public final class LibraryWindow: LibraryPresenter {
         row.show(model)
     }
 
-    public func makeVideoView(for id: ItemID) -> VideoOutput {
+    public func makeVideoView(for id: ItemID, title: String) -> VideoOutput {
         if let view = views[id] { return view.surface }
-        let title = controller.library.item(id)?.name ?? ""
-        let view = VideoView(id: id, title: title, style: controls, debug: debug, scaling: controller.scaling) { [unowned self] intent in
+        let view = VideoView(id: id, title: title, style: controls, debug: debug, scaling: shown.scaling) { [unowned self] intent in
             controller.intent(id, intent)
         }
         view.onResize = { [unowned self] width, height in controller.viewResized(id, width: width, height: height) }
-        view.showAudio(current: controller.audio.choice, outputs: controller.audio.menuOutputs)
+        view.showAudio(current: shown.audio.choice, outputs: shown.audio.outputs)
         if let menu = controller.trackMenu(id) { view.showTracks(menu) }
         views[id] = view
         return view.surface
@@ -605,11 +608,6 @@ public final class LibraryWindow: LibraryPresenter {
         if let view = views[current.id] { current.window.remove(view.root.typed()) }
         current.window.close()
         gtk_window_present(gcast(window))
-    }
-
-    /// Brings every video's "Audio output" menu up to date with the outputs and the choice in force.
-    public func refreshAudioMenus() {
-        views.values.forEach { $0.showAudio(current: controller.audio.choice, outputs: controller.audio.menuOutputs) }
     }
 
     public func applyScaling(_ mode: ScalingMode) {
