@@ -23,19 +23,19 @@ final class SettingsKeeper {
 
     /// Hooks the controller's remember callbacks to the key file.
     func attach(to controller: AppController) {
-        controller.resumePosition = { [unowned self] path in settings.resumePositions.position(for: path) }
-        controller.onPositionToRemember = { [unowned self] path, position, duration in
+        controller.memory.resumePosition = { [unowned self] path in settings.resumePositions.position(for: path) }
+        controller.memory.onPositionToRemember = { [unowned self] path, position, duration in
             settings.resumePositions.record(
                 path: path, positionMs: position, durationMs: duration,
                 at: Int64(Date().timeIntervalSince1970 * 1000))
             write("the resume position") { $0.rememberPosition(ofPath: path, positionMs: position, durationMs: duration) }
         }
-        controller.rememberedTracks = { [unowned self] path in settings.trackChoices.choice(for: path) }
-        controller.onTracksToRemember = { [unowned self] path, choice in
+        controller.memory.rememberedTracks = { [unowned self] path in settings.trackChoices.choice(for: path) }
+        controller.memory.onTracksToRemember = { [unowned self] path, choice in
             settings.trackChoices.record(path: path, choice: choice, at: Int64(Date().timeIntervalSince1970 * 1000))
             write("the chosen tracks") { $0.rememberTracks(ofPath: path, choice) }
         }
-        controller.onScalingChanged = { [unowned self] mode in rememberScaling(mode) }
+        controller.memory.onScalingChanged = { [unowned self] mode in rememberScaling(mode) }
         var kept = controller.snapshot
         controller.observe { [unowned self] snapshot in
             defer { kept = snapshot }
@@ -48,10 +48,10 @@ final class SettingsKeeper {
                 write("the library folders") { $0.saveLibraryFolders(folders.roots, recent: folders.recent) }
             }
         }
-        controller.onScreenChosen = { [unowned self] screen in
+        controller.memory.onScreenChosen = { [unowned self] screen in
             write("the screen") { $0.savePreferredScreen(screen) }
         }
-        controller.onAudioChosen = { [unowned self] choice, screen in
+        controller.memory.onAudioChosen = { [unowned self] choice, screen in
             settings.audioChoices[screen] = choice
             write("the audio output") { $0.saveAudioChoice(choice, for: screen) }
         }

@@ -43,7 +43,7 @@ struct AppControllerPrerollTests {
     @Test func enterPlaysThePreRolledPlayerFromTheRememberedPosition() async throws {
         let rig = try await Rig.ready(["/v/a.mp4"])
         let a = rig.ids[0]
-        rig.controller.resumePosition = { $0 == "/v/a.mp4" ? 42_000 : nil }
+        rig.controller.memory.resumePosition = { $0 == "/v/a.mp4" ? 42_000 : nil }
         rig.controller.selected(a)
         rig.timers.advance(by: Self.dwell)
         let player = try #require(rig.backend.player(for: "/v/a.mp4"))
@@ -71,7 +71,7 @@ struct AppControllerPrerollTests {
     @Test func aReleasedVideoPreRollsWhereThePolicyKeptIt() async throws {
         let rig = try await Rig.ready(["/v/a.mp4", "/v/b.mp4", "/v/c.mp4", "/v/d.mp4"])
         let a = rig.ids[0]
-        rig.controller.resumePosition = { _ in 7_000 }
+        rig.controller.memory.resumePosition = { _ in 7_000 }
         rig.controller.activate(a)
         let first = try #require(rig.backend.player(for: "/v/a.mp4"))
         rig.controller.intent(a, .togglePlay)
@@ -93,8 +93,8 @@ struct AppControllerPrerollTests {
         let rig = try await Rig.ready(["/v/a.mp4", "/v/b.mp4"])
         let (a, b) = (rig.ids[0], rig.ids[1])
         var remembered: [String] = []
-        rig.controller.onPositionToRemember = { path, _, _ in remembered.append(path) }
-        rig.controller.onTracksToRemember = { path, _ in remembered.append(path) }
+        rig.controller.memory.onPositionToRemember = { path, _, _ in remembered.append(path) }
+        rig.controller.memory.onTracksToRemember = { path, _ in remembered.append(path) }
         rig.controller.selected(a)
         rig.timers.advance(by: Self.dwell)
         let first = try #require(rig.backend.player(for: "/v/a.mp4"))

@@ -600,8 +600,8 @@ struct AppControllerTests {
     @Test func rememberedPositionsResumeAndPausesAreReported() async throws {
         let rig = try await Rig.ready(["/v/a.mp4"])
         var remembered: [(String, Int, Int)] = []
-        rig.controller.resumePosition = { path in path == "/v/a.mp4" ? 42_000 : nil }
-        rig.controller.onPositionToRemember = { remembered.append(($0, $1, $2)) }
+        rig.controller.memory.resumePosition = { path in path == "/v/a.mp4" ? 42_000 : nil }
+        rig.controller.memory.onPositionToRemember = { remembered.append(($0, $1, $2)) }
         rig.controller.activate(rig.ids[0])
         let player = try #require(rig.backend.player(for: "/v/a.mp4"))
         #expect(player.transport.prefix(2) == [.seek(42_000), .play], "a fresh player starts where it was left")

@@ -41,7 +41,7 @@ extension AppController {
         case .activateProfile(let profile):
             sound?.activateProfile(profile)
         case .rememberChoice(let choice, let screen):
-            onAudioChosen?(choice, screen)
+            memory.onAudioChosen?(choice, screen)
         case .sayNoMatch(let screen):
             log.terminal("\(screen) has no audio output of its own; the sound stays where it is")
         case .sayOutputMissing(let name):

@@ -66,7 +66,7 @@ extension AppController {
     /// Where playing `id` will start: where the policy kept it, else where it was left in an earlier run.
     private func startPosition(_ id: ItemID, path: String) -> Int? {
         if case .paused(let position)? = policy.states[id], position > 0 { return position }
-        return resumePosition?(path)
+        return memory.resumePosition?(path)
     }
 
     private func fromPipeline(_ message: PlayerMessage, of held: PrerolledPlayer) {
@@ -124,18 +124,18 @@ extension AppController {
     /// Starts from the marks the last run left (`journal`, as read at start); `write` keeps the journal from now on.
     public func useCrashJournal(_ journal: [String], write: @escaping @MainActor ([String]) -> Void) {
         quarantine = CrashQuarantine(journal: journal)
-        onJournal = write
+        memory.onJournal = write
         // Marked rows say so; their lines were worded before the marks were known.
         for path in quarantine.marked { if let id = library.id(forPath: path) { presenter?.refreshRow(id) } }
     }
 
     /// A player is about to be made for the file at `path`: the journal names it first.
     func journalOpening(_ path: String) {
-        if let journal = quarantine.opening(path) { onJournal?(journal) }
+        if let journal = quarantine.opening(path) { memory.onJournal?(journal) }
     }
 
     /// A player of the file at `path` closed (`played`: one made to play it, closed by the app).
     func journalClosed(_ path: String, played: Bool) {
-        if let journal = quarantine.closed(path, played: played) { onJournal?(journal) }
+        if let journal = quarantine.closed(path, played: played) { memory.onJournal?(journal) }
     }
 }

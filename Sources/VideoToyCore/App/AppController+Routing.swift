@@ -88,7 +88,7 @@ extension AppController {
             graceTimers.removeValue(forKey: screen)?.cancel()
         case .rememberPreferredScreen(let screen):
             log.emit(.screenChosen, fields: [(.connector, .string(screen.connector)), (.model, .string(screen.model))])
-            onScreenChosen?(screen)
+            memory.onScreenChosen?(screen)
         }
         return nil
     }

@@ -33,7 +33,7 @@ extension AppController {
         if case .ready(let info)? = library.item(id)?.state {
             unshowable = info.missingDecoders.filter { $0.contains("subtitles") || $0.contains("captions") } + info.unshownSubtitles
         }
-        tracks.open(id, path: path, remembered: rememberedTracks?(path) ?? TrackChoice(), unshowable: unshowable)
+        tracks.open(id, path: path, remembered: memory.rememberedTracks?(path) ?? TrackChoice(), unshowable: unshowable)
         subtitleShows[id] = SubtitleShow()
         sidecarJobs.request(id, urgent: true)
     }
@@ -109,7 +109,7 @@ extension AppController {
             case .use(let kind, let track, let byUser):
                 use(kind, track, for: id)
                 log.emit(.track, path: path, fields: [(.kind, .string(kind.rawValue)), (.id, track.map { .string("\($0)") } ?? .null)])
-                if byUser, let choice = tracks.choiceToRemember(id) { onTracksToRemember?(path, choice) }
+                if byUser, let choice = tracks.choiceToRemember(id) { memory.onTracksToRemember?(path, choice) }
             }
         }
         if let menu = trackMenu(id) { presenter?.showTracks(for: id, menu) }

@@ -40,8 +40,6 @@ public final class AppController {
     /// The audio route: which output carries the sound.
     public internal(set) var audio = AudioRouter()
     var sound: SoundOutputs?
-    /// Persists the user's audio choice for a screen.
-    public var onAudioChosen: (@MainActor (AudioChoice, ScreenID) -> Void)?
     let timers: TimerScheduling
     private let progressTimers: TimerScheduling
     /// Where date, duration and size orders are sorted.
@@ -51,19 +49,11 @@ public final class AppController {
     /// Set once the app is quitting: display modes are then restored before returning.
     var quitting = false
     var readCount = 0
-    /// Where to resume a file that has no live player (remembered across runs); nil starts at the beginning.
-    public var resumePosition: (@MainActor (_ path: String) -> Int?)?
     /// The files a crash marked, and the ones open in a player now (see `CrashQuarantine`).
     public internal(set) var quarantine = CrashQuarantine()
-    /// Writes the crash journal; called before a player is made and after one closes, whenever its contents change.
-    public var onJournal: (@MainActor (_ paths: [String]) -> Void)?
-    /// Receives a file's position when it pauses, ends or is released, so it can be remembered.
-    public var onPositionToRemember: (@MainActor (_ path: String, _ positionMs: Int, _ durationMs: Int) -> Void)?
-    /// Receives the scaling mode when the user changes it, so it can be remembered.
-    public var onScalingChanged: (@MainActor (ScalingMode) -> Void)?
-    /// Persists the user's screen choice (the router never passes a temporary fallback here).
-    public var onScreenChosen: (@MainActor (ScreenID) -> Void)?
     private var subscribers: [@MainActor (AppChange) -> Void] = []
+    /// Where what the app keeps across runs is read and written: positions, tracks, choices, the crash journal.
+    public var memory = AppMemory()
     /// Hands the snapshot to the window, the settings kept and MPRIS.
     let publisher = SnapshotPublisher()
     /// The soundtracks and subtitles of the open videos, and the picks made this run.
@@ -73,10 +63,6 @@ public final class AppController {
     var readTimelines: [ItemID: [TrackID: CueTimeline]] = [:]
     var subtitleTimers: [ItemID: ScheduledTimer] = [:]
     var sidecarJobs: WorkScheduler<ItemID, (SidecarSubtitles, ContainerSubtitles)>!
-    /// The tracks the user picked for a file in earlier runs.
-    public var rememberedTracks: (@MainActor (_ path: String) -> TrackChoice?)?
-    /// Receives a file's track picks when the user changes them, so they can be remembered.
-    public var onTracksToRemember: (@MainActor (_ path: String, _ choice: TrackChoice) -> Void)?
     var probes: WorkScheduler<ItemID, Result<MediaInfo, ProbeFailure>>!
     /// Pending items whose answer a remembering backend is looking up.
     var askingMemory = Set<ItemID>()
@@ -267,7 +253,7 @@ public final class AppController {
     public func setScaling(_ mode: ScalingMode) {
         scaling = mode
         presenter?.applyScaling(mode)
-        onScalingChanged?(mode)
+        memory.onScalingChanged?(mode)
         publish()
         log.emit(.scaling, fields: [(.mode, .string(mode.rawValue))])
     }
@@ -335,7 +321,7 @@ public final class AppController {
                 let heldStart = held?.stage == .adopted ? held?.startMs : nil
                 let fresh = players[id] == nil
                 guard let player = ensurePlayer(id) else { continue }
-                let remembered = fresh ? library.item(id).flatMap { resumePosition?($0.path) } : nil
+                let remembered = fresh ? library.item(id).flatMap { memory.resumePosition?($0.path) } : nil
                 if let start = fromMs ?? remembered, start != heldStart { player.seek(toMs: start) }
                 player.play()
                 presenter?.refreshRow(id)
@@ -498,10 +484,10 @@ public final class AppController {
     static let noPictures = "The video ended before its first picture: the file holds no pictures (it may be only a header)."
 
     private func remember(_ id: ItemID, positionMs: Int) {
-        guard let item = library.item(id), let onPositionToRemember else { return }
+        guard let item = library.item(id), let rememberPosition = memory.onPositionToRemember else { return }
         var duration = players[id]?.durationMs
         if duration == nil, case .ready(let info) = item.state { duration = info.durationMs }
-        if let duration { onPositionToRemember(item.path, positionMs, duration) }
+        if let duration { rememberPosition(item.path, positionMs, duration) }
     }
 
     /// Restores display modes, closes scenes and releases every player, for a clean exit.

@@ -27,7 +27,7 @@ struct AppControllerTracksTests {
         let rig = Rig(onEnd: onEnd)
         rig.backend.script(sidecars: Self.sidecars, for: "/v/film.mkv")
         rig.controller.useTrackPreferences(preferences)
-        rig.controller.rememberedTracks = { path in path == "/v/film.mkv" ? remembered : nil }
+        rig.controller.memory.rememberedTracks = { path in path == "/v/film.mkv" ? remembered : nil }
         rig.ids = rig.controller.add(paths: ["/v/film.mkv"])
         try await rig.probed()
         rig.controller.activate(rig.ids[0])
@@ -175,7 +175,7 @@ struct AppControllerTracksTests {
     @Test func aPickIsRememberedAndWinsForTheRestOfTheRun() async throws {
         var remembered: [String: TrackChoice] = [:]
         let (rig, _) = try await playing(TrackPreferences(subtitles: .off))
-        rig.controller.onTracksToRemember = { path, choice in remembered[path] = choice }
+        rig.controller.memory.onTracksToRemember = { path, choice in remembered[path] = choice }
         let id = rig.ids[0]
         rig.controller.intent(id, .cycleTrack(.subtitles))
         rig.controller.intent(id, .cycleTrack(.audio))
