@@ -134,9 +134,7 @@ extension AppController {
         var line = RowStatus(policy.states[id])
         if line == .idle, players[id] == nil, quarantine.isMarked(item.path) { line = .closedWhilePlaying }
         if case .screen(let connector)? = views.placement(of: id) {
-            let screen = screens.screens.values.first { $0.id.connector == connector }
-            let name = [screen?.id.manufacturer ?? "", screen?.id.model ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
-            line = .onScreen(name: name, connector: connector)
+            line = .onScreen(name: screenDriver.madeBy(connector), connector: connector)
         }
         return RowModel(
             id: id, title: item.name, folder: item.folder, detail: detail,
@@ -280,11 +278,7 @@ extension AppController {
     }
 
     /// How a person knows the screen on `connector`: its maker and model, else the connector.
-    func screenName(_ connector: String) -> String {
-        let screen = screens.screens.values.first { $0.id.connector == connector }
-        let name = [screen?.id.manufacturer ?? "", screen?.id.model ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
-        return name.isEmpty ? connector : name
-    }
+    func screenName(_ connector: String) -> String { screenDriver.name(ofConnector: connector) }
 
     /// The first playable row after `id`'s in the list as shown (a search and a sort included), for N, a playlist
     /// and MPRIS Next; the library's order when the search hides `id`.

@@ -14,7 +14,6 @@ public final class AppController {
     public internal(set) var policy: PlaybackPolicy
     let backend: MediaBackend
     weak var presenter: LibraryPresenter?
-    weak var scenes: SceneHost?
     let log: EventLog
     var players: [ItemID: MediaPlayer] = [:]
     /// Whether the selected row has a paused player made ahead of Enter; its handle is `prerolled`.
@@ -25,9 +24,8 @@ public final class AppController {
     public internal(set) var views = ViewPlacements()
     // About 250 KB each at row size: enough for several screens of scrolling back, bounded for huge libraries.
     var posters = PosterCache(capacity: 48)
-    /// The routing state machine: which view is on which screen.
-    public internal(set) var router: Router
-    var screens = ScreenRoster()
+    /// Carries out the routing machine's effects; it holds the screens.
+    let screenDriver: ScreenDriver
     /// The rows the list shows: the whole library or a search's matches, in the chosen order.
     public internal(set) var shown = ShownRows()
     var resortTimer: ScheduledTimer?
@@ -36,7 +34,6 @@ public final class AppController {
     var unreadable = UnreadableTally()
     /// The per-file lines printed on the terminal while the library is read, the rest summed up once it is.
     var fileLines = FileLineLimit()
-    var graceTimers: [ScreenID: ScheduledTimer] = [:]
     /// The audio route: which output carries the sound.
     public internal(set) var audio = AudioRouter()
     var sound: SoundOutputs?
@@ -46,8 +43,6 @@ public final class AppController {
     let sorting: BackgroundQueueing
     /// Where probes, posters, subtitle reads, remembered answers and search keys are made.
     let work: BackgroundQueueing
-    /// Set once the app is quitting: display modes are then restored before returning.
-    var quitting = false
     var readCount = 0
     /// The files a crash marked, and the ones open in a player now (see `CrashQuarantine`).
     public internal(set) var quarantine = CrashQuarantine()
@@ -86,7 +81,7 @@ public final class AppController {
         self.progressTimers = progressTimers ?? timers
         self.sorting = sorting ?? SerialBackgroundQueue(label: "videotoy.sort")
         self.scaling = scaling
-        self.router = Router(config: router)
+        screenDriver = ScreenDriver(config: router, timers: timers, log: log)
         self.backend = backend
         self.log = log
         self.policy = PlaybackPolicy(onEnd: onEnd, exitOnEnd: exitOnEnd)
@@ -117,6 +112,7 @@ public final class AppController {
         // poster. Posters start once no probe waits or runs.
         posterJobs.mayStart = { [weak self] in self?.probes.pendingCount == 0 }
         probes.onIdle = { [weak self] in self?.posterJobs.resume() }
+        screenDriver.attach(owner: self)
     }
 
     let pathTable: PathTable
@@ -492,9 +488,8 @@ public final class AppController {
 
     /// Restores display modes, closes scenes and releases every player, for a clean exit.
     public func shutDown() {
-        quitting = true
         prerollEvent(.shutdown)
-        route(.shutdown)
+        screenDriver.shutDown()
         for id in Array(players.keys) { closePlayer(id) }
     }
 }
