@@ -113,8 +113,8 @@ extension AppController {
         prerolled = nil
         held.stage = .adopted
         players[id] = player
-        openTracks(id, path: item.path)
-        if let tracks = held.tracks { embeddedTracks(id, audio: tracks.audio, subtitles: tracks.subtitles) }
+        trackDriver.openTracks(id, path: item.path, info: item.state.info)
+        if let tracks = held.tracks { trackDriver.embeddedTracks(id, audio: tracks.audio, subtitles: tracks.subtitles) }
         place(.created(id))
     }
 }

@@ -49,15 +49,10 @@ public final class AppController {
     private var subscribers: [@MainActor (AppChange) -> Void] = []
     /// Where what the app keeps across runs is read and written: positions, tracks, choices, the crash journal.
     public var memory = AppMemory()
+    /// Carries out the tracks machine's effects: soundtracks, subtitles and their cues.
+    let trackDriver: TrackDriver
     /// Hands the snapshot to the window, the settings kept and MPRIS.
     let publisher = SnapshotPublisher()
-    /// The soundtracks and subtitles of the open videos, and the picks made this run.
-    public internal(set) var tracks = TrackBook()
-    var subtitleShows: [ItemID: SubtitleShow] = [:]
-    // The cues of the subtitles the app reads itself: files beside the video, and tracks read out of the file.
-    var readTimelines: [ItemID: [TrackID: CueTimeline]] = [:]
-    var subtitleTimers: [ItemID: ScheduledTimer] = [:]
-    var sidecarJobs: WorkScheduler<ItemID, (SidecarSubtitles, ContainerSubtitles)>!
     var probes: WorkScheduler<ItemID, Result<MediaInfo, ProbeFailure>>!
     /// Pending items whose answer a remembering backend is looking up.
     var askingMemory = Set<ItemID>()
@@ -87,6 +82,7 @@ public final class AppController {
         self.policy = PlaybackPolicy(onEnd: onEnd, exitOnEnd: exitOnEnd)
         let paths = PathTable()
         self.pathTable = paths
+        trackDriver = TrackDriver(backend: backend, paths: paths, work: work, timers: timers, log: log)
         shown.order(sort, in: library)
         probes = WorkScheduler(
             limit: workers, queue: work,
@@ -100,19 +96,13 @@ public final class AppController {
                 guard let path = paths.path(id) else { return nil }
                 return backend.poster(path: path, durationMs: paths.duration(id))
             }, deliver: { [weak self] id, frame in self?.postered(id, frame) })
-        // One at a time: a folder of subtitle files is small, and a video opens once.
-        sidecarJobs = WorkScheduler(
-            limit: 1, queue: work,
-            work: { id in
-                guard let path = paths.path(id) else { return (SidecarSubtitles(), ContainerSubtitles()) }
-                return (backend.sidecars(path: path), backend.containerSubtitles(path: path))
-            }, deliver: { [weak self] id, read in self?.sidecarsRead(id, read.0, read.1) })
         // Metadata for the whole library comes first: on two cores a decoding poster would halve the probing,
         // and every row needs its metadata to be listed, sorted and searched, while only the rows on screen show a
         // poster. Posters start once no probe waits or runs.
         posterJobs.mayStart = { [weak self] in self?.probes.pendingCount == 0 }
         probes.onIdle = { [weak self] in self?.posterJobs.resume() }
         screenDriver.attach(owner: self)
+        trackDriver.attach(owner: self)
     }
 
     let pathTable: PathTable
@@ -122,6 +112,7 @@ public final class AppController {
     /// Connects the window.
     public func attach(_ presenter: LibraryPresenter) {
         self.presenter = presenter
+        trackDriver.presenter = presenter
         let distance: (ItemID) -> Int = { [weak self] id in
             guard let self, let index = displayIndex(of: id) else { return Int.max }
             let visibleRows = posterReach.visible
@@ -196,7 +187,7 @@ public final class AppController {
             guard let player = players[id] else { return }
             let ms = MediaTime.positionMs(asked)
             player.seek(toMs: ms)
-            subtitlesJumped(id)
+            trackDriver.subtitlesJumped(id)
             announce(.seeked(id, positionMs: ms))
         case .volume(let value):
             guard let player = players[id] else { return }
@@ -216,7 +207,7 @@ public final class AppController {
             let end = MediaTime.durationMs(player.durationMs).map { $0 - 1 } ?? MediaTime.longestMs
             let target = min(end, MediaTime.positionMs(MediaTime.offset(position, by: delta)))
             player.seek(toMs: target)
-            subtitlesJumped(id)
+            trackDriver.subtitlesJumped(id)
             announce(.seeked(id, positionMs: target))
         case .volumeBy(let delta):
             guard let player = players[id] else { return }
@@ -329,7 +320,7 @@ public final class AppController {
             case .restart(let id):
                 players[id]?.seek(toMs: 0)
                 // The player sends the cues at the start again: those of the round before would show twice.
-                subtitlesJumped(id)
+                trackDriver.subtitlesJumped(id)
                 players[id]?.play()
                 presenter?.refreshRow(id)
                 announce(.seeked(id, positionMs: 0))
@@ -391,7 +382,7 @@ public final class AppController {
             return nil
         }
         players[id] = player
-        openTracks(id, path: item.path)
+        trackDriver.openTracks(id, path: item.path, info: item.state.info)
         place(.created(id))
         return player
     }
@@ -405,7 +396,7 @@ public final class AppController {
         }
         player.close()
         if let path = library.item(id)?.path { journalClosed(path, played: true) }
-        closeTracks(id)
+        trackDriver.closeTracks(id)
         place(.released(id))
         presenter?.dropVideoView(for: id)
         presenter?.refreshRow(id)
@@ -417,14 +408,14 @@ public final class AppController {
         switch message {
         case .playing(let position):
             log.emit(.play, path: item.path, fields: [(.positionMs, .int(position))])
-            showSubtitles(id)
+            trackDriver.showSubtitles(id)
             presenter?.refreshRow(id)
             announce(.playback(id))
         case .paused(let position):
             _ = policy.handle(.paused(id, positionMs: position))
             remember(id, positionMs: position)
             log.emit(.pause, path: item.path, fields: [(.positionMs, .int(position))])
-            showSubtitles(id)
+            trackDriver.showSubtitles(id)
             presenter?.refreshRow(id)
             announce(.playback(id))
         case .firstFrame:
@@ -444,9 +435,9 @@ public final class AppController {
         case .duration:
             announce(.playback(id))
         case .tracks(let audio, let subtitles):
-            embeddedTracks(id, audio: audio, subtitles: subtitles)
+            trackDriver.embeddedTracks(id, audio: audio, subtitles: subtitles)
         case .cue(let cue):
-            cueArrived(id, cue)
+            trackDriver.cueArrived(id, cue)
         case .endOfStream:
             // A header with a duration and a codec and no pictures after it (a stub, a copy cut after its header) ends
             // at once; calling that a finish would tell a kiosk all went well. A video whose decoder is missing plays its

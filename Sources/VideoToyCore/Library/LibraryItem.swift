@@ -45,3 +45,10 @@ public enum ProbeState: Hashable, Sendable {
     /// Probing failed, with the reason.
     case failed(ProbeFailure)
 }
+
+extension ProbeState {
+    /// What the probe found, once it succeeded.
+    public var info: MediaInfo? {
+        if case .ready(let info) = self { info } else { nil }
+    }
+}
