@@ -1,53 +1,32 @@
-/// The sound side of the controller: the audio route follows the video's screen and the user's choice.
+/// The sound side of the controller: the audio driver does the work; these are the user's intents, passed on.
 extension AppController {
     /// Connects the sound server adapter and starts listening to its outputs, with `--audio-output` for this run and
     /// the choices remembered per screen.
     public func attach(sound: SoundOutputs, runChoice: AudioChoice? = nil, remembered: [ScreenID: AudioChoice] = [:]) {
-        self.sound = sound
-        audio = AudioRouter(runChoice: runChoice, remembered: remembered)
-        sound.start { [weak self] event in self?.audioRoute(event) }
+        audioDriver.attach(sound: sound, runChoice: runChoice, remembered: remembered)
     }
+
+    /// The audio route: which output carries the sound.
+    public var audio: AudioRouter { audioDriver.audio }
 
     /// The user picked an entry of the "Audio output" menu.
     public func chooseAudio(_ choice: AudioChoice) {
-        audioRoute(.userChose(choice))
+        audioDriver.handle(.userChose(choice))
     }
 
     /// Tells the audio route which screen shows the selected video now, after the router moved things.
     func followVideoWithSound() {
         var screen: ScreenID?
         if case .video = router.sceneRole { screen = router.sceneScreen }
-        audioRoute(.videoOnScreen(screen))
+        audioDriver.handle(.videoOnScreen(screen))
     }
+}
 
-    func audioRoute(_ event: AudioRouteEvent) {
-        let before = (audio.choice, audio.menuOutputs)
-        for effect in audio.handle(event) { carryOut(effect) }
-        if before != (audio.choice, audio.menuOutputs) { publish() }
-    }
+/// What the audio route needs from the controller.
+extension AppController: AudioDriver.Owner {
+    var currentPath: String? { policy.current.flatMap { library.item($0)?.path } }
 
-    private func carryOut(_ effect: AudioRouteEffect) {
-        switch effect {
-        case .moveSound(let output, let reason):
-            sound?.moveSound(to: output)
-            let path = policy.current.flatMap { library.item($0)?.path }
-            log.emit(
-                .audioRoute, path: path,
-                fields: [
-                    (.output, output.map { .string($0.name) } ?? .null),
-                    (.outputDescription, output.map { .string($0.description) } ?? .null),
-                    (.reason, .string(reason.rawValue)),
-                ])
-        case .activateProfile(let profile):
-            sound?.activateProfile(profile)
-        case .rememberChoice(let choice, let screen):
-            memory.onAudioChosen?(choice, screen)
-        case .sayNoMatch(let screen):
-            log.terminal("\(screen) has no audio output of its own; the sound stays where it is")
-        case .sayOutputMissing(let name):
-            log.terminal("audio output \(name) is not there; the sound follows the screen")
-        case .saySilent(let why):
-            log.terminal(why)
-        }
-    }
+    func audioChosen(_ choice: AudioChoice, for screen: ScreenID) { memory.onAudioChosen?(choice, screen) }
+
+    func audioMenuChanged() { publish() }
 }

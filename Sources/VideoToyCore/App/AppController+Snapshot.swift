@@ -7,7 +7,7 @@ extension AppController {
         made.scaling = scaling
         made.folders = folders
         made.screens = ScreenChoice(external: router.externalScreens, chosen: router.sceneScreen ?? router.preferredScreen)
-        made.audio = AudioMenu(choice: audio.choice, outputs: audio.menuOutputs)
+        made.audio = audioDriver.menu
         if let id = policy.current, let item = library.item(id) {
             var video = CurrentVideo(id: id, path: item.path, title: item.name, playback: policy.states[id])
             if case .ready(let info) = item.state {

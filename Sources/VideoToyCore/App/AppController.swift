@@ -34,9 +34,8 @@ public final class AppController {
     var unreadable = UnreadableTally()
     /// The per-file lines printed on the terminal while the library is read, the rest summed up once it is.
     var fileLines = FileLineLimit()
-    /// The audio route: which output carries the sound.
-    public internal(set) var audio = AudioRouter()
-    var sound: SoundOutputs?
+    /// Carries out the audio route's effects through the sound server.
+    let audioDriver: AudioDriver
     let timers: TimerScheduling
     private let progressTimers: TimerScheduling
     /// Where date, duration and size orders are sorted.
@@ -77,6 +76,7 @@ public final class AppController {
         self.sorting = sorting ?? SerialBackgroundQueue(label: "videotoy.sort")
         self.scaling = scaling
         screenDriver = ScreenDriver(config: router, timers: timers, log: log)
+        audioDriver = AudioDriver(log: log)
         self.backend = backend
         self.log = log
         self.policy = PlaybackPolicy(onEnd: onEnd, exitOnEnd: exitOnEnd)
@@ -103,6 +103,7 @@ public final class AppController {
         probes.onIdle = { [weak self] in self?.posterJobs.resume() }
         screenDriver.attach(owner: self)
         trackDriver.attach(owner: self)
+        audioDriver.attach(owner: self)
     }
 
     let pathTable: PathTable
