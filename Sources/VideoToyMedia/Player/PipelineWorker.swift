@@ -16,6 +16,8 @@ import VideoToyPOSIX
 final class PipelineWorker: @unchecked Sendable {
     /// The structure name of the message that answers `checkEnd`.
     static let endCheckedName = "videotoy-end-checked"
+    /// The structure name of the message that says the soundtracks were left out.
+    static let soundLeftOutName = "videotoy-sound-left-out"
 
     /// How many pipelines workers hold right now: each is counted until its teardown job has freed it.
     static var pipelinesHeld: Int { held.withLock { $0 } }
@@ -51,14 +53,33 @@ final class PipelineWorker: @unchecked Sendable {
                 return
             }
             // A playlist's entries would be fetched by its demuxer: refused before the pipeline opens the file.
-            if case .success(let file) = FileCheck.inspect(worker.path), let kind = PlaylistSniffer.kind(head: file.head) {
+            let inspected = FileCheck.inspect(worker.path)
+            if case .success(let file) = inspected, let kind = PlaylistSniffer.kind(head: file.head) {
                 worker.refused = true
                 worker.postError(ProbeFailure.playlist(kind: kind).message)
                 return
             }
+            if case .success(let file) = inspected, let late = LateSoundtracks.read(path: worker.path, head: file.head, size: file.size),
+                late.leavesNoSound
+            {
+                worker.leaveOutSound(late)
+            }
             guard gst_element_set_state(worker.pipeline, GST_STATE_PAUSED) != GST_STATE_CHANGE_FAILURE else { return }
             worker.opened = FileSnapshot.of(worker.path)
         }
+    }
+
+    /// Plays the picture alone: the file's only soundtracks start long after it ends (`LateSoundtracks`), and playbin
+    /// would wait on the clock for them. The player hears of it, with the picture's end, through a message named
+    /// `soundLeftOutName` (`picture-end` in milliseconds), sent before the pipeline opens.
+    private func leaveOutSound(_ late: LateSoundtracks.Finding) {
+        // 0x2 is GST_PLAY_FLAG_AUDIO: playbin then links no soundtrack, and the end of the picture ends the file.
+        let flags = UInt32(bitPattern: GProperty.int32(pipeline, "flags"))
+        GProperty.set(pipeline, "flags", flags & ~UInt32(0x2))
+        let description = PipelineWorker.soundLeftOutName + ", picture-end=(gint64)\(late.pictureEndMs)"
+        guard let structure = gst_structure_from_string(description, nil) else { return }
+        let source = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstObject.self)
+        gst_element_post_message(pipeline, gst_message_new_application(source, structure))
     }
 
     /// Asks for `state` (PAUSED or PLAYING).

@@ -63,8 +63,14 @@ public final class MediaProber: Sendable {
         } else {
             found = discover(path: path, file: file)
         }
+        // qtdemux would start a soundtrack stamped a day in where its stamp says, and count the movie to its end; the
+        // player leaves such a track out, so the row's duration is the picture's and its note says why.
         return found.map { info in
             var info = info
+            if let late = LateSoundtracks.read(path: path, head: file.head, size: file.size) {
+                info.durationMs = min(info.durationMs ?? late.pictureEndMs, late.pictureEndMs)
+                damage = [damage, late.note].compactMap { $0 }.joined(separator: "; ")
+            }
             info.damage = damage
             info.file = FileFacts(size: Int64(file.size), modified: file.modified)
             return info
