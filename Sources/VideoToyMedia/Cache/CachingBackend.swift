@@ -48,9 +48,9 @@ public final class CachingBackend: RememberingBackend, @unchecked Sendable {
         GStreamer.initialize()
         guard let version = gst_version_string() else { return "gstreamer" }
         defer { g_free(version) }
-        // The prober's own readings count too: rows read before it learned short MPEG-TS durations, DTS in MPEG-TS,
-        // HDR stated only in the stream and soundtracks stamped a day late are read again.
-        return String(cString: version) + " probe-3"
+        // The prober's own readings count too: rows read before it learned short MPEG-TS durations, DTS in MPEG-TS
+        // (named, then played), HDR stated only in the stream and soundtracks stamped a day late are read again.
+        return String(cString: version) + " probe-4"
     }
 
     @MainActor

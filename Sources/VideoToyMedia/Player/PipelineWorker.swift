@@ -64,6 +64,12 @@ final class PipelineWorker: @unchecked Sendable {
             {
                 worker.leaveOutSound(late)
             }
+            // tsdemux skips DTS marked as ffmpeg marks it; checked to be DTS, its table entry is rewritten as read.
+            if case .success(let file) = inspected, TransportTimes.Layout(file.head) != nil,
+                let plan = TransportDTS.plan(path: worker.path, size: file.size), plan.rewrites
+            {
+                TableRewriter.install(on: worker.pipeline, plan: plan)
+            }
             guard gst_element_set_state(worker.pipeline, GST_STATE_PAUSED) != GST_STATE_CHANGE_FAILURE else { return }
             worker.opened = FileSnapshot.of(worker.path)
         }

@@ -227,16 +227,23 @@ public final class MediaProber: Sendable {
             }
         }
         media.container = VideoTraits.container(of: info)
+        var dts: TransportDTS.Plan?
         if media.container == .mpegTS || media.container == .m2ts {
             // The demuxer spans clock references too far apart for a clip of a second or two: it gives no duration.
             if media.durationMs == nil { media.durationMs = TransportTimes.durationMs(path: path, size: file.size) }
-            let skipped = TransportTimes.skippedDTSTracks(head: head)
-            if skipped > 0 {
+            dts = TransportDTS.plan(path: path, size: file.size)
+            if let skipped = dts?.unchecked, skipped > 0 {
                 media.missingDecoders.append(skipped == 1 ? Self.skippedDTS : "\(skipped) × " + Self.skippedDTS)
             }
         }
         media.audioCodec = audios.first?.codec
         media.audioLanguages = audios.map { Self.language(gst_discoverer_audio_info_get_language($0.info)) }
+        // The discoverer's demuxer skips the DTS soundtracks whose table the player rewrites: they are counted here.
+        if let dts, dts.dts > 0 {
+            media.audioCodec = media.audioCodec ?? "DTS"
+            media.audioLanguages += dts.languages
+            if !CodecNames.hasDecoder(forMediaType: "audio/x-dts") { media.missingDecoders.append("DTS") }
+        }
         media.missingDecoders = streams.filter { missingTypes.contains($0.mediaType) }.map(\.codec) + media.missingDecoders
         let facts = subtitleFacts(subtitles, missingTypes, path: path, head: head)
         media.subtitleLanguages = facts.languages
@@ -272,7 +279,8 @@ public final class MediaProber: Sendable {
         return (languages, missing, pictures)
     }
 
-    /// How the row names a DTS soundtrack GStreamer's MPEG-TS demuxer skips ("no decoder for …").
+    /// How the row names a DTS soundtrack GStreamer's MPEG-TS demuxer skips ("no decoder for …"): one of type 0x82
+    /// whose payload the first megabyte does not reach, so the player cannot check it is DTS and leaves it.
     static let skippedDTS = "DTS soundtrack (MPEG-TS type 0x82 without a DTS or Blu-ray registration, skipped by GStreamer 1.22)"
 
     private struct Stream {
