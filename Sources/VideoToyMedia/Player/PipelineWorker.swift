@@ -40,8 +40,9 @@ final class PipelineWorker: @unchecked Sendable {
         Self.held.withLock { $0 += 1 }
     }
 
-    /// Opens the file (the pipeline goes to PAUSED) and remembers which file it opened and how long it was.
-    func open() {
+    /// Opens the file (the pipeline goes to PAUSED) and remembers which file it opened and how long it was;
+    /// `movieEnd` hears, before the pipeline opens, where a stretched movie (`StretchedMovie`) really ends.
+    func open(movieEnd: (@Sendable (Int) -> Void)? = nil) {
         run { worker in
             // filesrc's open of a FIFO waits for a writer, a device's may never return: this queue and a streaming
             // thread would be stuck for good. Such a file fails as the probe would say, without being opened.
@@ -63,6 +64,13 @@ final class PipelineWorker: @unchecked Sendable {
                 late.leavesNoSound
             {
                 worker.leaveOutSound(late)
+            }
+            // qtdemux would take the video and sound of a movie a subtitle track stretches for previews and skip them.
+            if case .success(let file) = inspected, IsoTruncation.looksIso(file.head),
+                let stretched = StretchedMovie.plan(path: worker.path, size: file.size)
+            {
+                SourcePatch(stretched).connect(to: worker.pipeline)
+                movieEnd?(stretched.movieMs)
             }
             // tsdemux skips DTS marked as ffmpeg marks it; checked to be DTS, its table entry is rewritten as read.
             if case .success(let file) = inspected, TransportTimes.Layout(file.head) != nil,

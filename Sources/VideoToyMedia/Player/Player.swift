@@ -126,7 +126,7 @@ public final class Player {
         volumeSetting = GProperty.double(playbin, "volume")
         mutedSetting = GProperty.bool(playbin, "mute")
         BusWatch.add(to: playbin, for: self)
-        worker.open()
+        worker.open { [text] ms in text?.dropCues(fromMs: ms) }
     }
 
     isolated deinit {
