@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import VideoToyCore
 import VideoToyMediaTesting
@@ -30,12 +31,110 @@ struct TransportStreamTests {
         #expect(info.container == .mpegTS)
     }
 
-    @Test("a DTS soundtrack of MPEG-TS stream type 0x82, which GStreamer skips, is named in the row")
-    func skippedDTS() async throws {
+    @Test("a DTS soundtrack of MPEG-TS stream type 0x82, which GStreamer's demuxer skips, is counted as a soundtrack")
+    func dtsInRow() async throws {
         let info = try await Self.probe(try Self.clip(.dtsTS))
-        #expect(info.missingDecoders == [MediaProber.skippedDTS], "\(info.summary)")
-        #expect(info.summary.contains("no decoder for DTS soundtrack"), "\(info.summary)")
+        // Before: "no decoder for DTS soundtrack (… skipped by GStreamer 1.22)".
+        #expect(info.missingDecoders.isEmpty, "\(info.summary)")
+        #expect(info.audioCodec == "DTS", "\(info.summary)")
+        #expect(info.audioLanguages.count == 1, "\(info.summary)")
         #expect(info.videoCodec == "H.264")
+    }
+
+    @Test("the DTS soundtrack plays: its tone is heard to the end of the picture")
+    func dtsPlays() async throws {
+        let clip = ClipFactory.TransportClip.dtsTS
+        let recording = try Fixtures.newFolder("dts-ts") + "/heard.raw"
+        let fd = open(recording, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let harness = TrackPlayerHarness(path: try Self.clip(clip), soundSink: PlayerTests.Soundtracks.recorder(fd))
+        let player = try #require(harness.player)
+        defer { player.close() }
+        let listed = try #require(await harness.tracks(), "no tracks: \(harness.messages)")
+        // Before: no soundtrack, and nothing recorded.
+        #expect(listed.audio.count == 1, "\(listed.audio)")
+        player.play()
+        let end = try #require(await harness.runToEnd(seconds: 30), "no end: \(harness.messages)")
+        #expect(harness.heard[end].message == .endOfStream, "\(harness.messages)")
+        let meter = try ToneMeter(path: recording, rate: PlayerTests.Soundtracks.rate)
+        #expect(abs(meter.durationMs - clip.durationMs) < 300, "recorded \(meter.durationMs) ms")
+        let windows = meter.windows().dropFirst().dropLast()
+        #expect(!windows.isEmpty && windows.allSatisfy { abs($0.hertz - 440) < 30 }, "\(windows)")
+    }
+
+    @Test("the rewritten table: the DTS entry reads 0x8A, its CRC checks, and any cut into buffers gives the same bytes")
+    func tableRewrite() throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try Self.clip(.dtsTS))))
+        let plan = TransportDTS.plan(head: Array(bytes.prefix(TransportTimes.window)))
+        #expect(plan.dts == 1 && plan.unchecked == 0, "\(plan)")
+        let rewrite = try #require(plan.sections.values.first)
+        #expect(plan.sections.count == 1)
+        #expect(TransportDTS.mpegCRC(rewrite.old) == 0, "the file's own section checks")
+        #expect(TransportDTS.mpegCRC(rewrite.new) == 0, "the rewritten section checks")
+        #expect(zip(rewrite.old, rewrite.new).filter { $0 != $1 }.count <= 5, "one type byte and the CRC change")
+        let whole = Self.rewritten(bytes, plan: plan, cuts: [bytes.count])
+        // ffmpeg repeats the table; every copy is rewritten.
+        let copies = Self.count(rewrite.new, in: whole)
+        #expect(copies > 3 && Self.count(rewrite.old, in: whole) == 0, "\(copies) copies")
+        var generator = Sequence(state: 82)
+        for round in 0..<20 {
+            var cuts: [Int] = []
+            var left = bytes.count
+            while left > 0 {
+                let cut = min(left, Int.random(in: 1...(round % 2 == 0 ? 400 : 20_000), using: &generator))
+                cuts.append(cut)
+                left -= cut
+            }
+            let pieces = Self.rewritten(bytes, plan: plan, cuts: cuts, offsets: round % 3 != 0)
+            let differing = whole.indices.filter { pieces[$0] != whole[$0] }
+            #expect(differing.isEmpty, "round \(round): \(differing.count) bytes differ, the first at \(differing.first ?? -1)")
+        }
+    }
+
+    @Test("a 0x82 stream that does not start with a DTS sync word (SCTE-27 uses the number too) is left as it is")
+    func notDTS() throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try Self.clip(.dtsTS))).prefix(TransportTimes.window))
+        var damaged = 0
+        var at = 0
+        while let found = Self.find([0x7F, 0xFE, 0x80, 0x01], in: bytes, from: at) {
+            bytes.replaceSubrange(found..<found + 4, with: [0, 0, 0, 0])
+            damaged += 1
+            at = found + 4
+        }
+        #expect(damaged > 0)
+        let plan = TransportDTS.plan(head: bytes)
+        #expect(plan.sections.isEmpty && plan.dts == 0 && plan.unchecked == 0, "\(plan)")
+    }
+
+    /// `bytes` passed through a rewriter in pieces of `cuts` bytes, each with its offset in the file or none.
+    private static func rewritten(_ bytes: [UInt8], plan: TransportDTS.Plan, cuts: [Int], offsets: Bool = true) -> [UInt8] {
+        let rewriter = TableRewriter(plan: plan)
+        var output: [UInt8] = []
+        var start = 0
+        for cut in cuts {
+            var piece = Array(bytes[start..<start + cut])
+            let changes = piece.withUnsafeBytes { rewriter.changes($0, at: offsets ? start : nil) }
+            for change in changes { piece[change.index] = change.value }
+            output += piece
+            start += cut
+        }
+        return output
+    }
+
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        guard bytes.count >= needle.count, from <= bytes.count - needle.count else { return nil }
+        return (from...(bytes.count - needle.count)).first { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
+    }
+
+    private static func count(_ needle: [UInt8], in bytes: [UInt8]) -> Int {
+        var found = 0
+        var at = 0
+        while let index = find(needle, in: bytes, from: at) {
+            found += 1
+            at = index + needle.count
+        }
+        return found
     }
 
     @Test("an AAC MPEG-TS clip names no skipped soundtrack")
@@ -131,9 +230,14 @@ struct TransportTimesTests {
             // Half the rounds keep the sync bytes, so the packet parser itself meets the noise.
             if round % 2 == 0 { for index in stride(from: 0, to: bytes.count, by: 188) { bytes[index] = 0x47 } }
             _ = TransportTimes.durationMs(head: bytes, tail: bytes)
-            _ = TransportTimes.skippedDTSTracks(head: bytes)
+            let plan = TransportDTS.plan(head: bytes)
+            // A rewriter for a table the noise happens to hold must not trap on it either.
+            let table = TransportDTS.Rewrite(old: Array(bytes[5..<30]), new: Array(bytes[6..<31]))
+            let rewriter = TableRewriter(plan: TransportDTS.Plan(sections: [0x100: table, 0: table]))
+            _ = bytes.withUnsafeBytes { rewriter.changes($0, at: round % 3 == 0 ? nil : round * 7) }
+            _ = plan
         }
         #expect(TransportTimes.durationMs(head: [], tail: []) == nil)
-        #expect(TransportTimes.skippedDTSTracks(head: [UInt8](repeating: 0x47, count: 188 * 3)) == 0)
+        #expect(TransportDTS.plan(head: [UInt8](repeating: 0x47, count: 188 * 3)) == TransportDTS.Plan())
     }
 }

@@ -49,8 +49,9 @@ public final class CachingBackend: RememberingBackend, @unchecked Sendable {
         guard let version = gst_version_string() else { return "gstreamer" }
         defer { g_free(version) }
         // The prober's own readings count too: rows read before it learned short MPEG-TS durations, DTS in MPEG-TS
-        // and HDR stated only in the stream are read again.
-        return String(cString: version) + " probe-2"
+        // (named, then played), HDR stated only in the stream, soundtracks stamped a day late and movies a subtitle
+        // track stretches are read again.
+        return String(cString: version) + " probe-5"
     }
 
     @MainActor

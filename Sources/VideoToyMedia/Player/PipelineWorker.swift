@@ -16,6 +16,8 @@ import VideoToyPOSIX
 final class PipelineWorker: @unchecked Sendable {
     /// The structure name of the message that answers `checkEnd`.
     static let endCheckedName = "videotoy-end-checked"
+    /// The structure name of the message that says the soundtracks were left out.
+    static let soundLeftOutName = "videotoy-sound-left-out"
 
     /// How many pipelines workers hold right now: each is counted until its teardown job has freed it.
     static var pipelinesHeld: Int { held.withLock { $0 } }
@@ -38,8 +40,9 @@ final class PipelineWorker: @unchecked Sendable {
         Self.held.withLock { $0 += 1 }
     }
 
-    /// Opens the file (the pipeline goes to PAUSED) and remembers which file it opened and how long it was.
-    func open() {
+    /// Opens the file (the pipeline goes to PAUSED) and remembers which file it opened and how long it was;
+    /// `movieEnd` hears, before the pipeline opens, where a stretched movie (`StretchedMovie`) really ends.
+    func open(movieEnd: (@Sendable (Int) -> Void)? = nil) {
         run { worker in
             // filesrc's open of a FIFO waits for a writer, a device's may never return: this queue and a streaming
             // thread would be stuck for good. Such a file fails as the probe would say, without being opened.
@@ -51,14 +54,46 @@ final class PipelineWorker: @unchecked Sendable {
                 return
             }
             // A playlist's entries would be fetched by its demuxer: refused before the pipeline opens the file.
-            if case .success(let file) = FileCheck.inspect(worker.path), let kind = PlaylistSniffer.kind(head: file.head) {
+            let inspected = FileCheck.inspect(worker.path)
+            if case .success(let file) = inspected, let kind = PlaylistSniffer.kind(head: file.head) {
                 worker.refused = true
                 worker.postError(ProbeFailure.playlist(kind: kind).message)
                 return
             }
+            if case .success(let file) = inspected, let late = LateSoundtracks.read(path: worker.path, head: file.head, size: file.size),
+                late.leavesNoSound
+            {
+                worker.leaveOutSound(late)
+            }
+            // qtdemux would take the video and sound of a movie a subtitle track stretches for previews and skip them.
+            if case .success(let file) = inspected, IsoTruncation.looksIso(file.head),
+                let stretched = StretchedMovie.plan(path: worker.path, size: file.size)
+            {
+                SourcePatch(stretched).connect(to: worker.pipeline)
+                movieEnd?(stretched.movieMs)
+            }
+            // tsdemux skips DTS marked as ffmpeg marks it; checked to be DTS, its table entry is rewritten as read.
+            if case .success(let file) = inspected, TransportTimes.Layout(file.head) != nil,
+                let plan = TransportDTS.plan(path: worker.path, size: file.size), plan.rewrites
+            {
+                TableRewriter.install(on: worker.pipeline, plan: plan)
+            }
             guard gst_element_set_state(worker.pipeline, GST_STATE_PAUSED) != GST_STATE_CHANGE_FAILURE else { return }
             worker.opened = FileSnapshot.of(worker.path)
         }
+    }
+
+    /// Plays the picture alone: the file's only soundtracks start long after it ends (`LateSoundtracks`), and playbin
+    /// would wait on the clock for them. The player hears of it, with the picture's end, through a message named
+    /// `soundLeftOutName` (`picture-end` in milliseconds), sent before the pipeline opens.
+    private func leaveOutSound(_ late: LateSoundtracks.Finding) {
+        // 0x2 is GST_PLAY_FLAG_AUDIO: playbin then links no soundtrack, and the end of the picture ends the file.
+        let flags = UInt32(bitPattern: GProperty.int32(pipeline, "flags"))
+        GProperty.set(pipeline, "flags", flags & ~UInt32(0x2))
+        let description = PipelineWorker.soundLeftOutName + ", picture-end=(gint64)\(late.pictureEndMs)"
+        guard let structure = gst_structure_from_string(description, nil) else { return }
+        let source = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstObject.self)
+        gst_element_post_message(pipeline, gst_message_new_application(source, structure))
     }
 
     /// Asks for `state` (PAUSED or PLAYING).

@@ -44,6 +44,9 @@ public final class Player {
     // is at half a second or more. Positions, seeks and cues are told relative to it, as the row's duration is;
     // read once, at the first preroll, before any seek.
     private var originMs: Int?
+    // Set when the soundtracks were left out for starting long after the picture: qtdemux still counts the movie to
+    // their end, a day away, so the duration is the picture's.
+    private var pictureEndMs: Int?
     private var lastReportedState: GstState = GST_STATE_NULL
     private var closed = false
     // Set once the sound output failed and a silent sink replaces it.
@@ -123,7 +126,7 @@ public final class Player {
         volumeSetting = GProperty.double(playbin, "volume")
         mutedSetting = GProperty.bool(playbin, "mute")
         BusWatch.add(to: playbin, for: self)
-        worker.open()
+        worker.open { [text] ms in text?.dropCues(fromMs: ms) }
     }
 
     isolated deinit {
@@ -235,9 +238,11 @@ public final class Player {
     /// The duration in milliseconds, if known.
     public var durationMs: Int? {
         var duration: gint64 = 0
-        guard !closed, vt_pipeline_query_time(pipeline, 1, &duration) != 0, duration > 0 else { return nil }
+        guard !closed, vt_pipeline_query_time(pipeline, 1, &duration) != 0, duration > 0 else { return closed ? nil : pictureEndMs }
         // A header's claim of centuries is no duration: seeks and MPRIS lengths are worked out from it.
-        return MediaTime.durationMs(nanoseconds: UInt64(duration))
+        let queried = MediaTime.durationMs(nanoseconds: UInt64(duration))
+        guard let pictureEndMs else { return queried }
+        return min(queried ?? pictureEndMs, pictureEndMs)
     }
 
     /// True while playback is requested (not paused, not ended).
@@ -349,6 +354,9 @@ public final class Player {
             onMessage(.firstFrame)
         } else if gst_structure_has_name(structure, TextSink.cueName) != 0 {
             forwardCues(text?.drain() ?? [])
+        } else if gst_structure_has_name(structure, PipelineWorker.soundLeftOutName) != 0 {
+            var end: gint64 = 0
+            if gst_structure_get_int64(structure, "picture-end", &end) != 0, end > 0 { pictureEndMs = Int(end) }
         } else if gst_structure_has_name(structure, PipelineWorker.endCheckedName) != 0, !endsBeingChecked.isEmpty {
             let end = endsBeingChecked.removeFirst()
             var opened: guint64 = 0, now: guint64 = 0

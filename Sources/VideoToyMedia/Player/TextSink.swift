@@ -87,6 +87,22 @@ final class TextSink: @unchecked Sendable {
         lock.withLock { selectedHeader = header }
     }
 
+    /// Drops the cues that start at `ms` or later before they reach the sink: past the movie's end they could never
+    /// show, and the clock-synced sink would hold the end of the file until their time.
+    func dropCues(fromMs ms: Int) {
+        guard let pad = gst_element_get_static_pad(element, "sink") else { return }
+        defer { gst_object_unref(pad) }
+        let limit = UnsafeMutablePointer<GstClockTime>.allocate(capacity: 1)
+        limit.initialize(to: GstClockTime(MediaTime.nanoseconds(ms: ms)))
+        let late: GstPadProbeCallback = { _, info, data in
+            guard let info, let raw = info.pointee.data, let data else { return GST_PAD_PROBE_OK }
+            let pts = vt_buffer_pts(raw.assumingMemoryBound(to: GstBuffer.self))
+            let limit = data.assumingMemoryBound(to: GstClockTime.self).pointee
+            return pts != vt_clock_time_none() && pts >= limit ? GST_PAD_PROBE_DROP : GST_PAD_PROBE_OK
+        }
+        gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_BUFFER, late, limit) { $0?.deallocate() }
+    }
+
     /// Stops queueing cues; the pipeline may still run for a moment while it shuts down.
     func detach() {
         lock.withLock {

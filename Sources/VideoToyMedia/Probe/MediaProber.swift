@@ -55,16 +55,24 @@ public final class MediaProber: Sendable {
         case .damaged(let detail)?: damage = detail
         case nil: break
         }
+        // Its video and sound are read as the player plays them, the movie as long as they are.
+        let stretched = IsoTruncation.looksIso(file.head) ? StretchedMovie.plan(path: path, size: file.size) : nil
         let found: Result<MediaInfo, ProbeFailure>
-        if readers == .headerFirst,
+        if readers == .headerFirst, stretched == nil,
             case .facts(let info) = HeaderProber.probe(path: path, head: file.head, timeoutSeconds: Double(timeoutSeconds))
         {
             found = .success(info)
         } else {
-            found = discover(path: path, file: file)
+            found = discover(path: path, file: file, patch: stretched.map(SourcePatch.init))
         }
+        // qtdemux would start a soundtrack stamped a day in where its stamp says, and count the movie to its end; the
+        // player leaves such a track out, so the row's duration is the picture's and its note says why.
         return found.map { info in
             var info = info
+            if let late = LateSoundtracks.read(path: path, head: file.head, size: file.size) {
+                info.durationMs = min(info.durationMs ?? late.pictureEndMs, late.pictureEndMs)
+                damage = [damage, late.note].compactMap { $0 }.joined(separator: "; ")
+            }
             info.damage = damage
             info.file = FileFacts(size: Int64(file.size), modified: file.modified)
             return info
@@ -77,7 +85,7 @@ public final class MediaProber: Sendable {
     /// How long the first try at a quick file may take; each next one twice that, all within `timeoutSeconds`.
     static let quickTry: Duration = .milliseconds(2500)
 
-    private func discover(path: String, file: FileCheck.Readable) -> Result<MediaInfo, ProbeFailure> {
+    private func discover(path: String, file: FileCheck.Readable, patch: SourcePatch?) -> Result<MediaInfo, ProbeFailure> {
         // GStreamer 1.22's discoverer now and then misses the error a demuxer posts within milliseconds of the start
         // (a small cut or damaged file, a different one each time, most often in a process that has read others
         // before) and waits out its whole timeout; the row then blamed the storage. A quick file gets a short try,
@@ -86,7 +94,7 @@ public final class MediaProber: Sendable {
         var each: Duration = file.size <= Self.quickFileBytes ? min(.seconds(timeoutSeconds), Self.quickTry) : .seconds(timeoutSeconds)
         var fresh = false
         while true {
-            let result = discover(path: path, file: file, fresh: fresh, within: min(each, deadline - .now))
+            let result = discover(path: path, file: file, patch: patch, fresh: fresh, within: min(each, deadline - .now))
             guard case .failure(.timedOut) = result, deadline - .now >= .seconds(1) else { return result }
             fresh = true
             each = each * 2
@@ -94,7 +102,7 @@ public final class MediaProber: Sendable {
     }
 
     private func discover(
-        path: String, file: FileCheck.Readable, fresh: Bool, within limit: Duration
+        path: String, file: FileCheck.Readable, patch: SourcePatch?, fresh: Bool, within limit: Duration
     ) -> Result<MediaInfo, ProbeFailure> {
         var error: UnsafeMutablePointer<GError>?
         guard let discoverer = discoverers.take(fresh: fresh, &error) else {
@@ -103,16 +111,19 @@ public final class MediaProber: Sendable {
         let limitNs = limit.components.seconds * 1_000_000_000 + limit.components.attoseconds / 1_000_000_000
         // A new one, or one lent before: the timeout is set for this file either way.
         GProperty.set(discoverer, "timeout", UInt64(clamping: max(limitNs, 1_000_000_000)))
-        return discover(path: path, file: file, with: discoverer)
+        return discover(path: path, file: file, patch: patch, with: discoverer)
     }
 
     private func discover(
-        path: String, file: FileCheck.Readable, with discoverer: UnsafeMutablePointer<GstDiscoverer>
+        path: String, file: FileCheck.Readable, patch: SourcePatch?, with discoverer: UnsafeMutablePointer<GstDiscoverer>
     ) -> Result<MediaInfo, ProbeFailure> {
         let head = file.head
         var error: UnsafeMutablePointer<GError>?
         var reusable = true
         defer { discoverers.give(back: discoverer, reusable: reusable) }
+        // The patch is for this file's source only: it is disconnected before the discoverer is lent again.
+        let handler = patch?.connect(to: UnsafeMutableRawPointer(discoverer))
+        defer { if let handler { g_signal_handler_disconnect(UnsafeMutableRawPointer(discoverer), handler) } }
         guard let uri = PathBytes.withCString(path, { gst_filename_to_uri($0, nil) }) else {
             return .failure(.other("Invalid path: \(path)"))
         }
@@ -221,16 +232,23 @@ public final class MediaProber: Sendable {
             }
         }
         media.container = VideoTraits.container(of: info)
+        var dts: TransportDTS.Plan?
         if media.container == .mpegTS || media.container == .m2ts {
             // The demuxer spans clock references too far apart for a clip of a second or two: it gives no duration.
             if media.durationMs == nil { media.durationMs = TransportTimes.durationMs(path: path, size: file.size) }
-            let skipped = TransportTimes.skippedDTSTracks(head: head)
-            if skipped > 0 {
+            dts = TransportDTS.plan(path: path, size: file.size)
+            if let skipped = dts?.unchecked, skipped > 0 {
                 media.missingDecoders.append(skipped == 1 ? Self.skippedDTS : "\(skipped) × " + Self.skippedDTS)
             }
         }
         media.audioCodec = audios.first?.codec
         media.audioLanguages = audios.map { Self.language(gst_discoverer_audio_info_get_language($0.info)) }
+        // The discoverer's demuxer skips the DTS soundtracks whose table the player rewrites: they are counted here.
+        if let dts, dts.dts > 0 {
+            media.audioCodec = media.audioCodec ?? "DTS"
+            media.audioLanguages += dts.languages
+            if !CodecNames.hasDecoder(forMediaType: "audio/x-dts") { media.missingDecoders.append("DTS") }
+        }
         media.missingDecoders = streams.filter { missingTypes.contains($0.mediaType) }.map(\.codec) + media.missingDecoders
         let facts = subtitleFacts(subtitles, missingTypes, path: path, head: head)
         media.subtitleLanguages = facts.languages
@@ -266,7 +284,8 @@ public final class MediaProber: Sendable {
         return (languages, missing, pictures)
     }
 
-    /// How the row names a DTS soundtrack GStreamer's MPEG-TS demuxer skips ("no decoder for …").
+    /// How the row names a DTS soundtrack GStreamer's MPEG-TS demuxer skips ("no decoder for …"): one of type 0x82
+    /// whose payload the first megabyte does not reach, so the player cannot check it is DTS and leaves it.
     static let skippedDTS = "DTS soundtrack (MPEG-TS type 0x82 without a DTS or Blu-ray registration, skipped by GStreamer 1.22)"
 
     private struct Stream {
