@@ -29,8 +29,11 @@ struct PosterOrderTests {
 
         rig.backend.releaseHeld()
         try await rig.probed()
-        try await rig.eventually("posters for the rows on screen") {
-            visible.allSatisfy { rig.controller.row(for: $0)?.poster != nil }
+        // The rows on screen and those within the reach below them, but for the one that scrolled away.
+        let reach = PosterReach().margin
+        let nearIDs = (0..<(onScreen + reach)).filter { $0 != onScreen }.compactMap { rig.controller.id(at: $0) }
+        try await rig.eventually("posters for the rows on screen and near them") {
+            nearIDs.allSatisfy { rig.controller.row(for: $0)?.poster != nil }
         }
         let journal = rig.backend.journal
         let lastProbe = try #require(journal.lastIndex { if case .probe = $0 { true } else { false } })
@@ -39,10 +42,7 @@ struct PosterOrderTests {
         let postered = Set(rig.backend.posterRequests.map(\.path))
         let scrolledPath = try #require(rig.controller.library.item(scrolledAway)?.path)
         #expect(!postered.contains(scrolledPath), "the row that scrolled away got a poster nobody sees")
-        // The rows on screen and those within the reach below them, but for the one that scrolled away.
-        let reach = PosterReach().margin
-        let near = Set(((0..<(onScreen + reach)).filter { $0 != onScreen }).map { paths[$0] })
-        #expect(postered == near)
+        #expect(postered == Set(nearIDs.compactMap { rig.controller.library.item($0)?.path }))
     }
 
     @Test("posters for rows shown after the library is probed start at once")

@@ -17,9 +17,7 @@ extension AppController {
         guard folders.remove(folder) else { return }
         let leaving = library.items.filter { LibraryFolders.path($0.path, isIn: folder) && !folders.contains($0.path) }.map(\.id)
         for id in leaving {
-            probes.invalidate(id)
-            posterJobs.invalidate(id)
-            posters[id] = nil
+            mediaWork.forget(id)
             prerollEvent(.removed(id))
             apply(policy.handle(.removed(id)))
         }

@@ -44,41 +44,22 @@ extension AppController {
     /// Queues probes for `items`. A backend that remembers results answers the unchanged files first, in chunks
     /// on a worker thread (one stat each, no probe); only the rest are probed.
     func requestProbes(_ ids: [ItemID]) {
-        let jobs = ids.compactMap { id in library.item(id).flatMap { $0.state == .pending ? (id, $0.path) : nil } }
-        guard let remembering = backend as? RememberingBackend, !jobs.isEmpty else {
-            for (id, _) in jobs { probes.request(id, urgent: false) }
-            return
-        }
-        askingMemory.formUnion(jobs.map(\.0))
-        rememberProbes(jobs[...], with: remembering)
-    }
-
-    /// Answers the first chunk of `jobs` on a worker and applies it on the main thread, while the next chunk is answered:
-    /// one chunk in flight at a time, so the main thread gets a chunk's worth of rows at once and never more.
-    private func rememberProbes(_ jobs: ArraySlice<(ItemID, String)>, with remembering: RememberingBackend) {
-        guard !jobs.isEmpty else { return }
-        let part = Array(jobs.prefix(AppController.rememberedChunk))
-        let rest = jobs.dropFirst(part.count)
-        work.run({ remembering.rememberedProbes(part.map(\.1)) }) { [weak self] known in
-            guard let self else { return }
-            rememberProbes(rest, with: remembering)
-            remembered(zip(part.map(\.0), known).map { ($0, $1) })
-        }
+        mediaWork.probeRemembering(ids.compactMap { id in library.item(id).flatMap { $0.state == .pending ? (id, $0.path) : nil } })
     }
 
     /// Files a remembering backend answers in one go: small enough that applying them stays well inside a frame.
-    public static let rememberedChunk = 500
+    public static let rememberedChunk = MediaWorkDriver.rememberedChunk
 
-    private func remembered(_ answers: [(ItemID, Result<MediaInfo, ProbeFailure>?)]) {
+    func remembered(_ answers: [(ItemID, Result<MediaInfo, ProbeFailure>?)]) {
         var changed = false
         for (id, answer) in answers {
-            askingMemory.remove(id)
+            mediaWork.answered(id)
             if let answer {
                 changed = record(id, answer) || changed
                 requestPosterIfWanted(id)
                 presenter?.refreshRow(id)
             } else if library.item(id)?.state == .pending {
-                probes.request(id, urgent: isInReach(id))
+                mediaWork.probe(id, urgent: isInReach(id))
             }
         }
         guard changed else { return }
@@ -129,7 +110,7 @@ extension AppController {
         case .ready(let info): detail = info.summary(sidecars: library.sidecarLanguages(of: id)); isWarning = info.damage != nil
         case .failed(let failure): detail = failure.message; isError = true
         }
-        let poster = isInReach(id) ? posters[id] : nil
+        let poster = isInReach(id) ? mediaWork.poster(id) : nil
         // The policy is the one record of each item's playback; the row only words it.
         var line = RowStatus(policy.states[id])
         if line == .idle, players[id] == nil, quarantine.isMarked(item.path) { line = .closedWhilePlaying }
@@ -144,29 +125,27 @@ extension AppController {
 
     /// The poster of `id` wherever its row is (MPRIS art), once made: the current video's is made whether or not its
     /// row is near the view.
-    public func poster(for id: ItemID) -> VideoFrame? { posters[id] }
+    public func poster(for id: ItemID) -> VideoFrame? { mediaWork.poster(id) }
 
     /// Whether the row of `id` is on screen or near it, where rows show posters.
-    func isInReach(_ id: ItemID) -> Bool { displayIndex(of: id).map(posterReach.contains) ?? false }
+    func isInReach(_ id: ItemID) -> Bool { displayIndex(of: id).map(mediaWork.isInReach(index:)) ?? false }
 
     /// Asks for what the rows near the view lack: metadata first, then posters.
     func requestRowWork() {
         let shownCount = displayCount
-        let reach = posterReach.shown.clamped(to: 0..<shownCount)
+        let reach = mediaWork.reach.shown.clamped(to: 0..<shownCount)
         for index in reach {
             guard let id = id(at: index) else { continue }
             // A row whose remembered answer is on its way is probed only if none comes.
-            if library.item(id)?.state == .pending, !askingMemory.contains(id) { probes.request(id, urgent: true) }
+            if library.item(id)?.state == .pending { mediaWork.probe(id, urgent: true) }
         }
         for index in reach { if let id = id(at: index) { requestPosterIfWanted(id) } }
     }
 
     /// Asks for the poster of `id` if someone shows it: its row is near the view, or it is the current video.
     func requestPosterIfWanted(_ id: ItemID) {
-        guard posters[id] == nil, isInReach(id) || id == policy.current,
-            case .ready(let info)? = library.item(id)?.state, info.hasVideo
-        else { return }
-        posterJobs.request(id, urgent: true)
+        guard isInReach(id) || id == policy.current, case .ready(let info)? = library.item(id)?.state, info.hasVideo else { return }
+        mediaWork.makePoster(id)
     }
 
     func probed(_ id: ItemID, _ result: Result<MediaInfo, ProbeFailure>) {
@@ -271,7 +250,7 @@ extension AppController {
 
     func postered(_ id: ItemID, _ frame: VideoFrame?) {
         guard let frame else { return }
-        posters[id] = frame
+        mediaWork.keep(frame, for: id)
         presenter?.refreshRow(id)
         // MPRIS shows it as the current video's art.
         if id == policy.current { announce(.playback(id)) }
@@ -313,3 +292,6 @@ extension AppController {
         return nil
     }
 }
+
+/// What the media work reports to the controller, which keeps the library.
+extension AppController: MediaWorkDriver.Owner {}

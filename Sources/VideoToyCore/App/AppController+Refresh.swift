@@ -27,7 +27,7 @@ extension AppController {
             } else {
                 presenter?.insertRows(at: refresh.inserted, count: library.count)
             }
-            for id in refresh.added { probes.request(id, urgent: false) }
+            for id in refresh.added { mediaWork.probe(id, urgent: false) }
             prepareSearchKeys(refresh.added)
         }
         for id in refresh.gone + refresh.back + refresh.changed { presenter?.refreshRow(id) }
@@ -52,19 +52,13 @@ extension AppController {
 
     private func itemVanished(_ id: ItemID) {
         // A probe or poster still waiting would only find the file missing.
-        probes.invalidate(id)
-        posterJobs.invalidate(id)
+        mediaWork.forget(id)
         guard let item = library.item(id) else { return }
         let failure = ProbeFailure.vanished
         log.emit(.probe, path: item.path, fields: [(.error, .string(failure.code)), (.message, .string(failure.message))])
     }
 
     private func reprobe(_ id: ItemID) {
-        // The file may differ from the one the poster and duration came from.
-        posters[id] = nil
-        posterJobs.invalidate(id)
-        pathTable.setDuration(id, nil)
-        probes.invalidate(id)
-        probes.request(id, urgent: false)
+        mediaWork.reprobe(id)
     }
 }

@@ -22,8 +22,6 @@ public final class AppController {
     var dwellTimer: ScheduledTimer?
     /// Where each live view is shown and where it goes home to.
     public internal(set) var views = ViewPlacements()
-    // About 250 KB each at row size: enough for several screens of scrolling back, bounded for huge libraries.
-    var posters = PosterCache(capacity: 48)
     /// Carries out the routing machine's effects; it holds the screens.
     let screenDriver: ScreenDriver
     /// The rows the list shows: the whole library or a search's matches, in the chosen order.
@@ -52,10 +50,6 @@ public final class AppController {
     let trackDriver: TrackDriver
     /// Hands the snapshot to the window, the settings kept and MPRIS.
     let publisher = SnapshotPublisher()
-    var probes: WorkScheduler<ItemID, Result<MediaInfo, ProbeFailure>>!
-    /// Pending items whose answer a remembering backend is looking up.
-    var askingMemory = Set<ItemID>()
-    var posterJobs: WorkScheduler<ItemID, VideoFrame?>!
 
     /// How videos fill their views now.
     public private(set) var scaling: ScalingMode
@@ -80,54 +74,30 @@ public final class AppController {
         self.backend = backend
         self.log = log
         self.policy = PlaybackPolicy(onEnd: onEnd, exitOnEnd: exitOnEnd)
-        let paths = PathTable()
-        self.pathTable = paths
-        trackDriver = TrackDriver(backend: backend, paths: paths, work: work, timers: timers, log: log)
+        mediaWork = MediaWorkDriver(backend: backend, work: work, workers: workers)
+        trackDriver = TrackDriver(backend: backend, paths: mediaWork.paths, work: work, timers: timers, log: log)
         shown.order(sort, in: library)
-        probes = WorkScheduler(
-            limit: workers, queue: work,
-            work: { id in
-                guard let path = paths.path(id) else { return .failure(.vanished) }
-                return backend.probe(path: path)
-            }, deliver: { [weak self] id, result in self?.probed(id, result) })
-        posterJobs = WorkScheduler(
-            limit: max(1, workers - 1), queue: work,
-            work: { id in
-                guard let path = paths.path(id) else { return nil }
-                return backend.poster(path: path, durationMs: paths.duration(id))
-            }, deliver: { [weak self] id, frame in self?.postered(id, frame) })
-        // Metadata for the whole library comes first: on two cores a decoding poster would halve the probing,
-        // and every row needs its metadata to be listed, sorted and searched, while only the rows on screen show a
-        // poster. Posters start once no probe waits or runs.
-        posterJobs.mayStart = { [weak self] in self?.probes.pendingCount == 0 }
-        probes.onIdle = { [weak self] in self?.posterJobs.resume() }
+        mediaWork.attach(owner: self)
         screenDriver.attach(owner: self)
         trackDriver.attach(owner: self)
         audioDriver.attach(owner: self)
     }
 
-    let pathTable: PathTable
-    /// The rows on screen now, for ordering work, and the ones near them that show posters.
-    var posterReach = PosterReach()
+    /// Carries out the probes and posters, and keeps the posters.
+    let mediaWork: MediaWorkDriver
+    /// The path and duration of each item, as the work off the main thread reads them.
+    var pathTable: PathTable { mediaWork.paths }
 
     /// Connects the window.
     public func attach(_ presenter: LibraryPresenter) {
         self.presenter = presenter
         trackDriver.presenter = presenter
-        let distance: (ItemID) -> Int = { [weak self] id in
-            guard let self, let index = displayIndex(of: id) else { return Int.max }
-            let visibleRows = posterReach.visible
-            if visibleRows.contains(index) { return 0 }
-            return index < visibleRows.lowerBound ? visibleRows.lowerBound - index : index - visibleRows.upperBound + 1
-        }
-        probes.priority = distance
-        posterJobs.priority = distance
     }
 
     /// The rows at these display positions are on screen: their metadata and posters come first.
     public func rowsVisible(_ range: Range<Int>) {
         // Rows that came near the view get their posters, and those that left it let theirs go.
-        for index in posterReach.show(range) {
+        for index in mediaWork.show(range) {
             if let id = id(at: index) { presenter?.refreshRow(id) }
         }
         requestRowWork()
@@ -136,8 +106,7 @@ public final class AppController {
     /// The row of `id` left the screen (recycled): its pending probe waits behind the rows on screen, and its
     /// poster is no longer wanted (posters are made for rows on screen and near them; showing it asks again).
     public func rowHidden(_ id: ItemID) {
-        probes.withdraw(id)
-        posterJobs.dropQueued(id)
+        mediaWork.rowHidden(id)
     }
 
     // MARK: Playback
@@ -262,7 +231,7 @@ public final class AppController {
     public var isPlaying: Bool { policy.playing != nil }
 
     /// Whether anything is in flight: a video playing, or metadata and posters still to make.
-    public var hasWorkInFlight: Bool { isPlaying || probes.pendingCount > 0 || posterJobs.pendingCount > 0 }
+    public var hasWorkInFlight: Bool { isPlaying || mediaWork.isBusy }
 
     /// Where the view of `id` is shown, if it has one.
     public func placement(of id: ItemID) -> ViewPlacement? { views.placement(of: id) }
