@@ -15,106 +15,51 @@ extension AppController {
         return info.hasVideo
     }
 
-    /// Feeds the pre-roll machine and carries out what it says.
+    /// Feeds the pre-roll machine; its driver carries out what it says.
     func prerollEvent(_ event: Preroll.Event) {
-        for effect in preroll.handle(event) {
-            switch effect {
-            case .startDwell(let id):
-                dwellTimer?.cancel()
-                dwellTimer = timers.after(milliseconds: Preroll.dwellMilliseconds) { [weak self] in
-                    guard let self else { return }
-                    dwellTimer = nil
-                    // What held at the selection may have changed since: a video started, the file failed.
-                    prerollEvent(mayPreroll(id) ? .dwelt(id) : .selected(id, eligible: false))
-                }
-            case .cancelDwell:
-                dwellTimer?.cancel()
-                dwellTimer = nil
-            case .prepare(let id):
-                prepare(id)
-            case .discard(let id):
-                discard(id)
-            case .adopt(let id):
-                adopt(id)
-            }
-        }
+        prerollDriver.handle(event)
     }
 
-    private func prepare(_ id: ItemID) {
-        guard let item = library.item(id), let presenter else {
-            prerollEvent(.failed(id))
-            return
-        }
-        let held = PrerolledPlayer(id: id)
+    /// Whether the selected row has a paused player made ahead of Enter.
+    public var preroll: Preroll { prerollDriver.preroll }
+}
+
+/// What the pre-roll needs from the controller, which owns the players.
+extension AppController: PrerollDriver.Owner {
+    func makePrerollPlayer(_ id: ItemID, onMessage: @escaping @MainActor (PlayerMessage) -> Void) -> MediaPlayer? {
+        guard let item = library.item(id), let presenter else { return nil }
         let output = presenter.makeVideoView(for: id, title: item.name)
         journalOpening(item.path)
-        let player = backend.makePlayer(path: item.path, output: output) { [weak self] message in
-            self?.fromPipeline(message, of: held)
-        }
-        guard let player else {
+        guard let player = backend.makePlayer(path: item.path, output: output, onMessage: onMessage) else {
             journalClosed(item.path, played: false)
             presenter.dropVideoView(for: id)
-            prerollEvent(.failed(id))
-            return
+            return nil
         }
-        held.player = player
-        prerolled = held
-        held.startMs = startPosition(id, path: item.path)
-        if let start = held.startMs { player.seek(toMs: start) }
+        return player
     }
 
     /// Where playing `id` will start: where the policy kept it, else where it was left in an earlier run.
-    private func startPosition(_ id: ItemID, path: String) -> Int? {
+    func startPosition(_ id: ItemID) -> Int? {
         if case .paused(let position)? = policy.states[id], position > 0 { return position }
-        return memory.resumePosition?(path)
+        return library.item(id).flatMap { memory.resumePosition?($0.path) }
     }
 
-    private func fromPipeline(_ message: PlayerMessage, of held: PrerolledPlayer) {
-        switch held.stage {
-        case .adopted:
-            received(message, from: held.id)
-        case .discarded:
-            return
-        case .held:
-            heldReceived(message, held)
-        }
+    func prerolled(_ id: ItemID, positionMs: Int) {
+        guard let item = library.item(id) else { return }
+        log.emit(.preroll, path: item.path, fields: [(.positionMs, .int(positionMs))])
     }
 
-    /// A pre-roll is not live: its state changes are nobody's business, and it fails silently (playing the row opens
-    /// the file afresh and shows the error as always).
-    private func heldReceived(_ message: PlayerMessage, _ held: PrerolledPlayer) {
-        switch message {
-        case .prerolled(let position):
-            guard !held.reported, let item = library.item(held.id) else { return }
-            held.reported = true
-            log.emit(.preroll, path: item.path, fields: [(.positionMs, .int(position))])
-        case .tracks(let audio, let subtitles):
-            held.tracks = (audio, subtitles)
-        case .error:
-            prerollEvent(.failed(held.id))
-        case .playing, .paused, .firstFrame, .duration, .endOfStream, .cue:
-            return
-        }
-    }
-
-    /// Closes the pre-rolled player without remembering anything: it was never played.
-    private func discard(_ id: ItemID) {
-        guard let held = prerolled, held.id == id else { return }
-        prerolled = nil
-        held.stage = .discarded
-        held.player?.close()
-        if held.player != nil, let path = library.item(id)?.path { journalClosed(path, played: false) }
+    func discardPreroll(_ id: ItemID, _ player: MediaPlayer) {
+        player.close()
+        if let path = library.item(id)?.path { journalClosed(path, played: false) }
         if players[id] == nil { presenter?.dropVideoView(for: id) }
     }
 
-    /// Makes the pre-rolled player the live one of `id`, as if it had just been made for playing it.
-    private func adopt(_ id: ItemID) {
-        guard let held = prerolled, held.id == id, let player = held.player, let item = library.item(id) else { return }
-        prerolled = nil
-        held.stage = .adopted
+    func adoptPreroll(_ id: ItemID, _ player: MediaPlayer, tracks: (audio: [MediaTrack], subtitles: [MediaTrack])?) {
+        guard let item = library.item(id) else { return }
         players[id] = player
         trackDriver.openTracks(id, path: item.path, info: item.state.info)
-        if let tracks = held.tracks { trackDriver.embeddedTracks(id, audio: tracks.audio, subtitles: tracks.subtitles) }
+        if let tracks { trackDriver.embeddedTracks(id, audio: tracks.audio, subtitles: tracks.subtitles) }
         place(.created(id))
     }
 }

@@ -16,10 +16,8 @@ public final class AppController {
     weak var presenter: LibraryPresenter?
     let log: EventLog
     var players: [ItemID: MediaPlayer] = [:]
-    /// Whether the selected row has a paused player made ahead of Enter; its handle is `prerolled`.
-    public internal(set) var preroll = Preroll()
-    var prerolled: PrerolledPlayer?
-    var dwellTimer: ScheduledTimer?
+    /// Carries out the pre-roll machine's effects: the selected row's player made ahead of Enter.
+    let prerollDriver: PrerollDriver
     /// Where each live view is shown and where it goes home to.
     public internal(set) var views = ViewPlacements()
     /// Carries out the routing machine's effects; it holds the screens.
@@ -71,6 +69,7 @@ public final class AppController {
         self.scaling = scaling
         screenDriver = ScreenDriver(config: router, timers: timers, log: log)
         audioDriver = AudioDriver(log: log)
+        prerollDriver = PrerollDriver(timers: timers)
         self.backend = backend
         self.log = log
         self.policy = PlaybackPolicy(onEnd: onEnd, exitOnEnd: exitOnEnd)
@@ -81,6 +80,7 @@ public final class AppController {
         screenDriver.attach(owner: self)
         trackDriver.attach(owner: self)
         audioDriver.attach(owner: self)
+        prerollDriver.attach(owner: self)
     }
 
     /// Carries out the probes and posters, and keeps the posters.
@@ -272,10 +272,9 @@ public final class AppController {
         for effect in effects {
             switch effect {
             case .play(let id, let fromMs):
-                let held = prerolled?.id == id ? prerolled : nil
                 prerollEvent(.activated(id))
                 // An adopted pre-roll already waits at its start; seeking there again would decode it twice.
-                let heldStart = held?.stage == .adopted ? held?.startMs : nil
+                let heldStart = prerollDriver.adoptedStart(of: id)
                 let fresh = players[id] == nil
                 guard let player = ensurePlayer(id) else { continue }
                 let remembered = fresh ? library.item(id).flatMap { memory.resumePosition?($0.path) } : nil
