@@ -43,10 +43,7 @@ public final class WlrOutputModes: DisplayModeSetter, @unchecked Sendable {
 
     /// Reads every connector's modes off the main loop and hands them to `done` on the main actor.
     public func readModes(then done: @escaping @MainActor @Sendable ([String: OutputModes]) -> Void) {
-        queue.async { [self] in
-            let modes = modesOnQueue()
-            DispatchQueue.main.async { MainActor.assumeIsolated { done(modes) } }
-        }
+        queue.answerOnMain({ [self] in modesOnQueue() }, then: done)
     }
 
     /// Reads every connector's modes, waiting for them.
@@ -58,10 +55,7 @@ public final class WlrOutputModes: DisplayModeSetter, @unchecked Sendable {
     public func setMode(
         _ mode: ScreenMode, connector: String, restoring: Bool, then done: @escaping @MainActor @Sendable (String?) -> Void
     ) {
-        queue.async { [self] in
-            let refusal = changeOnQueue(mode, connector, restoring: restoring)
-            DispatchQueue.main.async { MainActor.assumeIsolated { done(refusal) } }
-        }
+        queue.answerOnMain({ [self] in changeOnQueue(mode, connector, restoring: restoring) }, then: done)
     }
 
     /// Sets or restores a mode, waiting for it; returns why not, or nil.

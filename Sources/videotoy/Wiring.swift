@@ -108,9 +108,10 @@ func runApplication(
         }
         let session = SessionProbe.sessionName()
         let modeSupport = ModeSupport.detect(session: session)
+        let watch = ScreenWatch(controller: controller, modeSupport: modeSupport.setter)
         let main = LibraryWindow(
-            application: host.application, controller: controller, controls: options.controls,
-            debug: options.debug, size: remembered.windowSize, modeSetter: modeSupport.setter
+            application: host.application, controller: controller, screens: watch, controls: options.controls,
+            debug: options.debug, size: remembered.windowSize
         ) { status in host.quit(status: status) }
         window = main
         main.onInput = { watchdog.arm() }
@@ -145,13 +146,13 @@ func runApplication(
         mpris = bridge
         log.emit(.controls, fields: [(.style, .string(options.controls.rawValue)), (.debug, .bool(options.debug))])
         log.emit(.scaling, fields: [(.mode, .string(scaling.rawValue))])
-        if let note = main.modeSupportNote, !options.keepMode {
+        if let note = watch.modeSupportNote, !options.keepMode {
             log.emit(.modeUnavailable, fields: [(.reason, .string(note))])
             log.terminal("display modes will not be changed: \(note)")
         }
-        main.startWatchingScreens()
+        watch.follow(main)
         // Checked once at start-up, off the main loop (opening the audio device can take a while).
-        let modes = main.modeSupport.map(\.apiName)
+        let modes = watch.modeSupport.map(\.apiName)
         let compositor = modeSupport.compositor
         DispatchQueue.global(qos: .utility).async {
             let capabilities = Capabilities(

@@ -10,7 +10,7 @@ extension LibraryWindow {
                 for: name, control: modifiers & GDK_CONTROL_MASK.rawValue != 0,
                 inVideoWindow: inVideoWindow, typingInSearch: header.isTyping)
         else { return false }
-        if let current = controller.currentItem { views[current]?.noteInput() }
+        if let current = controller.currentItem { videos[current]?.noteInput() }
         switch command {
         case .quit:
             onQuit(0)
@@ -24,12 +24,12 @@ extension LibraryWindow {
             showPreferences()
         case .select(let move):
             // Moving the selection here works wherever the keyboard focus is (a scene may have taken it).
-            finishGrowth()
-            let count = Int(g_list_model_get_n_items(model))
-            let selected = gtk_single_selection_get_selected(selection)
+            rows.finishGrowth()
+            let count = Int(g_list_model_get_n_items(rows.model))
+            let selected = gtk_single_selection_get_selected(rows.selection)
             let current = selected == GTK_INVALID_LIST_POSITION ? nil : Int(selected)
-            guard let index = move.target(from: current, count: count, rowsPerPage: rowsPerPage) else { return false }
-            select(index)
+            guard let index = move.target(from: current, count: count, rowsPerPage: rows.rowsPerPage) else { return false }
+            rows.select(index)
         case .playSelected, .togglePlay, .video:
             return controller.perform(command, inVideoWindow: inVideoWindow, selected: selectedOrFirst())
         }
@@ -37,12 +37,12 @@ extension LibraryWindow {
     }
 
     private func selectedOrFirst() -> ItemID? {
-        var position = gtk_single_selection_get_selected(selection)
+        var position = gtk_single_selection_get_selected(rows.selection)
         if position == GTK_INVALID_LIST_POSITION {
             // Nothing chosen yet: Enter plays the first video.
-            guard g_list_model_get_n_items(model) > 0 else { return nil }
+            guard g_list_model_get_n_items(rows.model) > 0 else { return nil }
             position = 0
-            select(0)
+            rows.select(0)
         }
         return controller.id(at: Int(position))
     }

@@ -8,16 +8,19 @@ import VideoToyGObject
 /// shows the current choice as radio items and a check box.
 @MainActor
 final class SortMenu {
-    /// The menu button for the header bar.
-    let button: Widget
+    private let button: Widget
     private let byKey: OpaquePointer
     private let descending: OpaquePointer
     private var connections: [SignalConnection] = []
     private var current: RowSort
     private let onChange: @MainActor (RowSort) -> Void
 
-    /// Builds the menu showing `sort`; `onChange` receives each new choice.
-    init(application: UnsafeMutablePointer<GtkApplication>, sort: RowSort, onChange: @escaping @MainActor (RowSort) -> Void) {
+    /// Gives `button` (the header bar's) the menu, showing `sort`; `onChange` receives each new choice.
+    init(
+        button: Widget, application: UnsafeMutablePointer<GtkApplication>, sort: RowSort,
+        onChange: @escaping @MainActor (RowSort) -> Void
+    ) {
+        self.button = button
         current = sort
         self.onChange = onChange
         let stringType = g_variant_type_new("s")
@@ -41,11 +44,8 @@ final class SortMenu {
         g_object_unref(graw(keys))
         g_object_unref(graw(order))
 
-        button = gtk_menu_button_new()
         gtk_menu_button_set_menu_model(gcast(button), UnsafeMutablePointer<GMenuModel>(menu))
         g_object_unref(graw(menu))
-        gtk_widget_set_tooltip_text(button, "Sort")
-        Widgets.setAccessibleName(button, "Sort")
         showIcon()
 
         // A radio item asks to change the state to its target; the check box to the opposite of its state.

@@ -12,7 +12,8 @@ final class MonitorSource {
     private let display: OpaquePointer
     private let monitors: OpaquePointer
     private let modeSetter: (any DisplayModeSetter)?
-    private let onChange: @MainActor ([VideoToyCore.Screen], ScreenCorrection?) -> Void
+    /// Receives the full list after every change, with what a check found that no notification had reported.
+    var onChange: @MainActor ([VideoToyCore.Screen], ScreenCorrection?) -> Void
     /// A monitor whose property changes are watched; the reference keeps its address from being reused while it is a key.
     private struct Watched {
         let monitor: GObjectRef
@@ -34,9 +35,10 @@ final class MonitorSource {
     private var ghosts: [GObjectRef] = []
 
     /// Starts watching the default display; `onChange` receives the full list after every change, with what a check
-    /// found that no notification had reported.
+    /// found that no notification had reported (it may be given later, before the first change).
     init(
-        modes: (any DisplayModeSetter)?, onChange: @escaping @MainActor ([VideoToyCore.Screen], ScreenCorrection?) -> Void
+        modes: (any DisplayModeSetter)?,
+        onChange: @escaping @MainActor ([VideoToyCore.Screen], ScreenCorrection?) -> Void = { _, _ in }
     ) {
         display = gdk_display_get_default()
         monitors = gdk_display_get_monitors(display)

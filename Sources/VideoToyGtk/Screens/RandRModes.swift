@@ -55,10 +55,7 @@ final class RandRModes: DisplayModeSetter, @unchecked Sendable {
 
     /// Reads every output's modes on the RandR thread and hands them to `done` on the main thread.
     func readModes(then done: @escaping @MainActor @Sendable ([String: OutputModes]) -> Void) {
-        queue.async { [self] in
-            let modes = allModes()
-            DispatchQueue.main.async { MainActor.assumeIsolated { done(modes) } }
-        }
+        queue.answerOnMain({ [self] in allModes() }, then: done)
     }
 
     /// Reads every output's modes, waiting for the answer; for start-up and the command line only.
@@ -68,10 +65,7 @@ final class RandRModes: DisplayModeSetter, @unchecked Sendable {
 
     /// Switches an active output to `mode` on the RandR thread; `done` learns on the main thread whether it worked.
     func setMode(_ wanted: ScreenMode, connector: String, then done: @escaping @MainActor @Sendable (Bool) -> Void) {
-        queue.async { [self] in
-            let worked = apply(wanted, connector: connector)
-            DispatchQueue.main.async { MainActor.assumeIsolated { done(worked) } }
-        }
+        queue.answerOnMain({ [self] in apply(wanted, connector: connector) }, then: done)
     }
 
     /// Switches an output to `mode`, waiting until it is done; for restoring modes on the way out.

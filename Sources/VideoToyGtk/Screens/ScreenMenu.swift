@@ -5,25 +5,21 @@ import VideoToyGObject
 /// The header bar's screen chooser: one entry per external screen, the one showing videos checked.
 @MainActor
 final class ScreenMenu {
-    /// The menu button to put in the header bar.
-    let button: Widget
+    private let button: Widget
     private let list: Widget
     private let onChoose: @MainActor (ScreenID) -> Void
     private var entries: [Widget] = []
     private var connections: [SignalConnection] = []
 
-    /// Builds the menu; `onChoose` receives the screen the user picks.
-    init(onChoose: @escaping @MainActor (ScreenID) -> Void) {
+    /// Gives `button` (the header bar's, hidden until there is a screen) its menu; `onChoose` receives the screen the
+    /// user picks.
+    init(button: Widget, onChoose: @escaping @MainActor (ScreenID) -> Void) {
         self.onChoose = onChoose
-        button = gtk_menu_button_new()
-        gtk_menu_button_set_icon_name(gcast(button), "video-display-symbolic")
-        gtk_widget_set_tooltip_text(button, "Choose the external screen")
-        Widgets.setAccessibleName(button, "External screen")
+        self.button = button
         list = Widgets.box(vertical: true, spacing: 2)
         let popover = gtk_popover_new()!
         gtk_popover_set_child(gcast(popover), list)
         gtk_menu_button_set_popover(gcast(button), popover)
-        Widgets.setVisible(button, false)
     }
 
     /// Lists `screens` (the external ones), checking `current`.

@@ -3,7 +3,7 @@ import VideoToyCore
 import VideoToyGObject
 
 /// Finding rows: the search, selecting a row, and keeping the playing row in view.
-extension LibraryWindow {
+extension RowList {
     /// Filters the rows; the selected row, when the search still shows it, is scrolled to.
     func search(_ text: String) {
         controller.search(text)
@@ -12,7 +12,7 @@ extension LibraryWindow {
 
     /// Shows the rows again after a search or a sort; the selection stays on its video, wherever that row went, and
     /// the title says how many of the library's rows a search shows, or that none match.
-    public func showRows(count: Int, total: Int, searching: Bool) {
+    func showRows(count: Int, total: Int, searching: Bool) {
         // The model's items stand for positions, so GTK keeps the selection at its position as rows move: put it
         // back on its video (or none, while a search hides it, remembering it for when the search ends).
         followingSelection = false
@@ -21,7 +21,7 @@ extension LibraryWindow {
         restoreSelection()
         guard searching else { return }
         header.setSubtitle("\(count) of \(total == 1 ? "1 video" : "\(total) videos")")
-        if count == 0 { gtk_stack_set_visible_child_name(gcast(stack), "no-results") }
+        if count == 0 { pages.show(.noResults) }
     }
 
     /// Selects the row of the selected video again, or none while a search hides it. A row not in the list yet
@@ -36,7 +36,7 @@ extension LibraryWindow {
     }
 
     /// Selects the row of `id` and scrolls it into view, once the list can scroll.
-    public func reveal(_ id: ItemID) {
+    func reveal(_ id: ItemID) {
         finishGrowth()
         guard let index = controller.displayIndex(of: id) else { return }
         select(index)
@@ -77,6 +77,7 @@ extension LibraryWindow {
         return Int(gtk_adjustment_get_page_size(adjustment) / (upper / Double(count)))
     }
 
+    /// Selects the row at display position `index` and scrolls it into view.
     func select(_ index: Int) {
         finishGrowth()
         gtk_single_selection_set_selected(selection, guint(index))

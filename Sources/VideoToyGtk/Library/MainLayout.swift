@@ -1,0 +1,196 @@
+import CGtk
+import VideoToyGObject
+
+/// The main window's static structure, built from a GtkBuilder description: the header bar and its buttons, the
+/// search bar, the stack of the list and its status pages, and the toast overlay around them.
+///
+/// The menus, the rows and every behaviour are wired in code; this is only what a designer would draw.
+@MainActor
+struct MainLayout {
+    /// The window's content: header bar, search bar and toast overlay, top to bottom.
+    let content: Widget
+    /// The header bar.
+    let headerBar: Widget
+    /// The header bar's title, whose subtitle counts the rows.
+    let title: Widget
+    /// The main menu's button; its menu model is the app's actions.
+    let menuButton: Widget
+    /// The external screen chooser's button, hidden until there is a screen.
+    let screensButton: Widget
+    /// The sort menu's button.
+    let sortButton: Widget
+    /// The toggle that opens the search bar.
+    let searchToggle: Widget
+    /// The search bar under the header bar.
+    let searchBar: Widget
+    /// The search entry inside the search bar.
+    let searchEntry: Widget
+    /// The overlay that shows notices over the stack.
+    let toasts: Widget
+    /// The stack of pages: "list", "empty" and "no-results".
+    let stack: Widget
+    /// The scrolled window of the "list" page, which the row list fills.
+    let scroller: Widget
+    /// The status page shown while the library is empty or a scan failed.
+    let emptyPage: Widget
+
+    /// Builds a fresh copy of the structure and makes it the content of `window`, which then keeps it alive.
+    static func build(into window: Widget) -> MainLayout {
+        let builder = gtk_builder_new()!
+        // The builder holds the only reference to the content until the window takes it.
+        defer { g_object_unref(graw(builder)) }
+        var error: UnsafeMutablePointer<GError>?
+        // The description is part of the program: a parse error is a bug to see at once, not a state to handle.
+        guard gtk_builder_add_from_string(builder, xml, -1, &error) != 0 else {
+            fatalError("the main window's layout does not parse: \(error.map { String(cString: $0.pointee.message) } ?? "")")
+        }
+        let layout = MainLayout(
+            content: object(builder, "content"), headerBar: object(builder, "header-bar"), title: object(builder, "title"),
+            menuButton: object(builder, "main-menu-button"), screensButton: object(builder, "screens-button"),
+            sortButton: object(builder, "sort-button"), searchToggle: object(builder, "search-toggle"),
+            searchBar: object(builder, "search-bar"), searchEntry: object(builder, "search-entry"),
+            toasts: object(builder, "toasts"), stack: object(builder, "stack"), scroller: object(builder, "scroller"),
+            emptyPage: object(builder, "empty-page"))
+        adw_application_window_set_content(gcast(window), layout.content)
+        // GtkBuilder sets properties before it adds children, so the first page would win; the empty page shows
+        // until the library is read.
+        gtk_stack_set_visible_child_name(gcast(layout.stack), "empty")
+        return layout
+    }
+
+    private static func object(_ builder: OpaquePointer, _ id: String) -> Widget {
+        guard let object = gtk_builder_get_object(builder, id) else { fatalError("the main window's layout has no \(id)") }
+        return gcast(object)
+    }
+
+    /// The description: ids are what `build` fetches; accessible names, tooltips and CSS classes are what the
+    /// accessibility tests and the screenshots rely on.
+    static let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <interface>
+          <requires lib="gtk" version="4.8"/>
+          <requires lib="libadwaita" version="1.2"/>
+          <object class="GtkBox" id="content">
+            <property name="orientation">vertical</property>
+            <child>
+              <object class="AdwHeaderBar" id="header-bar">
+                <property name="title-widget">
+                  <object class="AdwWindowTitle" id="title">
+                    <property name="title">VideoToy</property>
+                  </object>
+                </property>
+                <child type="start">
+                  <object class="GtkButton" id="open-button">
+                    <property name="icon-name">folder-open-symbolic</property>
+                    <property name="tooltip-text">Open Folder… (Ctrl+O)</property>
+                    <property name="action-name">app.open-folder</property>
+                    <property name="focus-on-click">False</property>
+                    <style><class name="flat"/></style>
+                    <accessibility><property name="label">Open Folder</property></accessibility>
+                  </object>
+                </child>
+                <child type="end">
+                  <object class="GtkMenuButton" id="main-menu-button">
+                    <property name="icon-name">open-menu-symbolic</property>
+                    <property name="tooltip-text">Main Menu</property>
+                    <property name="primary">True</property>
+                    <accessibility><property name="label">Main Menu</property></accessibility>
+                  </object>
+                </child>
+                <child type="end">
+                  <object class="GtkMenuButton" id="screens-button">
+                    <property name="icon-name">video-display-symbolic</property>
+                    <property name="tooltip-text">Choose the external screen</property>
+                    <property name="visible">False</property>
+                    <accessibility><property name="label">External screen</property></accessibility>
+                  </object>
+                </child>
+                <child type="end">
+                  <object class="GtkToggleButton" id="search-toggle">
+                    <property name="icon-name">system-search-symbolic</property>
+                    <property name="tooltip-text">Search (Ctrl+F)</property>
+                    <accessibility><property name="label">Search</property></accessibility>
+                  </object>
+                </child>
+                <child type="end">
+                  <object class="GtkMenuButton" id="sort-button">
+                    <property name="tooltip-text">Sort</property>
+                    <accessibility><property name="label">Sort</property></accessibility>
+                  </object>
+                </child>
+              </object>
+            </child>
+            <child>
+              <object class="GtkSearchBar" id="search-bar">
+                <property name="search-mode-enabled" bind-source="search-toggle" bind-property="active" bind-flags="bidirectional|sync-create"/>
+                <property name="child">
+                  <object class="AdwClamp">
+                    <property name="maximum-size">400</property>
+                    <property name="child">
+                      <object class="GtkSearchEntry" id="search-entry">
+                        <property name="placeholder-text">Search by name or folder</property>
+                        <property name="hexpand">True</property>
+                        <accessibility><property name="label">Search videos</property></accessibility>
+                      </object>
+                    </property>
+                  </object>
+                </property>
+              </object>
+            </child>
+            <child>
+              <object class="AdwToastOverlay" id="toasts">
+                <property name="vexpand">True</property>
+                <property name="child">
+                  <object class="GtkStack" id="stack">
+                    <child>
+                      <object class="GtkStackPage">
+                        <property name="name">list</property>
+                        <property name="child">
+                          <object class="GtkScrolledWindow" id="scroller">
+                            <property name="hscrollbar-policy">never</property>
+                            <property name="vscrollbar-policy">automatic</property>
+                          </object>
+                        </property>
+                      </object>
+                    </child>
+                    <child>
+                      <object class="GtkStackPage">
+                        <property name="name">empty</property>
+                        <property name="child">
+                          <object class="AdwStatusPage" id="empty-page">
+                            <property name="icon-name">folder-videos-symbolic</property>
+                            <property name="title">Looking for Videos…</property>
+                            <property name="child">
+                              <object class="GtkButton">
+                                <property name="label">_Open Folder…</property>
+                                <property name="use-underline">True</property>
+                                <property name="action-name">app.open-folder</property>
+                                <property name="halign">center</property>
+                                <style><class name="pill"/><class name="suggested-action"/></style>
+                                <accessibility><property name="label">Open Folder</property></accessibility>
+                              </object>
+                            </property>
+                          </object>
+                        </property>
+                      </object>
+                    </child>
+                    <child>
+                      <object class="GtkStackPage">
+                        <property name="name">no-results</property>
+                        <property name="child">
+                          <object class="AdwStatusPage">
+                            <property name="icon-name">edit-find-symbolic</property>
+                            <property name="title">No Results Found</property>
+                            <property name="description">Try a different search, or press Escape to see every video.</property>
+                          </object>
+                        </property>
+                      </object>
+                    </child>
+                  </object>
+                </property>
+              </object>
+            </child>
+          </object>
+        </interface>
+        """
+}

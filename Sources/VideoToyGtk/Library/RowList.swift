@@ -1,0 +1,281 @@
+import CGtk
+import VideoToyCore
+import VideoToyGObject
+
+/// The recycled list of rows, one video per row: the list view and its model, the factory that binds rows to
+/// videos, the rows added over several frames, and the selection that stays on its video.
+@MainActor
+final class RowList {
+    let controller: AppController
+    let header: MainHeader
+    let pages: LibraryPages
+    private let videos: VideoViews
+    /// The main window, whose frames pace the rows added after the first.
+    private let window: Widget
+    let model: OpaquePointer
+    let selection: OpaquePointer
+    let listView: Widget
+    private var rows: [UnsafeMutableRawPointer: RowWidget] = [:]
+    private var rowByID: [ItemID: RowWidget] = [:]
+    private var connections: [SignalConnection] = []
+    var count = 0
+    var revealing: ItemID?
+    /// The video whose row the user selected, kept across searches and sorts (positions change, it does not).
+    var selectedItem: ItemID?
+    // Off while the rows are replaced, when position changes say nothing about the user's choice.
+    var followingSelection = true
+    private var arrangement = (RowArrangement.sideBySide, RowSlot.full)
+    var revealTimer: SourceToken?
+    /// Rows still to add after the next frame, and what cancels waiting for it.
+    var growth: (count: Int, cancel: @MainActor () -> Void)?
+    // Rows per batch after a frame, adapted to what the last batch cost.
+    private var growthBatch = 2048
+    var vadjustment: UnsafeMutablePointer<GtkAdjustment>?
+
+    /// Fills `scroller` with the list; rows show what `controller` has at their position, with the views of `videos`.
+    init(controller: AppController, header: MainHeader, pages: LibraryPages, videos: VideoViews, scroller: Widget, window: Widget) {
+        self.controller = controller
+        self.header = header
+        self.pages = pages
+        self.videos = videos
+        self.window = window
+        model = gtk_string_list_new(nil)
+        selection = gtk_single_selection_new(model)
+        gtk_single_selection_set_autoselect(selection, 0)
+        let factory = gtk_signal_list_item_factory_new()!
+        listView = gtk_list_view_new(selection, factory)
+        gtk_widget_add_css_class(listView, "rich-list")
+        gtk_scrolled_window_set_child(gcast(scroller), listView)
+        vadjustment = gtk_scrolled_window_get_vadjustment(gcast(scroller))
+
+        connectFactory(factory)
+        connections.append(
+            Signal.connectUInt(listView, "activate") { [unowned self] position in
+                if let id = controller.id(at: Int(position)) { controller.activate(id) }
+            })
+        if let adjustment = vadjustment {
+            for signal in ["value-changed", "changed"] {
+                connections.append(Signal.connect(UnsafeMutableRawPointer(adjustment), signal) { [unowned self] in reportVisibleRows() })
+            }
+        }
+        connections.append(
+            Signal.notify(UnsafeMutableRawPointer(selection), "selected") { [unowned self] in
+                guard followingSelection else { return }
+                let position = gtk_single_selection_get_selected(selection)
+                selectedItem = position == GTK_INVALID_LIST_POSITION ? nil : controller.id(at: Int(position))
+                controller.selected(selectedItem)
+            })
+    }
+
+    /// Lays the rows out for a window `width` pixels wide: labels beside the video, or under it when narrow.
+    func arrange(forWidth width: Int) {
+        let wanted = (RowArrangement.forWidth(width), RowSlot.forWidth(width))
+        guard wanted != arrangement else { return }
+        arrangement = wanted
+        rows.values.forEach { $0.arrange(wanted.0, slot: wanted.1) }
+    }
+
+    /// The row widget last bound to `id`, if it still has one.
+    func row(showing id: ItemID) -> RowWidget? {
+        rowByID[id]
+    }
+
+    private func connectFactory(_ factory: OpaquePointer) {
+        let raw = graw(factory)
+        connections.append(
+            Signal.connectObject(raw, "setup") { [unowned self] item in
+                let row = RowWidget()
+                row.arrange(arrangement.0, slot: arrangement.1)
+                rows[item] = row
+                gtk_list_item_set_child(gcast(item), row.root)
+                let click = gtk_gesture_click_new()!
+                Signal.pressed(graw(click)) { [unowned self, unowned row] _, x, y in
+                    guard let id = row.id else { return }
+                    // Clicks on a live view's own controls belong to the view, not to the row; a pre-rolled view is
+                    // in no row yet, so a click on its poster plays it.
+                    if controller.player(id) != nil, let picked = gtk_widget_pick(row.root, x, y, GTK_PICK_DEFAULT),
+                        picked == row.slot || gtk_widget_is_ancestor(picked, row.slot) != 0
+                    {
+                        return
+                    }
+                    controller.activate(id)
+                }
+                gtk_widget_add_controller(row.root, click)
+            })
+        connections.append(
+            Signal.connectObject(raw, "bind") { [unowned self] item in
+                guard let row = rows[item] else { return }
+                let position = Int(gtk_list_item_get_position(gcast(item)))
+                guard let id = controller.id(at: position) else { return }
+                bind(row, to: id)
+            })
+        connections.append(
+            Signal.connectObject(raw, "unbind") { [unowned self] item in
+                guard let row = rows[item], let id = row.id else { return }
+                if rowByID[id] === row { rowByID[id] = nil }
+                controller.rowHidden(id)
+                row.unbind()
+            })
+        connections.append(
+            Signal.connectObject(raw, "teardown") { [unowned self] item in
+                rows[item] = nil
+            })
+    }
+
+    /// Rows added at once before the next frame; the rest follow it. A screenful on a 4K monitor is under 15 rows.
+    static let rowsBeforeFrame = 32
+
+    /// How long one batch of rows may take to go into the list after a frame, well inside the 50 ms a stall is.
+    static let growthBudgetMs = 8.0
+
+    /// Makes the list model `count` items long; its items only stand for positions, so they all hold one empty
+    /// string (no text made per row).
+    private func resizeModel(to count: Int) {
+        let old = Int(g_list_model_get_n_items(model))
+        if count < old {
+            gtk_string_list_splice(model, guint(count), guint(old - count), nil)
+        } else if count > old {
+            RowList.emptyStrings(count - old) { gtk_string_list_splice(model, guint(old), 0, $0) }
+        }
+        self.count = count
+    }
+
+    /// Calls `body` with a NULL-terminated array of `count` empty C strings.
+    static func emptyStrings(_ count: Int, _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Void) {
+        let empty: UnsafePointer<CChar> = UnsafeRawPointer(StaticString("").utf8Start).assumingMemoryBound(to: CChar.self)
+        var pointers = [UnsafePointer<CChar>?](repeating: empty, count: count + 1)
+        pointers[count] = nil
+        pointers.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+    }
+
+    /// Adds the next batch of held-back rows, sized so that it takes about `growthBudgetMs`, and waits for the next
+    /// frame before the one after: 100,000 rows go in over a few dozen frames, and the window never stalls.
+    private func growStep() {
+        guard let pending = growth else { return }
+        let target = min(pending.count, count + growthBatch)
+        let started = ContinuousClock.now
+        followingSelection = false
+        resizeModel(to: target)
+        followingSelection = true
+        let elapsed = started.duration(to: .now).components
+        let ms = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
+        if ms > 0.5 {
+            let perRow = ms / Double(max(1, growthBatch))
+            growthBatch = min(50_000, max(256, Int(RowList.growthBudgetMs / perRow)))
+        } else {
+            growthBatch = min(50_000, growthBatch * 2)
+        }
+        guard target < pending.count else {
+            growth = nil
+            followingSelection = false
+            restoreSelection()
+            followingSelection = true
+            return
+        }
+        growth = (pending.count, NextFrame.after(window, fallbackMs: 16) { [weak self] in self?.growStep() })
+    }
+
+    /// Adds every row held back for later now, if any, and puts the selection back on its video.
+    func finishGrowth() {
+        guard let pending = growth else { return }
+        pending.cancel()
+        growth = nil
+        followingSelection = false
+        defer { followingSelection = true }
+        resizeModel(to: pending.count)
+        restoreSelection()
+    }
+
+    /// Binds every row that has a widget to the item now at its position.
+    private func rebindRows() {
+        for (item, row) in rows {
+            let position = gtk_list_item_get_position(gcast(item))
+            guard position != GTK_INVALID_LIST_POSITION, let id = controller.id(at: Int(position)) else { continue }
+            bind(row, to: id)
+        }
+    }
+
+    private func bind(_ row: RowWidget, to id: ItemID) {
+        if let previous = row.id, rowByID[previous] === row { rowByID[previous] = nil }
+        rowByID[id] = row
+        if let model = controller.row(for: id) { row.show(model) }
+        row.releasePanel()
+        guard let view = videos[id] else { return row.releaseVideo() }
+        switch controller.placement(of: id) {
+        case .row?: row.embed(view.root.typed())
+        case .screen?: row.releaseVideo(); row.embedPanel(view.lendControls())
+        default: row.releaseVideo()
+        }
+    }
+
+    /// Shows a library of `count` rows, replacing the previous list.
+    func showLibrary(count: Int) {
+        // The model's items only stand for positions (rows ask the controller what is at theirs), so only the
+        // difference in length is spliced; the rows kept are told to bind again, which GTK does for those on screen.
+        // Rebuilding 10,000 items on every search keystroke cost about 100 ms.
+        growth?.cancel()
+        growth = nil
+        let old = Int(g_list_model_get_n_items(model))
+        // GTK builds a widget for each of the ~200 rows it keeps around the visible ones as soon as they exist
+        // (about 0.1 ms each); a frame needs only those on screen, which lie within the old rows and a screenful
+        // after them. The rest go in once that frame is painted.
+        let now = count > old + RowList.rowsBeforeFrame ? old + RowList.rowsBeforeFrame : count
+        resizeModel(to: now)
+        // Only rows with widgets show anything, so they alone are bound again. Telling GTK that all the kept items
+        // changed made it drop and re-add every one of them: 80-220 ms for a keystroke that kept 10,000 rows.
+        rebindRows()
+        if now < count {
+            let cancel = NextFrame.after(window, fallbackMs: 100) { [weak self] in self?.growStep() }
+            growth = (count, cancel)
+        }
+        header.setSubtitle(count == 1 ? "1 video" : "\(count) videos")
+        pages.show(count > 0 ? .list : .empty)
+        if count == 0 { pages.showEmptyHint() }
+    }
+
+    /// Inserts rows at `positions` (display positions after the insertion, ascending) into a list now `count` long.
+    func insertRows(at positions: [Int], count: Int) {
+        finishGrowth()
+        // One splice per run of adjacent rows, first to last: each run's positions are final once those before it
+        // are in, and the selection model moves the selected row down past every insertion before it.
+        var runs: [(start: Int, length: Int)] = []
+        for position in positions {
+            if let last = runs.last, last.start + last.length == position {
+                runs[runs.count - 1].length += 1
+            } else {
+                runs.append((position, 1))
+            }
+        }
+        for run in runs {
+            RowList.emptyStrings(run.length) { gtk_string_list_splice(model, guint(run.start), 0, $0) }
+        }
+        self.count = Int(g_list_model_get_n_items(model))
+        header.setSubtitle(self.count == 1 ? "1 video" : "\(self.count) videos")
+        if self.count > 0 { pages.show(.list) }
+        if self.count != count { showLibrary(count: count) }
+    }
+
+    private func reportVisibleRows() {
+        guard let adjustment = vadjustment, count > 0 else { return }
+        let upper = gtk_adjustment_get_upper(adjustment)
+        guard upper > 0 else { return }
+        // Rows share one height, so positions follow from the scroll offset.
+        let rowHeight = upper / Double(count)
+        let first = Int(gtk_adjustment_get_value(adjustment) / rowHeight)
+        let last = Int((gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment)) / rowHeight) + 1
+        controller.rowsVisible(max(0, first)..<min(count, max(first + 1, last)))
+    }
+
+    /// Shows how far reading the library's metadata has got.
+    func showProbeProgress(done: Int, total: Int) {
+        let videos = count == 1 ? "1 video" : "\(count) videos"
+        header.setSubtitle(done >= total ? videos : "\(videos) · reading \(done) of \(total)")
+    }
+
+    /// Redraws the row of `id` if it is on screen.
+    func refreshRow(_ id: ItemID) {
+        guard let row = rowByID[id], row.id == id, let model = controller.row(for: id) else { return }
+        row.show(model)
+    }
+
+}
