@@ -392,6 +392,8 @@ final class GuardedCalls: @unchecked Sendable {
         }
     }
 
+    // The worker writes `value` before signalling `done`; the caller reads it only after a successful wait, so the
+    // semaphore orders the two accesses.
     private final class Box<T>: @unchecked Sendable {
         var value: T?
         let done = DispatchSemaphore(value: 0)

@@ -93,7 +93,7 @@ final class WatchedFolder {
         DispatchQueue.global(qos: .utility).async {
             let opened = missing.map { ($0, DirectoryMonitor.open($0)) }
             let openedParent = parentPath.map { ($0, DirectoryMonitor.open($0)) }
-            DispatchQueue.main.async { MainActor.assumeIsolated { self.install(opened, parent: openedParent) } }
+            DispatchQueue.main.async { self.install(opened, parent: openedParent) }
         }
     }
 
@@ -155,7 +155,7 @@ final class WatchedFolder {
             case .gone: diff = FolderDiff(folder: root, known: known, present: nil)
             case .unanswered: diff = nil
             }
-            DispatchQueue.main.async { MainActor.assumeIsolated { self.scanned(result, changed: changed, diff: diff) } }
+            DispatchQueue.main.async { self.scanned(result, changed: changed, diff: diff) }
         }
     }
 

@@ -12,6 +12,7 @@ public enum MainLoop {
 
     private static let fire: GSourceFunc = { data in
         let box = CBox.object(data, as: Box.self)
+        // These sources are attached to the default main context, whose loop runs on the main thread only.
         return MainActor.assumeIsolated { box.body() } ? 1 : 0
     }
 

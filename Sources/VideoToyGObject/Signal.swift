@@ -62,6 +62,13 @@ public enum Signal {
         return SignalConnection(instance: instance, handlerID: id)
     }
 
+    // Every signal connected here belongs to a GTK, GDK or GIO object of the main context, and GLib emits those
+    // only on the thread that runs that context's loop: the main thread, where the main actor runs. This is the
+    // one place that assumption is made for signals.
+    private static func onMainThread<T: Sendable>(_ body: @MainActor () -> T) -> T {
+        MainActor.assumeIsolated(body)
+    }
+
     private static func unbox<F>(_ data: UnsafeMutableRawPointer?, as _: F.Type) -> F {
         CBox.object(data, as: Box<F>.self).handler
     }
@@ -75,7 +82,7 @@ public enum Signal {
         typealias C = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
         let c: C = { _, data in
             let h = Signal.unbox(data, as: (@MainActor () -> Void).self)
-            MainActor.assumeIsolated { h() }
+            Signal.onMainThread { h() }
         }
         return connect(instance, name, handler, unsafeBitCast(c, to: GCallback.self))
     }
@@ -102,7 +109,7 @@ public enum Signal {
             ) -> Void
         let c: C = { _, object, data in
             let h = Signal.unbox(data, as: (@MainActor (UnsafeMutableRawPointer) -> Void).self)
-            MainActor.assumeIsolated { h(object!) }
+            Signal.onMainThread { h(object!) }
         }
         return connect(instance, name, handler, unsafeBitCast(c, to: GCallback.self))
     }
@@ -117,7 +124,7 @@ public enum Signal {
         typealias C = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
         let c: C = { _, _, data in
             let h = Signal.unbox(data, as: (@MainActor () -> Void).self)
-            MainActor.assumeIsolated { h() }
+            Signal.onMainThread { h() }
         }
         return connect(instance, name, handler, unsafeBitCast(c, to: GCallback.self))
     }
@@ -131,7 +138,7 @@ public enum Signal {
         typealias C = @convention(c) (UnsafeMutableRawPointer?, guint, UnsafeMutableRawPointer?) -> Void
         let c: C = { _, value, data in
             let h = Signal.unbox(data, as: (@MainActor (UInt32) -> Void).self)
-            MainActor.assumeIsolated { h(value) }
+            Signal.onMainThread { h(value) }
         }
         return connect(instance, name, handler, unsafeBitCast(c, to: GCallback.self))
     }
@@ -145,7 +152,7 @@ public enum Signal {
         typealias C = @convention(c) (UnsafeMutableRawPointer?, guint, guint, guint, UnsafeMutableRawPointer?) -> Void
         let c: C = { _, position, removed, added, data in
             let h = Signal.unbox(data, as: (@MainActor (UInt32, UInt32, UInt32) -> Void).self)
-            MainActor.assumeIsolated { h(position, removed, added) }
+            Signal.onMainThread { h(position, removed, added) }
         }
         return connect(instance, "items-changed", handler, unsafeBitCast(c, to: GCallback.self))
     }
@@ -168,7 +175,7 @@ public enum Signal {
         let c: C = { _, file, other, event, data in
             let h = Signal.unbox(
                 data, as: (@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, GFileMonitorEvent) -> Void).self)
-            MainActor.assumeIsolated { h(file, other, event) }
+            Signal.onMainThread { h(file, other, event) }
         }
         return connect(instance, "changed", handler, unsafeBitCast(c, to: GCallback.self))
     }
@@ -182,7 +189,7 @@ public enum Signal {
         typealias C = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gint
         let c: C = { _, object, data in
             let h = Signal.unbox(data, as: (@MainActor (UnsafeMutableRawPointer) -> Int32).self)
-            return MainActor.assumeIsolated { h(object!) }
+            return Signal.onMainThread { h(object!) }
         }
         return connect(instance, name, handler, unsafeBitCast(c, to: GCallback.self))
     }
@@ -196,7 +203,7 @@ public enum Signal {
         typealias C = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?, gdouble, gdouble, UnsafeMutableRawPointer?) -> gboolean
         let c: C = { _, value, _, _, data in
             let h = Signal.unbox(data, as: (@MainActor (UnsafeRawPointer) -> Bool).self)
-            return MainActor.assumeIsolated { h(value!) } ? 1 : 0
+            return Signal.onMainThread { h(value!) } ? 1 : 0
         }
         return connect(instance, "drop", handler, unsafeBitCast(c, to: GCallback.self))
     }
@@ -210,7 +217,7 @@ public enum Signal {
         typealias C = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean
         let c: C = { _, data in
             let h = Signal.unbox(data, as: (@MainActor () -> Bool).self)
-            return MainActor.assumeIsolated { h() } ? 1 : 0
+            return Signal.onMainThread { h() } ? 1 : 0
         }
         return connect(instance, name, handler, unsafeBitCast(c, to: GCallback.self))
     }
@@ -227,7 +234,7 @@ public enum Signal {
         let c: C = { _, event, data in
             guard let event else { return 0 }
             let h = Signal.unbox(data, as: (@MainActor (OpaquePointer) -> Bool).self)
-            return MainActor.assumeIsolated { h(event) } ? 1 : 0
+            return Signal.onMainThread { h(event) } ? 1 : 0
         }
         return connect(instance, "event", handler, unsafeBitCast(c, to: GCallback.self))
     }
@@ -241,7 +248,7 @@ public enum Signal {
         typealias C = @convention(c) (UnsafeMutableRawPointer?, guint, guint, guint32, UnsafeMutableRawPointer?) -> gboolean
         let c: C = { _, keyval, _, state, data in
             let h = Signal.unbox(data, as: (@MainActor (UInt32, UInt32) -> Bool).self)
-            return MainActor.assumeIsolated { h(keyval, state) } ? 1 : 0
+            return Signal.onMainThread { h(keyval, state) } ? 1 : 0
         }
         return connect(instance, "key-pressed", handler, unsafeBitCast(c, to: GCallback.self))
     }
@@ -255,7 +262,7 @@ public enum Signal {
         typealias C = @convention(c) (UnsafeMutableRawPointer?, gint, gdouble, gdouble, UnsafeMutableRawPointer?) -> Void
         let c: C = { _, n, x, y, data in
             let h = Signal.unbox(data, as: (@MainActor (Int32, Double, Double) -> Void).self)
-            MainActor.assumeIsolated { h(n, x, y) }
+            Signal.onMainThread { h(n, x, y) }
         }
         return connect(instance, name, handler, unsafeBitCast(c, to: GCallback.self))
     }
@@ -269,7 +276,7 @@ public enum Signal {
         typealias C = @convention(c) (UnsafeMutableRawPointer?, gdouble, gdouble, UnsafeMutableRawPointer?) -> Void
         let c: C = { _, x, y, data in
             let h = Signal.unbox(data, as: (@MainActor (Double, Double) -> Void).self)
-            MainActor.assumeIsolated { h(x, y) }
+            Signal.onMainThread { h(x, y) }
         }
         return connect(instance, name, handler, unsafeBitCast(c, to: GCallback.self))
     }
@@ -282,7 +289,7 @@ public enum Signal {
         typealias C = @convention(c) (UnsafeMutableRawPointer?, gint, gint, UnsafeMutableRawPointer?) -> Void
         let c: C = { _, width, height, data in
             let h = Signal.unbox(data, as: (@MainActor (Int, Int) -> Void).self)
-            MainActor.assumeIsolated { h(Int(width), Int(height)) }
+            Signal.onMainThread { h(Int(width), Int(height)) }
         }
         return connect(instance, "resize", handler, unsafeBitCast(c, to: GCallback.self))
     }

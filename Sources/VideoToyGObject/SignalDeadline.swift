@@ -141,6 +141,8 @@ public final class SignalDeadline: @unchecked Sendable {
         g_source_unref(timer)
     }
 
+    // User data of a GLib source on the deadline's own thread: its fields are set before the source is attached and
+    // only read after, and the weak reference is itself thread-safe.
     private final class SignalBox: @unchecked Sendable {
         weak var owner: SignalDeadline?
         let signal: Int32
@@ -151,6 +153,7 @@ public final class SignalDeadline: @unchecked Sendable {
         }
     }
 
+    // User data of a timer on the deadline's thread: an immutable body, set before the timer is attached.
     private final class Callback: @unchecked Sendable {
         let body: () -> Void
 

@@ -57,7 +57,7 @@ enum LibraryLoader {
             if let play, !found.videos.contains(play) { found.videos.append(play) }
             found.batch = LibraryBatch(paths: found.videos, prebuilt: true)
             let result = found
-            DispatchQueue.main.async { MainActor.assumeIsolated { done(result) } }
+            DispatchQueue.main.async { done(result) }
         }
     }
 
@@ -68,7 +68,7 @@ enum LibraryLoader {
             var found = Found(scan: LibraryScanner().scan(paths), of: paths)
             found.batch = LibraryBatch(paths: found.videos, prebuilt: true)
             let result = found
-            DispatchQueue.main.async { MainActor.assumeIsolated { done(result) } }
+            DispatchQueue.main.async { done(result) }
         }
     }
 

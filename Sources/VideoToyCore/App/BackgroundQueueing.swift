@@ -26,9 +26,7 @@ public final class SerialBackgroundQueue: BackgroundQueueing {
     public func run<Value: Sendable>(_ work: @escaping @Sendable () -> Value, then deliver: @escaping @MainActor (Value) -> Void) {
         queue.async {
             let value = work()
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { deliver(value) }
-            }
+            DispatchQueue.main.async { deliver(value) }
         }
     }
 }
@@ -44,10 +42,7 @@ public final class ConcurrentBackgroundQueue: BackgroundQueueing {
     public func run<Value: Sendable>(_ work: @escaping @Sendable () -> Value, then deliver: @escaping @MainActor (Value) -> Void) {
         DispatchQueue.global(qos: .userInitiated).async {
             let value = work()
-            DispatchQueue.main.async {
-                // The main queue is the main actor's executor (bridged into the GLib main loop in the app).
-                MainActor.assumeIsolated { deliver(value) }
-            }
+            DispatchQueue.main.async { deliver(value) }
         }
     }
 }

@@ -31,11 +31,9 @@ public final class MainQueueTimers: TimerScheduling {
     public func after(milliseconds: Int, _ body: @escaping @MainActor () -> Void) -> ScheduledTimer {
         let timer = ScheduledTimer()
         DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {
-            MainActor.assumeIsolated {
-                guard !timer.isCancelled else { return }
-                timer.cancel()
-                body()
-            }
+            guard !timer.isCancelled else { return }
+            timer.cancel()
+            body()
         }
         return timer
     }

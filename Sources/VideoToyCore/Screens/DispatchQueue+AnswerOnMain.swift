@@ -10,11 +10,8 @@ extension DispatchQueue {
     ) {
         async {
             let value = work()
-            DispatchQueue.main.async {
-                // Safe: the main queue runs its blocks only on the main thread, which is the main actor's executor
-                // (under GLib the app drains that queue from the main loop, still on that thread).
-                MainActor.assumeIsolated { done(value) }
-            }
+            // The compiler takes a block on the main queue as main-actor isolated: no isolation is assumed by hand.
+            DispatchQueue.main.async { done(value) }
         }
     }
 }

@@ -38,12 +38,10 @@ final class FrameSurface: VideoOutput, @unchecked Sendable {
                 return detached ? nil : pending
             }
             guard let next else { return }
-            MainActor.assumeIsolated {
-                TextureMaker.show(next, in: picture)
-                if let callback = onNextFrame {
-                    onNextFrame = nil
-                    callback()
-                }
+            TextureMaker.show(next, in: picture)
+            if let callback = onNextFrame {
+                onNextFrame = nil
+                callback()
             }
         }
     }

@@ -17,6 +17,7 @@ final class BusWatch {
             bus, G_PRIORITY_DEFAULT,
             { _, message, data in
                 let watch = CBox.object(data, as: BusWatch.self)
+                // A bus watch is dispatched by the default main context, whose loop runs on the main thread only.
                 MainActor.assumeIsolated { watch.player?.handle(message!) }
                 return 1
             }, target, CBox.destroyNotify)

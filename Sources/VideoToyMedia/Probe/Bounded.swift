@@ -39,6 +39,7 @@ enum Bounded {
         }
     }
 
+    // Its mutable fields are touched only under its own lock.
     private final class Box<T>: @unchecked Sendable {
         let lock = NSLock()
         let done = DispatchSemaphore(value: 0)
