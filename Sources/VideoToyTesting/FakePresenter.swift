@@ -10,7 +10,7 @@ public final class FakePresenter: LibraryPresenter {
         case showLibrary(count: Int)
         /// `insertRows(at:count:)`.
         case insertRows([Int], count: Int)
-        /// `refreshRow(_:)`.
+        /// A row's model changed in the published `RowWindow`.
         case refreshRow(ItemID)
         /// `makeVideoView(for:)`.
         case makeVideoView(ItemID)
@@ -20,7 +20,7 @@ public final class FakePresenter: LibraryPresenter {
         case placeVideoView(ItemID, ViewPlacement)
         /// `showProgress(for:_:)`.
         case showProgress(ItemID, PlaybackProgress)
-        /// `reveal(_:)`.
+        /// The published `RowWindow` asked for its selected row to be brought into view.
         case reveal(ItemID)
         /// `quit(status:)`.
         case quit(status: Int32)
@@ -50,7 +50,7 @@ public final class FakePresenter: LibraryPresenter {
     public private(set) var placements: [ItemID: ViewPlacement] = [:]
     /// The status passed to `quit(status:)`, once it was called.
     public private(set) var quitStatus: Int32?
-    /// Called after each `refreshRow`, as a real window would then read the row back.
+    /// Called after each row whose model changed, with its id.
     public var onRefresh: (@MainActor (ItemID) -> Void)?
 
     /// Creates a window with no rows.
@@ -61,7 +61,7 @@ public final class FakePresenter: LibraryPresenter {
         calls.compactMap { if case .showLibrary(let count) = $0 { count } else { nil } }
     }
 
-    /// The ids passed to `refreshRow(_:)`, in order, repeats included.
+    /// The rows whose models changed in the published window, in order, repeats included.
     public var refreshedRows: [ItemID] {
         calls.compactMap { if case .refreshRow(let id) = $0 { id } else { nil } }
     }
@@ -85,10 +85,27 @@ public final class FakePresenter: LibraryPresenter {
         calls.compactMap { if case .insertRows(let positions, _) = $0 { positions } else { nil } }
     }
 
-    /// Records the refresh, then calls `onRefresh`.
-    public func refreshRow(_ id: ItemID) {
-        calls.append(.refreshRow(id))
-        onRefresh?(id)
+    /// The rows as last rendered.
+    public private(set) var rows = RowWindow()
+
+    /// Renders the rows of a published snapshot as the list does: each row that was near the view and shows something
+    /// else now is recorded as refreshed (then `onRefresh` is called), and a new reveal as `.reveal`.
+    public func render(_ window: RowWindow) {
+        let before = rows
+        rows = window
+        var shownBefore: [ItemID: RowModel] = [:]
+        for model in before.models { shownBefore[model.id] = model }
+        for model in window.models {
+            guard let old = shownBefore[model.id], old != model else { continue }
+            calls.append(.refreshRow(model.id))
+            onRefresh?(model.id)
+        }
+        if window.revealCount != before.revealCount, let selected = window.selected { calls.append(.reveal(selected)) }
+    }
+
+    /// Renders every snapshot `controller` publishes from now on, as the window does.
+    public func watch(_ controller: AppController) {
+        controller.observe { [weak self] snapshot in self?.render(snapshot.rows) }
     }
 
     /// Records the view and returns its counting sink.
@@ -122,9 +139,6 @@ public final class FakePresenter: LibraryPresenter {
 
     /// Records the notice.
     public func showNotice(_ text: String) { notices.append(text) }
-
-    /// Records the reveal.
-    public func reveal(_ id: ItemID) { calls.append(.reveal(id)) }
 
     /// The last probe progress shown: items read and the total.
     public private(set) var probeProgress: (done: Int, total: Int)?

@@ -847,6 +847,7 @@ final class Rig {
             backend: backend, log: log, onEnd: onEnd, exitOnEnd: exitOnEnd, timers: timers,
             progressTimers: progressTimers, sorting: sorting ?? work, work: work)
         controller.attach(presenter)
+        presenter.watch(controller)
         keptControllers.append(controller)
     }
 

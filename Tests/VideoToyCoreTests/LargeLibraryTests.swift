@@ -185,6 +185,7 @@ struct LargeLibraryControllerTests {
         let controller = AppController(
             backend: backend, log: log, onEnd: .stop, exitOnEnd: false, timers: ManualTimers(), work: work)
         controller.attach(presenter)
+        presenter.watch(controller)
         controller.add(paths: paths)
         work.runAll()
         #expect(!controller.library.items.contains(where: { $0.state == .pending }))

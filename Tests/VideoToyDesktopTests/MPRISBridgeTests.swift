@@ -43,6 +43,7 @@ struct BridgeRig {
         let log = EventLog(clock: { 0 }, sink: nil, terminal: { _ in })
         controller = AppController(backend: backend, log: log, onEnd: onEnd, exitOnEnd: false)
         controller.attach(presenter)
+        presenter.watch(controller)
         kept.append(controller)
         let art = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-mpris-art-\(UUID())").path
         bridge = MPRISBridge(

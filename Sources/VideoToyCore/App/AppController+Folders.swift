@@ -29,6 +29,7 @@ extension AppController {
         log.emit(.library, fields: [(.count, .int(library.count))])
         shown.update(for: library)
         presenter?.showRows(count: shown.count(in: library), total: library.count, searching: shown.isFiltering)
+        rowsRelisted()
         announce(.folders)
         announce(.library)
         reportProbeProgress()

@@ -24,6 +24,7 @@ extension AppController {
             // Files dropped on the window or handed over by a second launch join the list without losing the selection.
             presenter?.insertRows(at: addition.positions, count: library.count)
         }
+        rowsRelisted()
         // The remembered answers first: a row near the view whose answer is on its way is not probed meanwhile.
         requestProbes(addition.added)
         requestRowWork()
@@ -36,7 +37,7 @@ extension AppController {
     /// changed name their languages anew, and MPRIS hears of the current one.
     public func sidecarsListed(_ found: SidecarLanguages) {
         for id in library.learnSidecars(found) {
-            presenter?.refreshRow(id)
+            rowChanged(id)
             announce(.playback(id))
         }
     }
@@ -57,7 +58,7 @@ extension AppController {
             if let answer {
                 changed = record(id, answer) || changed
                 requestPosterIfWanted(id)
-                presenter?.refreshRow(id)
+                rowChanged(id)
             } else if library.item(id)?.state == .pending {
                 mediaWork.probe(id, urgent: isInReach(id))
             }
@@ -94,7 +95,8 @@ extension AppController {
         guard query != shown.query else { return }
         let start = ContinuousClock.now
         let wasFiltering = shown.isFiltering
-        if shown.filter(query, in: library) || wasFiltering != shown.isFiltering { showRows() }
+        // The selected row, when the search still shows it, is brought into view.
+        if shown.filter(query, in: library) || wasFiltering != shown.isFiltering { showRows(revealing: true) }
         let elapsed = start.duration(to: .now).components
         let ms = Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
         log.emit(.search, fields: [(.query, .string(query.text)), (.count, .int(shown.count(in: library))), (.ms, .int(ms))])
@@ -120,7 +122,7 @@ extension AppController {
         return RowModel(
             id: id, title: item.name, folder: item.folder, detail: detail,
             status: line, isError: isError || line.isError, isWarning: isWarning,
-            poster: poster, hasVideoView: players[id] != nil)
+            poster: poster, hasVideoView: players[id] != nil, placement: players[id] != nil ? views.placement(of: id) : nil)
     }
 
     /// The poster of `id` wherever its row is (MPRIS art), once made: the current video's is made whether or not its
@@ -151,7 +153,7 @@ extension AppController {
     func probed(_ id: ItemID, _ result: Result<MediaInfo, ProbeFailure>) {
         guard record(id, result) else { return }
         requestPosterIfWanted(id)
-        presenter?.refreshRow(id)
+        rowChanged(id)
         // A row selected while it was being read is pre-rolled once it can be.
         if mayPreroll(id) { prerollEvent(.eligible(id)) }
         reportProbeProgress()
@@ -222,8 +224,9 @@ extension AppController {
         showRows()
     }
 
-    private func showRows() {
+    private func showRows(revealing: Bool = false) {
         presenter?.showRows(count: shown.count(in: library), total: library.count, searching: shown.isFiltering)
+        rowsRelisted(reveal: revealing)
         requestRowWork()
     }
 
@@ -251,7 +254,7 @@ extension AppController {
     func postered(_ id: ItemID, _ frame: VideoFrame?) {
         guard let frame else { return }
         mediaWork.keep(frame, for: id)
-        presenter?.refreshRow(id)
+        rowChanged(id)
         // MPRIS shows it as the current video's art.
         if id == policy.current { announce(.playback(id)) }
     }

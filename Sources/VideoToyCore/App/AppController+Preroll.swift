@@ -3,6 +3,7 @@
 extension AppController {
     /// The list's selection moved to `id` (nil: none); once it has stayed a moment, its pipeline is pre-rolled.
     public func selected(_ id: ItemID?) {
+        rowsDriver.select(id)
         prerollEvent(.selected(id, eligible: id.map(mayPreroll) ?? false))
     }
 
@@ -71,7 +72,7 @@ extension AppController {
         quarantine = CrashQuarantine(journal: journal)
         memory.onJournal = write
         // Marked rows say so; their lines were worded before the marks were known.
-        for path in quarantine.marked { if let id = library.id(forPath: path) { presenter?.refreshRow(id) } }
+        for path in quarantine.marked { if let id = library.id(forPath: path) { rowChanged(id) } }
     }
 
     /// A player is about to be made for the file at `path`: the journal names it first.

@@ -26,11 +26,12 @@ extension AppController {
                 showReorderedRows()
             } else {
                 presenter?.insertRows(at: refresh.inserted, count: library.count)
+                rowsRelisted()
             }
             for id in refresh.added { mediaWork.probe(id, urgent: false) }
             prepareSearchKeys(refresh.added)
         }
-        for id in refresh.gone + refresh.back + refresh.changed { presenter?.refreshRow(id) }
+        for id in refresh.gone + refresh.back + refresh.changed { rowChanged(id) }
         requestRowWork()
         if refresh.changesRows {
             announce(.library)

@@ -8,6 +8,7 @@ extension AppController {
         made.folders = folders
         made.screens = ScreenChoice(external: router.externalScreens, chosen: router.sceneScreen ?? router.preferredScreen)
         made.audio = audioDriver.menu
+        made.rows = rowsDriver.window
         if let id = policy.current, let item = library.item(id) {
             var video = CurrentVideo(id: id, path: item.path, title: item.name, playback: policy.states[id])
             if case .ready(let info) = item.state {

@@ -48,6 +48,8 @@ public final class AppController {
     let trackDriver: TrackDriver
     /// Hands the snapshot to the window, the settings kept and MPRIS.
     let publisher = SnapshotPublisher()
+    /// Keeps the rows the list renders and the selection.
+    let rowsDriver = RowsDriver()
 
     /// How videos fill their views now.
     public private(set) var scaling: ScalingMode
@@ -81,6 +83,7 @@ public final class AppController {
         trackDriver.attach(owner: self)
         audioDriver.attach(owner: self)
         prerollDriver.attach(owner: self)
+        rowsDriver.attach(owner: self)
     }
 
     /// Carries out the probes and posters, and keeps the posters.
@@ -97,8 +100,10 @@ public final class AppController {
     /// The rows at these display positions are on screen: their metadata and posters come first.
     public func rowsVisible(_ range: Range<Int>) {
         // Rows that came near the view get their posters, and those that left it let theirs go.
-        for index in mediaWork.show(range) {
-            if let id = id(at: index) { presenter?.refreshRow(id) }
+        let reachChanged = mediaWork.show(range)
+        rowsDriver.show(range)
+        for index in reachChanged {
+            if let id = id(at: index) { rowChanged(id) }
         }
         requestRowWork()
     }
@@ -250,8 +255,9 @@ public final class AppController {
             switch effect {
             case .place(let id, let placement):
                 presenter?.placeVideoView(for: id, at: placement)
+                rowChanged(id)
             case .moved(let id, let name):
-                presenter?.refreshRow(id)
+                rowChanged(id)
                 guard let item = library.item(id) else { continue }
                 if case .screen(let connector)? = views.placement(of: id) {
                     presenter?.showNotice("Playing on \(screenName(connector))")
@@ -280,9 +286,9 @@ public final class AppController {
                 let remembered = fresh ? library.item(id).flatMap { memory.resumePosition?($0.path) } : nil
                 if let start = fromMs ?? remembered, start != heldStart { player.seek(toMs: start) }
                 player.play()
-                presenter?.refreshRow(id)
+                rowChanged(id)
                 // Whatever started it (--play, N, a playlist, MPRIS, another launch), the playing row is shown.
-                presenter?.reveal(id)
+                reveal(id)
                 announce(.playback(id))
             case .pause(let id):
                 players[id]?.pause()
@@ -291,17 +297,17 @@ public final class AppController {
                 // The player sends the cues at the start again: those of the round before would show twice.
                 trackDriver.subtitlesJumped(id)
                 players[id]?.play()
-                presenter?.refreshRow(id)
+                rowChanged(id)
                 announce(.seeked(id, positionMs: 0))
             case .release(let id):
                 closePlayer(id)
             case .leaveFullscreen(let id):
                 setFullscreen(id, false)
             case .markFinished(let id):
-                presenter?.refreshRow(id)
+                rowChanged(id)
                 announce(.playback(id))
             case .markFailed(let id, _):
-                presenter?.refreshRow(id)
+                rowChanged(id)
                 announce(.playback(id))
             case .quit(let status):
                 presenter?.quit(status: status.rawValue)
@@ -368,7 +374,7 @@ public final class AppController {
         trackDriver.closeTracks(id)
         place(.released(id))
         presenter?.dropVideoView(for: id)
-        presenter?.refreshRow(id)
+        rowChanged(id)
         announce(.playback(id))
     }
 
@@ -378,14 +384,14 @@ public final class AppController {
         case .playing(let position):
             log.emit(.play, path: item.path, fields: [(.positionMs, .int(position))])
             trackDriver.showSubtitles(id)
-            presenter?.refreshRow(id)
+            rowChanged(id)
             announce(.playback(id))
         case .paused(let position):
             _ = policy.handle(.paused(id, positionMs: position))
             remember(id, positionMs: position)
             log.emit(.pause, path: item.path, fields: [(.positionMs, .int(position))])
             trackDriver.showSubtitles(id)
-            presenter?.refreshRow(id)
+            rowChanged(id)
             announce(.playback(id))
         case .firstFrame:
             let window: String

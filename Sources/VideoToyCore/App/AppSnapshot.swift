@@ -14,6 +14,8 @@ public struct AppSnapshot: Sendable, Equatable {
     public var screens = ScreenChoice()
     /// The "Audio output" menu: the outputs offered and the choice in force.
     public var audio = AudioMenu()
+    /// The rows as the list shows them: their count, the models of those near the view, and the selection.
+    public var rows = RowWindow()
     /// The video the user chose most recently, which the video keys and MPRIS act on.
     public var current: CurrentVideo?
 

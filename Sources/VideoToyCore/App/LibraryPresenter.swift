@@ -8,8 +8,6 @@ public protocol LibraryPresenter: AnyObject {
     func insertRows(at positions: [Int], count: Int)
     /// Shows how far reading the library's metadata has got.
     func showProbeProgress(done: Int, total: Int)
-    /// Redraws the row of `id` from `AppController.row(for:)` if it is on screen.
-    func refreshRow(_ id: ItemID)
     /// Creates the video view of `id`, titled `title`, and returns where its pictures go.
     func makeVideoView(for id: ItemID, title: String) -> VideoOutput
     /// Destroys the video view of `id`; the row shows its poster again.
@@ -20,8 +18,6 @@ public protocol LibraryPresenter: AnyObject {
     func showProgress(for id: ItemID, _ progress: PlaybackProgress)
     /// Makes every video view fill its area the way `mode` says.
     func applyScaling(_ mode: ScalingMode)
-    /// Scrolls to and selects the row of `id`.
-    func reveal(_ id: ItemID)
     /// The rows changed as a whole (a search, a sort, a re-sort): `count` of the library's `total` are shown, and
     /// `searching` says whether a search hides the others.
     func showRows(count: Int, total: Int, searching: Bool)

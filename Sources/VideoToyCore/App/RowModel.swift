@@ -18,6 +18,18 @@ public struct RowModel: Sendable {
     public let poster: VideoFrame?
     /// True when the item has a live video view.
     public let hasVideoView: Bool
+    /// Where the live video view is shown, when it has one: in the row, fullscreen or on a screen.
+    public var placement: ViewPlacement? = nil
+}
+
+extension RowModel: Equatable {
+    /// Rows are equal when they show the same: the poster counts by the picture it holds, not by its bytes.
+    public static func == (lhs: RowModel, rhs: RowModel) -> Bool {
+        lhs.id == rhs.id && lhs.title == rhs.title && lhs.folder == rhs.folder && lhs.detail == rhs.detail
+            && lhs.status == rhs.status && lhs.isError == rhs.isError && lhs.isWarning == rhs.isWarning
+            && lhs.hasVideoView == rhs.hasVideoView && lhs.placement == rhs.placement
+            && lhs.poster?.owner === rhs.poster?.owner && lhs.poster?.bytes == rhs.poster?.bytes
+    }
 }
 
 extension RowModel {

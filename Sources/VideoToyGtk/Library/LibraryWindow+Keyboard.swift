@@ -25,25 +25,11 @@ extension LibraryWindow {
         case .select(let move):
             // Moving the selection here works wherever the keyboard focus is (a scene may have taken it).
             rows.finishGrowth()
-            let count = Int(g_list_model_get_n_items(rows.model))
-            let selected = gtk_single_selection_get_selected(rows.selection)
-            let current = selected == GTK_INVALID_LIST_POSITION ? nil : Int(selected)
-            guard let index = move.target(from: current, count: count, rowsPerPage: rows.rowsPerPage) else { return false }
-            rows.select(index)
+            guard rows.count > 0 else { return false }
+            controller.moveSelection(move, rowsPerPage: rows.rowsPerPage)
         case .playSelected, .togglePlay, .video:
-            return controller.perform(command, inVideoWindow: inVideoWindow, selected: selectedOrFirst())
+            return controller.perform(command, inVideoWindow: inVideoWindow, selected: controller.selectedOrFirst())
         }
         return true
-    }
-
-    private func selectedOrFirst() -> ItemID? {
-        var position = gtk_single_selection_get_selected(rows.selection)
-        if position == GTK_INVALID_LIST_POSITION {
-            // Nothing chosen yet: Enter plays the first video.
-            guard g_list_model_get_n_items(rows.model) > 0 else { return nil }
-            position = 0
-            rows.select(0)
-        }
-        return controller.id(at: Int(position))
     }
 }

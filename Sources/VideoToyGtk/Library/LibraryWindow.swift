@@ -75,6 +75,7 @@ public final class LibraryWindow {
 
     /// Brings the menus and the views' audio menus up to date with what the controller published.
     private func render(_ snapshot: AppSnapshot) {
+        rows.render(snapshot.rows)
         menus.render(snapshot)
         videos.render(snapshot)
     }

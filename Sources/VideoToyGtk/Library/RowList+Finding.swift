@@ -4,54 +4,45 @@ import VideoToyGObject
 
 /// Finding rows: the search, selecting a row, and keeping the playing row in view.
 extension RowList {
-    /// Filters the rows; the selected row, when the search still shows it, is scrolled to.
+    /// Filters the rows; the selected row, when the search still shows it, is brought into view by the snapshot.
     func search(_ text: String) {
         controller.search(text)
-        if let selectedItem, let index = controller.displayIndex(of: selectedItem) { select(index) }
     }
 
-    /// Shows the rows again after a search or a sort; the selection stays on its video, wherever that row went, and
-    /// the title says how many of the library's rows a search shows, or that none match.
+    /// Shows the rows again after a search or a sort; the snapshot that follows puts the selection back on its video,
+    /// and the title says how many of the library's rows a search shows, or that none match.
     func showRows(count: Int, total: Int, searching: Bool) {
-        // The model's items stand for positions, so GTK keeps the selection at its position as rows move: put it
-        // back on its video (or none, while a search hides it, remembering it for when the search ends).
+        // The model's items stand for positions, so GTK keeps the selection at its position as rows move: what it
+        // says meanwhile is no choice of the user's.
         followingSelection = false
         defer { followingSelection = true }
         showLibrary(count: count)
-        restoreSelection()
         guard searching else { return }
         header.setSubtitle("\(count) of \(total == 1 ? "1 video" : "\(total) videos")")
         if count == 0 { pages.show(.noResults) }
     }
 
-    /// Selects the row of the selected video again, or none while a search hides it. A row not in the list yet
-    /// (held back until the next frame) is selected when it arrives.
-    func restoreSelection() {
-        let index = selectedItem.flatMap { controller.displayIndex(of: $0) }
-        guard let index, index < count else {
-            gtk_single_selection_set_selected(selection, GTK_INVALID_LIST_POSITION)
-            return
-        }
-        gtk_single_selection_set_selected(selection, guint(index))
+    /// Selects the core's selected row, or none while a search hides it. A row not in the list yet (held back until
+    /// the next frame) is selected when it arrives.
+    func applySelection() {
+        let wanted = shown.selectedIndex.flatMap { $0 < count ? guint($0) : nil } ?? GTK_INVALID_LIST_POSITION
+        if gtk_single_selection_get_selected(selection) != wanted { gtk_single_selection_set_selected(selection, wanted) }
     }
 
-    /// Selects the row of `id` and scrolls it into view, once the list can scroll.
-    func reveal(_ id: ItemID) {
+    /// Scrolls the selected row into view, once the list can scroll.
+    func revealSelected() {
         finishGrowth()
-        guard let index = controller.displayIndex(of: id) else { return }
-        select(index)
+        applySelection()
+        guard let id = shown.selected, let index = shown.selectedIndex else { return }
+        gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint(index)))
         // Right after the rows go in the list has no layout yet and ignores the scroll; it is asked again on each of
-        // the next frames until the row is on screen (or the user has scrolled elsewhere for two seconds' worth).
-        revealing = id
+        // the next frames until the row is on screen (for two seconds at most), unless the selection moves on.
         revealTimer?.cancel()
         var tries = 0
         revealTimer = MainLoop.every(milliseconds: 16) { [weak self] in
-            guard let self, revealing == id, let index = controller.displayIndex(of: id), tries < 120 else { return false }
+            guard let self, shown.selected == id, let index = shown.selectedIndex, tries < 120 else { return false }
             tries += 1
-            if isOnScreen(index) {
-                revealing = nil
-                return false
-            }
+            if isOnScreen(index) { return false }
             gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint(index)))
             return true
         }
@@ -75,12 +66,5 @@ extension RowList {
         guard upper > 0 else { return 0 }
         // Rows share one height, so the page holds page size / row height of them.
         return Int(gtk_adjustment_get_page_size(adjustment) / (upper / Double(count)))
-    }
-
-    /// Selects the row at display position `index` and scrolls it into view.
-    func select(_ index: Int) {
-        finishGrowth()
-        gtk_single_selection_set_selected(selection, guint(index))
-        gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint(index)))
     }
 }

@@ -19,9 +19,8 @@ final class RowList {
     private var rowByID: [ItemID: RowWidget] = [:]
     private var connections: [SignalConnection] = []
     var count = 0
-    var revealing: ItemID?
-    /// The video whose row the user selected, kept across searches and sorts (positions change, it does not).
-    var selectedItem: ItemID?
+    /// The rows as last rendered from the controller's snapshot: the models near the view and the selection.
+    var shown = RowWindow()
     // Off while the rows are replaced, when position changes say nothing about the user's choice.
     var followingSelection = true
     private var arrangement = (RowArrangement.sideBySide, RowSlot.full)
@@ -50,8 +49,8 @@ final class RowList {
 
         connectFactory(factory)
         connections.append(
-            Signal.connectUInt(listView, "activate") { [unowned self] position in
-                if let id = controller.id(at: Int(position)) { controller.activate(id) }
+            Signal.connectUInt(listView, "activate") { [controller] position in
+                controller.activateRow(at: Int(position))
             })
         if let adjustment = vadjustment {
             for signal in ["value-changed", "changed"] {
@@ -62,8 +61,7 @@ final class RowList {
             Signal.notify(UnsafeMutableRawPointer(selection), "selected") { [unowned self] in
                 guard followingSelection else { return }
                 let position = gtk_single_selection_get_selected(selection)
-                selectedItem = position == GTK_INVALID_LIST_POSITION ? nil : controller.id(at: Int(position))
-                controller.selected(selectedItem)
+                controller.selectRow(at: position == GTK_INVALID_LIST_POSITION ? nil : Int(position))
             })
     }
 
@@ -90,24 +88,22 @@ final class RowList {
                 gtk_list_item_set_child(gcast(item), row.root)
                 let click = gtk_gesture_click_new()!
                 Signal.pressed(graw(click)) { [unowned self, unowned row] _, x, y in
-                    guard let id = row.id else { return }
+                    guard let model = row.model else { return }
                     // Clicks on a live view's own controls belong to the view, not to the row; a pre-rolled view is
                     // in no row yet, so a click on its poster plays it.
-                    if controller.player(id) != nil, let picked = gtk_widget_pick(row.root, x, y, GTK_PICK_DEFAULT),
+                    if model.hasVideoView, let picked = gtk_widget_pick(row.root, x, y, GTK_PICK_DEFAULT),
                         picked == row.slot || gtk_widget_is_ancestor(picked, row.slot) != 0
                     {
                         return
                     }
-                    controller.activate(id)
+                    controller.activate(model.id)
                 }
                 gtk_widget_add_controller(row.root, click)
             })
         connections.append(
             Signal.connectObject(raw, "bind") { [unowned self] item in
                 guard let row = rows[item] else { return }
-                let position = Int(gtk_list_item_get_position(gcast(item)))
-                guard let id = controller.id(at: position) else { return }
-                bind(row, to: id)
+                bind(row, to: shown.model(at: Int(gtk_list_item_get_position(gcast(item)))), anew: true)
             })
         connections.append(
             Signal.connectObject(raw, "unbind") { [unowned self] item in
@@ -168,7 +164,7 @@ final class RowList {
         guard target < pending.count else {
             growth = nil
             followingSelection = false
-            restoreSelection()
+            applySelection()
             followingSelection = true
             return
         }
@@ -183,25 +179,38 @@ final class RowList {
         followingSelection = false
         defer { followingSelection = true }
         resizeModel(to: pending.count)
-        restoreSelection()
+        applySelection()
     }
 
-    /// Binds every row that has a widget to the item now at its position.
-    private func rebindRows() {
+    /// Renders the rows of a snapshot: each row widget whose position shows something else now is bound again, the
+    /// selection is put on the core's selected row, and a new reveal brings it into view.
+    func render(_ window: RowWindow) {
+        let before = shown
+        shown = window
         for (item, row) in rows {
             let position = gtk_list_item_get_position(gcast(item))
-            guard position != GTK_INVALID_LIST_POSITION, let id = controller.id(at: Int(position)) else { continue }
-            bind(row, to: id)
+            guard position != GTK_INVALID_LIST_POSITION else { continue }
+            let model = window.model(at: Int(position))
+            if model != row.model { bind(row, to: model, anew: row.id != model?.id) }
         }
+        followingSelection = false
+        applySelection()
+        followingSelection = true
+        if window.revealCount != before.revealCount, window.selectedIndex != nil { revealSelected() }
     }
 
-    private func bind(_ row: RowWidget, to id: ItemID) {
-        if let previous = row.id, rowByID[previous] === row { rowByID[previous] = nil }
-        rowByID[id] = row
-        if let model = controller.row(for: id) { row.show(model) }
+    /// Shows `model` in `row` (nothing, when its position is far from the view). A row bound `anew` to its item also
+    /// takes the item's live view or its controls; a row showing the same item again only redraws its labels, as
+    /// the views place themselves.
+    private func bind(_ row: RowWidget, to model: RowModel?, anew: Bool) {
+        if let previous = row.id, previous != model?.id, rowByID[previous] === row { rowByID[previous] = nil }
+        guard let model else { return row.clear() }
+        rowByID[model.id] = row
+        row.show(model)
+        guard anew else { return }
         row.releasePanel()
-        guard let view = videos[id] else { return row.releaseVideo() }
-        switch controller.placement(of: id) {
+        guard let view = videos[model.id] else { return row.releaseVideo() }
+        switch model.placement {
         case .row?: row.embed(view.root.typed())
         case .screen?: row.releaseVideo(); row.embedPanel(view.lendControls())
         default: row.releaseVideo()
@@ -220,10 +229,9 @@ final class RowList {
         // (about 0.1 ms each); a frame needs only those on screen, which lie within the old rows and a screenful
         // after them. The rest go in once that frame is painted.
         let now = count > old + RowList.rowsBeforeFrame ? old + RowList.rowsBeforeFrame : count
+        // Only rows with widgets show anything, and the snapshot that follows binds them again. Telling GTK that all
+        // the kept items changed made it drop and re-add every one of them: 80-220 ms for a keystroke that kept 10,000.
         resizeModel(to: now)
-        // Only rows with widgets show anything, so they alone are bound again. Telling GTK that all the kept items
-        // changed made it drop and re-add every one of them: 80-220 ms for a keystroke that kept 10,000 rows.
-        rebindRows()
         if now < count {
             let cancel = NextFrame.after(window, fallbackMs: 100) { [weak self] in self?.growStep() }
             growth = (count, cancel)
@@ -270,12 +278,6 @@ final class RowList {
     func showProbeProgress(done: Int, total: Int) {
         let videos = count == 1 ? "1 video" : "\(count) videos"
         header.setSubtitle(done >= total ? videos : "\(videos) · reading \(done) of \(total)")
-    }
-
-    /// Redraws the row of `id` if it is on screen.
-    func refreshRow(_ id: ItemID) {
-        guard let row = rowByID[id], row.id == id, let model = controller.row(for: id) else { return }
-        row.show(model)
     }
 
 }

@@ -9,6 +9,8 @@ final class RowWidget {
     let root: Widget
     /// The item currently bound, if any.
     private(set) var id: ItemID?
+    /// What the row shows now, if anything.
+    private(set) var model: RowModel?
     // One line each, shortened with an ellipsis: wrapped, a narrow row would break names a few letters a line.
     private let title = Widgets.label(classes: ["videotoy-title"], wrap: false, ellipsize: PANGO_ELLIPSIZE_MIDDLE)
     private let folder = Widgets.label(classes: ["dim-label"], wrap: false, ellipsize: PANGO_ELLIPSIZE_START)
@@ -67,6 +69,7 @@ final class RowWidget {
     /// Shows `model`.
     func show(_ model: RowModel) {
         id = model.id
+        self.model = model
         Widgets.setText(title, model.title)
         Widgets.setText(folder, model.folder)
         Widgets.setText(detail, model.detail)
@@ -125,5 +128,16 @@ final class RowWidget {
         releaseVideo()
         releasePanel()
         id = nil
+        model = nil
+    }
+
+    /// Shows nothing: the row is bound to a position far from the view, whose model comes when the view nears it.
+    func clear() {
+        unbind()
+        for label in [title, folder, detail, status] { Widgets.setText(label, "") }
+        TextureMaker.show(nil, in: gcast(poster))
+        unplayable = false
+        showSlotContent()
+        Widgets.setAccessibleName(root, "")
     }
 }

@@ -27,10 +27,6 @@ final class WindowPresenter: LibraryPresenter {
 
     func showProbeProgress(done: Int, total: Int) { rows.showProbeProgress(done: done, total: total) }
 
-    func refreshRow(_ id: ItemID) { rows.refreshRow(id) }
-
-    func reveal(_ id: ItemID) { rows.reveal(id) }
-
     func showRows(count: Int, total: Int, searching: Bool) { rows.showRows(count: count, total: total, searching: searching) }
 
     func makeVideoView(for id: ItemID, title: String) -> VideoOutput { videos.make(for: id, title: title) }
