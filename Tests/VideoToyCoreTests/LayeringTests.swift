@@ -40,6 +40,15 @@ struct LayeringTests {
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
+    /// What the list could read row by row; it binds rows from the snapshot's `RowWindow` instead.
+    static let rowReads = ["row", "id", "displayIndex", "displayCount", "placement", "player"]
+
+    @Test("the window binds rows and keeps the selection from the snapshot alone: no read of the controller per row")
+    func windowReadsNoRows() throws {
+        let found = try Self.offenders(in: [Self.sources.appendingPathComponent("VideoToyGtk")], names: Self.rowReads)
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
     @Test("the check finds a machine named in an adapter, and lets the snapshot and intents be")
     func theCheckCanFail() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("layering-\(UUID().uuidString)")

@@ -15,21 +15,22 @@ final class RowList {
     let model: OpaquePointer
     let selection: OpaquePointer
     let listView: Widget
-    private var rows: [UnsafeMutableRawPointer: RowWidget] = [:]
-    private var rowByID: [ItemID: RowWidget] = [:]
+    private var rows = RowWidgets()
     private var connections: [SignalConnection] = []
-    var count = 0
     /// The rows as last rendered from the controller's snapshot: the models near the view and the selection.
     var shown = RowWindow()
     // Off while the rows are replaced, when position changes say nothing about the user's choice.
     var followingSelection = true
     private var arrangement = (RowArrangement.sideBySide, RowSlot.full)
     var revealTimer: SourceToken?
-    /// Rows still to add after the next frame, and what cancels waiting for it.
-    var growth: (count: Int, cancel: @MainActor () -> Void)?
-    // Rows per batch after a frame, adapted to what the last batch cost.
-    private var growthBatch = 2048
-    var vadjustment: UnsafeMutablePointer<GtkAdjustment>?
+    /// Rows still to add after the next frame, and how many go in at a time.
+    var growth = RowGrowth()
+
+    /// How many rows the list holds now (rows held back for the next frames are not counted).
+    var count: Int { Int(g_list_model_get_n_items(model)) }
+
+    /// The list's scroll position, which the scrolled window set.
+    var vadjustment: UnsafeMutablePointer<GtkAdjustment>? { gtk_scrollable_get_vadjustment(gcast(listView)) }
 
     /// Fills `scroller` with the list; rows show what `controller` has at their position, with the views of `videos`.
     init(controller: AppController, header: MainHeader, pages: LibraryPages, videos: VideoViews, scroller: Widget, window: Widget) {
@@ -45,7 +46,6 @@ final class RowList {
         listView = gtk_list_view_new(selection, factory)
         gtk_widget_add_css_class(listView, "rich-list")
         gtk_scrolled_window_set_child(gcast(scroller), listView)
-        vadjustment = gtk_scrolled_window_get_vadjustment(gcast(scroller))
 
         connectFactory(factory)
         connections.append(
@@ -70,12 +70,12 @@ final class RowList {
         let wanted = (RowArrangement.forWidth(width), RowSlot.forWidth(width))
         guard wanted != arrangement else { return }
         arrangement = wanted
-        rows.values.forEach { $0.arrange(wanted.0, slot: wanted.1) }
+        rows.byItem.values.forEach { $0.arrange(wanted.0, slot: wanted.1) }
     }
 
     /// The row widget last bound to `id`, if it still has one.
     func row(showing id: ItemID) -> RowWidget? {
-        rowByID[id]
+        rows.row(showing: id)
     }
 
     private func connectFactory(_ factory: OpaquePointer) {
@@ -84,7 +84,7 @@ final class RowList {
             Signal.connectObject(raw, "setup") { [unowned self] item in
                 let row = RowWidget()
                 row.arrange(arrangement.0, slot: arrangement.1)
-                rows[item] = row
+                rows.add(row, for: item)
                 gtk_list_item_set_child(gcast(item), row.root)
                 let click = gtk_gesture_click_new()!
                 Signal.pressed(graw(click)) { [unowned self, unowned row] _, x, y in
@@ -108,21 +108,18 @@ final class RowList {
         connections.append(
             Signal.connectObject(raw, "unbind") { [unowned self] item in
                 guard let row = rows[item], let id = row.id else { return }
-                if rowByID[id] === row { rowByID[id] = nil }
+                rows.bind(row, to: nil)
                 controller.rowHidden(id)
                 row.unbind()
             })
         connections.append(
             Signal.connectObject(raw, "teardown") { [unowned self] item in
-                rows[item] = nil
+                rows.remove(item)
             })
     }
 
     /// Rows added at once before the next frame; the rest follow it. A screenful on a 4K monitor is under 15 rows.
     static let rowsBeforeFrame = 32
-
-    /// How long one batch of rows may take to go into the list after a frame, well inside the 50 ms a stall is.
-    static let growthBudgetMs = 8.0
 
     /// Makes the list model `count` items long; its items only stand for positions, so they all hold one empty
     /// string (no text made per row).
@@ -133,7 +130,6 @@ final class RowList {
         } else if count > old {
             RowList.emptyStrings(count - old) { gtk_string_list_splice(model, guint(old), 0, $0) }
         }
-        self.count = count
     }
 
     /// Calls `body` with a NULL-terminated array of `count` empty C strings.
@@ -147,35 +143,29 @@ final class RowList {
     /// Adds the next batch of held-back rows, sized so that it takes about `growthBudgetMs`, and waits for the next
     /// frame before the one after: 100,000 rows go in over a few dozen frames, and the window never stalls.
     private func growStep() {
-        guard let pending = growth else { return }
-        let target = min(pending.count, count + growthBatch)
+        guard let pending = growth.pending else { return }
+        let target = min(pending.count, count + growth.batch)
         let started = ContinuousClock.now
         followingSelection = false
         resizeModel(to: target)
         followingSelection = true
         let elapsed = started.duration(to: .now).components
-        let ms = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
-        if ms > 0.5 {
-            let perRow = ms / Double(max(1, growthBatch))
-            growthBatch = min(50_000, max(256, Int(RowList.growthBudgetMs / perRow)))
-        } else {
-            growthBatch = min(50_000, growthBatch * 2)
-        }
+        growth.took(ms: Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15)
         guard target < pending.count else {
-            growth = nil
+            growth.pending = nil
             followingSelection = false
             applySelection()
             followingSelection = true
             return
         }
-        growth = (pending.count, NextFrame.after(window, fallbackMs: 16) { [weak self] in self?.growStep() })
+        growth.pending = (pending.count, NextFrame.after(window, fallbackMs: 16) { [weak self] in self?.growStep() })
     }
 
     /// Adds every row held back for later now, if any, and puts the selection back on its video.
     func finishGrowth() {
-        guard let pending = growth else { return }
+        guard let pending = growth.pending else { return }
         pending.cancel()
-        growth = nil
+        growth.pending = nil
         followingSelection = false
         defer { followingSelection = true }
         resizeModel(to: pending.count)
@@ -187,7 +177,7 @@ final class RowList {
     func render(_ window: RowWindow) {
         let before = shown
         shown = window
-        for (item, row) in rows {
+        for (item, row) in rows.byItem {
             let position = gtk_list_item_get_position(gcast(item))
             guard position != GTK_INVALID_LIST_POSITION else { continue }
             let model = window.model(at: Int(position))
@@ -203,9 +193,8 @@ final class RowList {
     /// takes the item's live view or its controls; a row showing the same item again only redraws its labels, as
     /// the views place themselves.
     private func bind(_ row: RowWidget, to model: RowModel?, anew: Bool) {
-        if let previous = row.id, previous != model?.id, rowByID[previous] === row { rowByID[previous] = nil }
+        rows.bind(row, to: model?.id)
         guard let model else { return row.clear() }
-        rowByID[model.id] = row
         row.show(model)
         guard anew else { return }
         row.releasePanel()
@@ -222,8 +211,8 @@ final class RowList {
         // The model's items only stand for positions (rows ask the controller what is at theirs), so only the
         // difference in length is spliced; the rows kept are told to bind again, which GTK does for those on screen.
         // Rebuilding 10,000 items on every search keystroke cost about 100 ms.
-        growth?.cancel()
-        growth = nil
+        growth.pending?.cancel()
+        growth.pending = nil
         let old = Int(g_list_model_get_n_items(model))
         // GTK builds a widget for each of the ~200 rows it keeps around the visible ones as soon as they exist
         // (about 0.1 ms each); a frame needs only those on screen, which lie within the old rows and a screenful
@@ -234,7 +223,7 @@ final class RowList {
         resizeModel(to: now)
         if now < count {
             let cancel = NextFrame.after(window, fallbackMs: 100) { [weak self] in self?.growStep() }
-            growth = (count, cancel)
+            growth.pending = (count, cancel)
         }
         header.setSubtitle(count == 1 ? "1 video" : "\(count) videos")
         pages.show(count > 0 ? .list : .empty)
@@ -257,7 +246,6 @@ final class RowList {
         for run in runs {
             RowList.emptyStrings(run.length) { gtk_string_list_splice(model, guint(run.start), 0, $0) }
         }
-        self.count = Int(g_list_model_get_n_items(model))
         header.setSubtitle(self.count == 1 ? "1 video" : "\(self.count) videos")
         if self.count > 0 { pages.show(.list) }
         if self.count != count { showLibrary(count: count) }
