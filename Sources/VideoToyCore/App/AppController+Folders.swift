@@ -19,7 +19,7 @@ extension AppController {
         for id in leaving {
             mediaWork.forget(id)
             prerollEvent(.removed(id))
-            apply(policy.handle(.removed(id)))
+            playbackDriver.handle(.removed(id))
         }
         let gone = Set(leaving)
         library.remove { gone.contains($0.id) }

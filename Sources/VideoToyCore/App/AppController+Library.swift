@@ -266,16 +266,6 @@ extension AppController {
         return firstPlayable(in: (index + 1)..<displayCount)
     }
 
-    /// The next playable row after `id`'s that a playlist may start by itself: files marked by a crash are passed over.
-    func playableUnasked(after id: ItemID) -> ItemID? {
-        var current = id
-        while let next = playable(after: current) {
-            guard let path = library.item(next)?.path, !quarantine.mayOpenUnasked(path) else { return next }
-            current = next
-        }
-        return nil
-    }
-
     /// The last playable row before `id`'s in the list as shown, for MPRIS Previous.
     public func playable(before id: ItemID) -> ItemID? {
         guard let index = displayIndex(of: id) else { return nil }
