@@ -24,13 +24,13 @@ extension AppController {
         let gone = Set(leaving)
         library.remove { gone.contains($0.id) }
         for id in leaving { pathTable.forget(id) }
-        readCount = library.count - library.items.count(where: { $0.state == .pending })
+        libraryDriver.recount()
         log.emit(.folderRemoved, fields: [(.folder, .string(folder)), (.gone, .int(leaving.count))])
         log.emit(.library, fields: [(.count, .int(library.count))])
-        shown.update(for: library)
+        libraryDriver.followLibrary()
         presenter?.showRows(count: shown.count(in: library), total: library.count, searching: shown.isFiltering)
         announce(.folders)
         announce(.library)
-        reportProbeProgress()
+        libraryDriver.reportProbeProgress()
     }
 }

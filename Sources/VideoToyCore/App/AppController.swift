@@ -16,21 +16,8 @@ public final class AppController {
     let prerollDriver: PrerollDriver
     /// Carries out the routing machine's effects; it holds the screens.
     let screenDriver: ScreenDriver
-    /// The rows the list shows: the whole library or a search's matches, in the chosen order.
-    public internal(set) var shown = ShownRows()
-    var resortTimer: ScheduledTimer?
-    /// Files that failed to read since the last notice.
-    var unreadable = UnreadableTally()
-    /// The per-file lines printed on the terminal while the library is read, the rest summed up once it is.
-    var fileLines = FileLineLimit()
     /// Carries out the audio route's effects through the sound server.
     let audioDriver: AudioDriver
-    let timers: TimerScheduling
-    /// Where date, duration and size orders are sorted.
-    let sorting: BackgroundQueueing
-    /// Where probes, posters, subtitle reads, remembered answers and search keys are made.
-    let work: BackgroundQueueing
-    var readCount = 0
     private var subscribers: [@MainActor (AppChange) -> Void] = []
     /// Where what the app keeps across runs is read and written: positions, tracks, choices, the crash journal.
     public var memory = AppMemory()
@@ -38,6 +25,8 @@ public final class AppController {
     let trackDriver: TrackDriver
     /// Carries out the playback policy's effects: the players, their views' places, the progress and the crash journal.
     let playbackDriver: PlaybackDriver
+    /// Keeps the library's books: the rows as shown, their order and search, and what the probes found.
+    let libraryDriver: LibraryDriver
     /// Hands the snapshot to the window, the settings kept and MPRIS.
     let publisher = SnapshotPublisher()
 
@@ -54,9 +43,6 @@ public final class AppController {
         work: BackgroundQueueing? = nil
     ) {
         let work = work ?? ConcurrentBackgroundQueue()
-        self.work = work
-        self.timers = timers
-        self.sorting = sorting ?? SerialBackgroundQueue(label: "videotoy.sort")
         self.scaling = scaling
         screenDriver = ScreenDriver(config: router, timers: timers, log: log)
         audioDriver = AudioDriver(log: log)
@@ -67,13 +53,16 @@ public final class AppController {
         playbackDriver = PlaybackDriver(
             policy: PlaybackPolicy(onEnd: onEnd, exitOnEnd: exitOnEnd), backend: backend, tracks: trackDriver,
             progressTimers: progressTimers ?? timers, log: log)
-        shown.order(sort, in: library)
+        libraryDriver = LibraryDriver(
+            sorting: sorting ?? SerialBackgroundQueue(label: "videotoy.sort"), work: work, timers: timers, log: log)
         mediaWork.attach(owner: self)
         screenDriver.attach(owner: self)
         trackDriver.attach(owner: self)
         audioDriver.attach(owner: self)
         prerollDriver.attach(owner: self)
         playbackDriver.attach(owner: self)
+        libraryDriver.attach(owner: self)
+        libraryDriver.start(sort)
     }
 
     /// Carries out the probes and posters, and keeps the posters.
@@ -86,6 +75,7 @@ public final class AppController {
         self.presenter = presenter
         trackDriver.presenter = presenter
         playbackDriver.presenter = presenter
+        libraryDriver.presenter = presenter
     }
 
     /// The rows at these display positions are on screen: their metadata and posters come first.
