@@ -19,19 +19,19 @@ extension AppController {
         for id in leaving {
             mediaWork.forget(id)
             prerollEvent(.removed(id))
-            apply(policy.handle(.removed(id)))
+            playbackDriver.handle(.removed(id))
         }
         let gone = Set(leaving)
         library.remove { gone.contains($0.id) }
         for id in leaving { pathTable.forget(id) }
-        readCount = library.count - library.items.count(where: { $0.state == .pending })
+        libraryDriver.recount()
         log.emit(.folderRemoved, fields: [(.folder, .string(folder)), (.gone, .int(leaving.count))])
         log.emit(.library, fields: [(.count, .int(library.count))])
-        shown.update(for: library)
+        libraryDriver.followLibrary()
         presenter?.showRows(count: shown.count(in: library), total: library.count, searching: shown.isFiltering)
         rowsRelisted()
         announce(.folders)
         announce(.library)
-        reportProbeProgress()
+        libraryDriver.reportProbeProgress()
     }
 }

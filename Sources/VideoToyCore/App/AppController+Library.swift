@@ -17,7 +17,7 @@ extension AppController {
         log.emit(.library, fields: [(.count, .int(library.count))])
         if shown.isReordered {
             // New rows join the search and the order in their place; the list is shown again as one.
-            showReorderedRows()
+            libraryDriver.showReorderedRows()
         } else if before == 0 {
             presenter?.showLibrary(count: library.count)
         } else if !addition.positions.isEmpty {
@@ -28,7 +28,7 @@ extension AppController {
         // The remembered answers first: a row near the view whose answer is on its way is not probed meanwhile.
         requestProbes(addition.added)
         requestRowWork()
-        prepareSearchKeys(addition.added)
+        libraryDriver.prepareSearchKeys(addition.added)
         announce(.library)
         return addition.ids
     }
@@ -56,7 +56,7 @@ extension AppController {
         for (id, answer) in answers {
             mediaWork.answered(id)
             if let answer {
-                changed = record(id, answer) || changed
+                changed = libraryDriver.record(id, answer) || changed
                 requestPosterIfWanted(id)
                 rowChanged(id)
             } else if library.item(id)?.state == .pending {
@@ -64,20 +64,11 @@ extension AppController {
             }
         }
         guard changed else { return }
-        reportProbeProgress()
-        if shown.chosenSort.needsProbes { scheduleResort() }
+        libraryDriver.probesAnswered()
     }
 
-    /// Folds the names of `ids` for search on a worker thread, ahead of the first keystroke.
-    func prepareSearchKeys(_ ids: [ItemID]) {
-        let items = ids.compactMap { library.item($0) }
-        guard !items.isEmpty else { return }
-        work.run({ items.map { ($0.id, SearchKey($0)) } }) { [weak self] made in self?.learnSearchKeys(made) }
-    }
-
-    private func learnSearchKeys(_ made: [(ItemID, SearchKey)]) {
-        shown.learnKeys(made.filter { library.item($0.0) != nil })
-    }
+    /// The rows the list shows: the whole library or a search's matches, in the chosen order.
+    public var shown: ShownRows { libraryDriver.shown }
 
     /// The id shown at display position `index`.
     public func id(at index: Int) -> ItemID? { shown.id(at: index, in: library) }
@@ -91,15 +82,7 @@ extension AppController {
     /// Shows only the rows whose name or folder holds every word of `text`, ignoring case and accents; blank
     /// text shows every row again. The playing video keeps playing whether or not its row is shown.
     public func search(_ text: String) {
-        let query = SearchQuery(text)
-        guard query != shown.query else { return }
-        let start = ContinuousClock.now
-        let wasFiltering = shown.isFiltering
-        // The selected row, when the search still shows it, is brought into view.
-        if shown.filter(query, in: library) || wasFiltering != shown.isFiltering { showRows(revealing: true) }
-        let elapsed = start.duration(to: .now).components
-        let ms = Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
-        log.emit(.search, fields: [(.query, .string(query.text)), (.count, .int(shown.count(in: library))), (.ms, .int(ms))])
+        libraryDriver.search(text)
     }
 
     /// What the row of `id` shows. A read and nothing more: the rows near the view were asked for by `rowsVisible`.
@@ -151,43 +134,12 @@ extension AppController {
     }
 
     func probed(_ id: ItemID, _ result: Result<MediaInfo, ProbeFailure>) {
-        guard record(id, result) else { return }
+        guard libraryDriver.record(id, result) else { return }
         requestPosterIfWanted(id)
         rowChanged(id)
         // A row selected while it was being read is pre-rolled once it can be.
         if mayPreroll(id) { prerollEvent(.eligible(id)) }
-        reportProbeProgress()
-        if shown.chosenSort.needsProbes { scheduleResort() }
-    }
-
-    /// Keeps a probe result and logs it; false when it is out of date.
-    private func record(_ id: ItemID, _ result: Result<MediaInfo, ProbeFailure>) -> Bool {
-        // Only pending items are probed; a result for any other is out of date (its folder changed since).
-        guard let item = library.item(id), item.state == .pending else { return false }
-        readCount += 1
-        switch result {
-        case .success(let info):
-            library.update(id, state: .ready(info))
-            pathTable.setDuration(id, info.durationMs)
-            defer { announce(.playback(id)) }
-            var fields: [(EventField, JSONValue)] = [(.durationMs, info.durationMs.map(JSONValue.int) ?? .null)]
-            fields.append((.width, info.displaySize.map { .int($0.width) } ?? .null))
-            fields.append((.height, info.displaySize.map { .int($0.height) } ?? .null))
-            fields.append((.codec, info.videoCodec.map(JSONValue.string) ?? .null))
-            fields.append((.audioCodec, info.audioCodec.map(JSONValue.string) ?? .null))
-            if let damage = info.damage {
-                // It plays, so it is no failure, but the user should know why it may end early.
-                fields.append((.warning, .string(damage)))
-                if fileLines.admit("damaged") { log.terminal("\(PathBytes.display(item.path)): damaged: \(damage)") }
-            }
-            log.emit(.probe, path: item.path, fields: fields)
-        case .failure(let failure):
-            library.update(id, state: .failed(failure))
-            unreadable.probed(failed: true)
-            log.emit(.probe, path: item.path, fields: [(.error, .string(failure.code)), (.message, .string(failure.message))])
-            if fileLines.admit(failure.code) { log.terminal("\(PathBytes.display(item.path)): \(failure.message)") }
-        }
-        return true
+        libraryDriver.probesAnswered()
     }
 
     /// Orders the rows by `sort`; the selection and the playing video stay. A name order is shown at once; a date,
@@ -195,60 +147,7 @@ extension AppController {
     /// added or removed made it stale meanwhile. `.sort` is announced (and the order remembered by whoever
     /// subscribes) once the rows show it.
     public func sortRows(_ sort: RowSort) {
-        guard sort != shown.chosenSort else { return }
-        let before = shown.sort
-        if shown.choose(sort, in: library) { showRows() }
-        log.emit(.sort, fields: [(.mode, .string(sort.description))])
-        if shown.sort != before { announce(.sort) }
-        startSorting()
-    }
-
-    /// Hands the sort the rows want, if any, to the sorting queue: one at a time, each from the library as it is
-    /// when it starts.
-    func startSorting() {
-        guard let job = shown.nextSortJob(from: library) else { return }
-        sorting.run({ job.run() }) { [weak self] ranking in self?.sorted(ranking) }
-    }
-
-    /// The main thread's share of a sort: the finished order swapped in, if still current, and the window told.
-    private func sorted(_ ranking: RowRanking) {
-        let before = shown.sort
-        if shown.finish(ranking, in: library) == true { showRows() }
-        if shown.sort != before { announce(.sort) }
-        startSorting()
-    }
-
-    /// Shows the rows again after the library changed under a search or a sort.
-    func showReorderedRows() {
-        shown.update(for: library)
-        showRows()
-    }
-
-    private func showRows(revealing: Bool = false) {
-        presenter?.showRows(count: shown.count(in: library), total: library.count, searching: shown.isFiltering)
-        rowsRelisted(reveal: revealing)
-        requestRowWork()
-    }
-
-    /// Probes change what a duration, size or date order knows: the rows are re-sorted at most once a second,
-    /// so they settle as probing goes on without reshuffling on every result.
-    func scheduleResort() {
-        guard resortTimer == nil else { return }
-        resortTimer = timers.after(milliseconds: 1000) { [weak self] in
-            guard let self else { return }
-            resortTimer = nil
-            shown.resort()
-            startSorting()
-        }
-    }
-
-    func reportProbeProgress() {
-        presenter?.showProbeProgress(done: readCount, total: library.count)
-        // Each row says why; the notice only tells the user to look.
-        let allRead = readCount >= library.count
-        if let notice = unreadable.notice(allRead: allRead) { presenter?.showNotice(notice) }
-        // Thousands of empty files would otherwise print thousands of lines on every start.
-        if allRead { fileLines.summary().forEach(log.terminal) }
+        libraryDriver.sortRows(sort)
     }
 
     func postered(_ id: ItemID, _ frame: VideoFrame?) {
@@ -267,16 +166,6 @@ extension AppController {
     public func playable(after id: ItemID) -> ItemID? {
         guard let index = displayIndex(of: id) else { return library.playable(after: id) }
         return firstPlayable(in: (index + 1)..<displayCount)
-    }
-
-    /// The next playable row after `id`'s that a playlist may start by itself: files marked by a crash are passed over.
-    func playableUnasked(after id: ItemID) -> ItemID? {
-        var current = id
-        while let next = playable(after: current) {
-            guard let path = library.item(next)?.path, !quarantine.mayOpenUnasked(path) else { return next }
-            current = next
-        }
-        return nil
     }
 
     /// The last playable row before `id`'s in the list as shown, for MPRIS Previous.
@@ -298,3 +187,11 @@ extension AppController {
 
 /// What the media work reports to the controller, which keeps the library.
 extension AppController: MediaWorkDriver.Owner {}
+
+/// What the library's books need from the controller, which keeps the library.
+extension AppController: LibraryDriver.Owner {
+    func read(_ id: ItemID, as state: ProbeState) {
+        library.update(id, state: state)
+        if case .ready(let info) = state { pathTable.setDuration(id, info.durationMs) }
+    }
+}

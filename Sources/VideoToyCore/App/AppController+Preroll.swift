@@ -28,22 +28,10 @@ extension AppController {
 /// What the pre-roll needs from the controller, which owns the players.
 extension AppController: PrerollDriver.Owner {
     func makePrerollPlayer(_ id: ItemID, onMessage: @escaping @MainActor (PlayerMessage) -> Void) -> MediaPlayer? {
-        guard let item = library.item(id), let presenter else { return nil }
-        let output = presenter.makeVideoView(for: id, title: item.name)
-        journalOpening(item.path)
-        guard let player = backend.makePlayer(path: item.path, output: output, onMessage: onMessage) else {
-            journalClosed(item.path, played: false)
-            presenter.dropVideoView(for: id)
-            return nil
-        }
-        return player
+        playbackDriver.makePrerollPlayer(id, onMessage: onMessage)
     }
 
-    /// Where playing `id` will start: where the policy kept it, else where it was left in an earlier run.
-    func startPosition(_ id: ItemID) -> Int? {
-        if case .paused(let position)? = policy.states[id], position > 0 { return position }
-        return library.item(id).flatMap { memory.resumePosition?($0.path) }
-    }
+    func startPosition(_ id: ItemID) -> Int? { playbackDriver.startPosition(id) }
 
     func prerolled(_ id: ItemID, positionMs: Int) {
         guard let item = library.item(id) else { return }
@@ -51,17 +39,15 @@ extension AppController: PrerollDriver.Owner {
     }
 
     func discardPreroll(_ id: ItemID, _ player: MediaPlayer) {
-        player.close()
-        if let path = library.item(id)?.path { journalClosed(path, played: false) }
-        if players[id] == nil { presenter?.dropVideoView(for: id) }
+        playbackDriver.discardPreroll(id, player)
     }
 
     func adoptPreroll(_ id: ItemID, _ player: MediaPlayer, tracks: (audio: [MediaTrack], subtitles: [MediaTrack])?) {
-        guard let item = library.item(id) else { return }
-        players[id] = player
-        trackDriver.openTracks(id, path: item.path, info: item.state.info)
-        if let tracks { trackDriver.embeddedTracks(id, audio: tracks.audio, subtitles: tracks.subtitles) }
-        place(.created(id))
+        playbackDriver.adoptPreroll(id, player, tracks: tracks)
+    }
+
+    func received(_ message: PlayerMessage, from id: ItemID) {
+        playbackDriver.received(message, from: id)
     }
 }
 
@@ -69,19 +55,9 @@ extension AppController: PrerollDriver.Owner {
 extension AppController {
     /// Starts from the marks the last run left (`journal`, as read at start); `write` keeps the journal from now on.
     public func useCrashJournal(_ journal: [String], write: @escaping @MainActor ([String]) -> Void) {
-        quarantine = CrashQuarantine(journal: journal)
+        playbackDriver.useCrashJournal(journal)
         memory.onJournal = write
         // Marked rows say so; their lines were worded before the marks were known.
         for path in quarantine.marked { if let id = library.id(forPath: path) { rowChanged(id) } }
-    }
-
-    /// A player is about to be made for the file at `path`: the journal names it first.
-    func journalOpening(_ path: String) {
-        if let journal = quarantine.opening(path) { memory.onJournal?(journal) }
-    }
-
-    /// A player of the file at `path` closed (`played`: one made to play it, closed by the app).
-    func journalClosed(_ path: String, played: Bool) {
-        if let journal = quarantine.closed(path, played: played) { memory.onJournal?(journal) }
     }
 }

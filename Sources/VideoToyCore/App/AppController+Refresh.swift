@@ -18,18 +18,18 @@ extension AppController {
         guard !refresh.isEmpty else { return refresh }
         for id in refresh.gone { itemVanished(id) }
         for id in refresh.back + refresh.changed { reprobe(id) }
-        readCount = library.count - library.items.count(where: { $0.state == .pending })
+        libraryDriver.recount()
         if !refresh.added.isEmpty {
             for id in refresh.added { if let item = library.item(id) { pathTable.set(id, path: item.path) } }
             log.emit(.library, fields: [(.count, .int(library.count))])
             if shown.isReordered {
-                showReorderedRows()
+                libraryDriver.showReorderedRows()
             } else {
                 presenter?.insertRows(at: refresh.inserted, count: library.count)
                 rowsRelisted()
             }
             for id in refresh.added { mediaWork.probe(id, urgent: false) }
-            prepareSearchKeys(refresh.added)
+            libraryDriver.prepareSearchKeys(refresh.added)
         }
         for id in refresh.gone + refresh.back + refresh.changed { rowChanged(id) }
         requestRowWork()
@@ -47,7 +47,7 @@ extension AppController {
             let reason = present == nil ? "the folder is gone (moved, deleted or unmounted)" : "moved or deleted"
             log.terminal("\(PathBytes.display(folder)): \(files) gone: \(reason); the rows stay until the files are back")
         }
-        reportProbeProgress()
+        libraryDriver.reportProbeProgress()
         return refresh
     }
 

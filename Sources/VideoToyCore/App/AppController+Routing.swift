@@ -38,12 +38,12 @@ extension AppController: ScreenDriver.Owner {
             // No live view: it is in its row by definition (a poster), which the router must learn.
             return .viewMoved(id, .row(id))
         }
-        place(.routed(id, destination))
+        playbackDriver.place(.routed(id, destination))
         return .viewMoved(id, destination)
     }
 
     func pauseForRouting(_ id: ItemID) {
-        apply(policy.handle(.pause(id)))
+        playbackDriver.handle(.pause(id))
     }
 
     func screenChosen(_ screen: ScreenID) {

@@ -1,7 +1,9 @@
-/// Hands each new `AppSnapshot` to its observers, once per change: an equal snapshot is not handed out again.
+/// Hands each new `AppSnapshot` to its observers, once per change: an equal snapshot is not handed out again; and
+/// each `AppChange` to the subscribers that want to know what happened, not only what is.
 @MainActor
 public final class SnapshotPublisher {
     private var observers: [@MainActor (AppSnapshot) -> Void] = []
+    private var subscribers: [@MainActor (AppChange) -> Void] = []
     /// The snapshot handed out last.
     public private(set) var last: AppSnapshot?
 
@@ -22,5 +24,15 @@ public final class SnapshotPublisher {
         guard snapshot != last else { return }
         last = snapshot
         for observer in observers { observer(snapshot) }
+    }
+
+    /// Calls `handler` with every change told from now on.
+    public func subscribe(_ handler: @escaping @MainActor (AppChange) -> Void) {
+        subscribers.append(handler)
+    }
+
+    /// Tells every subscriber of `change`, after the snapshot it brought was handed out.
+    public func tell(_ change: AppChange) {
+        for subscriber in subscribers { subscriber(change) }
     }
 }
