@@ -28,7 +28,7 @@ extension EndToEnd {
             #expect(xml.contains("<interface name=\"org.mpris.MediaPlayer2\">"))
             #expect(xml.contains("<interface name=\"org.mpris.MediaPlayer2.Player\">"))
             #expect(try client.get("Identity", interface: MPRISClient.root).contains("'VideoToy'"))
-            #expect(try client.get("DesktopEntry", interface: MPRISClient.root).contains("'videotoy'"))
+            #expect(try client.get("DesktopEntry", interface: MPRISClient.root).contains("'org.videotoy.VideoToy'"))
             #expect(try client.get("CanQuit", interface: MPRISClient.root).contains("true"))
             #expect(try client.get("SupportedUriSchemes", interface: MPRISClient.root).contains("['file']"))
             // The bus and the installed .desktop file must offer the same types.
