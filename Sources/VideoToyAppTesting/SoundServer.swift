@@ -86,6 +86,25 @@ public final class SoundServer: @unchecked Sendable {
         return result
     }
 
+    /// The properties of each playback stream of process `pid`, as `pactl list sink-inputs` shows them.
+    public func streamProperties(ofProcess pid: Int32) throws -> [[String: String]] {
+        var streams: [[String: String]] = []
+        var current: [String: String] = [:]
+        for line in try Command.check(["pactl", "list", "sink-inputs"], extraEnvironment: environment).output.split(separator: "\n") {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix("Sink Input #") {
+                if current["application.process.id"] == String(pid) { streams.append(current) }
+                current = [:]
+            }
+            // Properties are `key = "value"`; the quotes are pactl's.
+            if let range = text.range(of: " = \""), text.hasSuffix("\"") {
+                current[String(text[..<range.lowerBound])] = String(text[range.upperBound..<text.index(before: text.endIndex)])
+            }
+        }
+        if current["application.process.id"] == String(pid) { streams.append(current) }
+        return streams
+    }
+
     /// Waits until every stream of `pid` is on `sink` (and there is one); returns false after `timeout`.
     public func waitForStreams(ofProcess pid: Int32, on sink: String, timeout: Duration = .seconds(10)) async throws -> Bool {
         let deadline = ContinuousClock.now + timeout

@@ -1,3 +1,5 @@
+import VideoToyCore
+
 /// The names and introspection data of the two MPRIS interfaces VideoToy implements.
 public enum MPRISInterface {
     /// The well-known bus name; a second instance adds `.instance<pid>`, as the spec asks.
@@ -9,11 +11,11 @@ public enum MPRISInterface {
     /// The player interface.
     public static let player = "org.mpris.MediaPlayer2.Player"
     /// The name of the desktop file, without `.desktop`.
-    public static let desktopEntry = "videotoy"
+    public static let desktopEntry = AppIdentity.id
     /// The name clients show.
     public static let identity = "VideoToy"
 
-    /// The MIME types VideoToy opens; the same list as `MimeType=` in `data/videotoy.desktop`.
+    /// The MIME types VideoToy opens; the same list as `MimeType=` in `data/org.videotoy.VideoToy.desktop`.
     public static let supportedMimeTypes = [
         "video/mp4", "video/x-m4v", "video/quicktime", "video/x-matroska", "video/webm", "video/ogg",
         "video/x-ogm+ogg", "video/x-theora+ogg", "video/mpeg", "video/mp2t", "video/x-msvideo", "video/vnd.avi",

@@ -14,7 +14,9 @@ func runApplication(
     options commandLine: Options, playPath: String?, backend: MediaBackend,
     writer: EventLogWriter?, started: UInt64
 ) -> Int32 {
-    let program = "videotoy"
+    // Before the sound client and GStreamer start, and before any thread of ours reads the environment.
+    DesktopIdentity.apply()
+    let program = AppIdentity.command
     var sink: (@Sendable (String) -> Void)?
     if let writer { sink = { line in writer.write(line) } }
     let clock: () -> Int = { Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000) }
@@ -79,7 +81,7 @@ func runApplication(
     // Work done (a scroll's posters, a listing, plays) leaves freed memory in the worker threads' malloc arenas.
     watchdog.onRest = { DispatchQueue.global(qos: .utility).async { ProcessTuning.releaseFreedMemory() } }
     if let chosen = options.scaling { keeper.rememberScaling(chosen) }
-    let host = AppHost(id: "org.videotoy.VideoToy", unique: !options.newWindow)
+    let host = AppHost(id: AppIdentity.id, unique: !options.newWindow)
     var window: LibraryWindow?
     var mpris: MPRISBridge?
     let folders = watchFolders(controller: controller, log: log, watchdog: watchdog)

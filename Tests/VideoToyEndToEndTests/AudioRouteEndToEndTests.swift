@@ -49,6 +49,27 @@ extension EndToEnd {
             #expect(app.isRunning)
         }
 
+        @Test("the sound server knows the stream as VideoToy's, with its icon, its ID and the video role")
+        func namesTheStream() async throws {
+            let display = try VirtualDisplay()
+            defer { display.stop() }
+            let sound = try await SoundServer(hdmi: [:])
+            defer { sound.stop() }
+            let clips = Fixture.clips
+            let app = try AppProcess(arguments: ["--play", clips.snow, clips.folder], display: display, environment: sound.environment)
+            defer { app.terminate() }
+            _ = try await app.waitFor("play", timeout: .seconds(20)) { $0.path == clips.snow }
+            #expect(try await sound.waitForStreams(ofProcess: app.pid, on: "laptop"), "the stream starts on the laptop")
+            let streams = try sound.streamProperties(ofProcess: app.pid)
+            #expect(streams.count == 1, "\(streams)")
+            for stream in streams {
+                #expect(stream["application.name"] == "VideoToy", "\(stream)")
+                #expect(stream["application.icon_name"] == "org.videotoy.VideoToy", "\(stream)")
+                #expect(stream["application.id"] == "org.videotoy.VideoToy", "\(stream)")
+                #expect(stream["media.role"] == "video", "\(stream)")
+            }
+        }
+
         /// Presses the control named `label` through AT-SPI, as a screen reader user would; retried until it shows.
         func press(_ label: String, on display: VirtualDisplay, timeout: Duration = .seconds(10)) async throws {
             let script = PackagePaths.root.appendingPathComponent("scripts/atspi-tree").path

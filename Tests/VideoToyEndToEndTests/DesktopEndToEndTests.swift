@@ -22,8 +22,13 @@ extension EndToEnd {
             #expect(!app.stderr.contains("file://"), "\(app.stderr)")
         }
 
-        @Test("scripts/install puts the binary, the desktop entry and the icon under a prefix; uninstall removes exactly them")
+        @Test(
+            "scripts/install puts the binary, the desktop entry, the icons and the metainfo under a prefix, valid; uninstall removes exactly them"
+        )
         func installAndUninstall() throws {
+            // The checks run everywhere: scripts/setup test installs the validators, and a machine without them fails.
+            let validateEntry = try #require(which("desktop-file-validate"), "install desktop-file-utils (scripts/setup test)")
+            let validateMetainfo = try #require(which("appstreamcli"), "install appstream (scripts/setup test)")
             let base = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-install-\(UUID())")
             defer { try? FileManager.default.removeItem(at: base) }
             let prefix = base.appendingPathComponent("pre fix")
@@ -38,24 +43,31 @@ extension EndToEnd {
                 scripts.appendingPathComponent("install").path, "--prefix", prefix.path,
                 "--binary", AppProcess.defaultBinary.path,
             ])
+            let id = "org.videotoy.VideoToy"
             let binary = prefix.appendingPathComponent("bin/videotoy").path
             #expect(FileManager.default.isExecutableFile(atPath: binary))
-            let desktop = try String(
-                contentsOf: prefix.appendingPathComponent("share/applications/videotoy.desktop"),
-                encoding: .utf8)
+            let entryFile = prefix.appendingPathComponent("share/applications/\(id).desktop")
+            let desktop = try String(contentsOf: entryFile, encoding: .utf8)
             let lines = Set(desktop.split(separator: "\n").map(String.init))
-            #expect(lines.contains("Exec=videotoy %U"))
-            #expect(lines.contains("Icon=videotoy"))
+            // The installed binary by its path, quoted for the space: the entry works without the prefix on PATH.
+            #expect(lines.contains("Exec=\"\(binary)\" %U"), "\(desktop)")
+            #expect(lines.contains("TryExec=\(binary)"), "\(desktop)")
+            #expect(lines.contains("Icon=\(id)"))
             #expect(lines.contains("Categories=AudioVideo;Video;Player;"))
             #expect(lines.contains { $0.hasPrefix("MimeType=") && $0.contains("video/mp4;") && $0.contains("video/webm;") })
-            let icon = try String(
-                contentsOf: prefix.appendingPathComponent("share/icons/hicolor/scalable/apps/videotoy.svg"),
-                encoding: .utf8)
-            #expect(icon.contains("<svg"))
-            if let validate = which("desktop-file-validate") {
-                let result = try Command.run([validate, prefix.appendingPathComponent("share/applications/videotoy.desktop").path])
-                #expect(result.status == 0, "\(result.output)\(result.stderr)")
+            for icon in ["scalable/apps/\(id).svg", "symbolic/apps/\(id)-symbolic.svg"] {
+                let svg = try String(
+                    contentsOf: prefix.appendingPathComponent("share/icons/hicolor/\(icon)"), encoding: .utf8)
+                #expect(svg.contains("<svg"), "\(icon)")
             }
+            let entryCheck = try Command.run([validateEntry, entryFile.path])
+            #expect(entryCheck.status == 0 && entryCheck.output.isEmpty, "\(entryCheck.output)\(entryCheck.stderr)")
+            let metainfo = prefix.appendingPathComponent("share/metainfo/\(id).metainfo.xml")
+            let metainfoCheck = try Command.run([validateMetainfo, "validate", "--no-net", "--no-color", metainfo.path])
+            #expect(metainfoCheck.status == 0, "\(metainfoCheck.output)\(metainfoCheck.stderr)")
+            // appstreamcli passes a file with warnings; none is wanted.
+            let report = metainfoCheck.output + metainfoCheck.stderr
+            #expect(!report.split(separator: "\n").contains { $0.hasPrefix("W:") || $0.hasPrefix("E:") }, "\(report)")
             // The installed binary runs.
             #expect(try Command.check([binary, "--version"]).output.hasPrefix("videotoy "))
 

@@ -28,12 +28,12 @@ extension EndToEnd {
             #expect(xml.contains("<interface name=\"org.mpris.MediaPlayer2\">"))
             #expect(xml.contains("<interface name=\"org.mpris.MediaPlayer2.Player\">"))
             #expect(try client.get("Identity", interface: MPRISClient.root).contains("'VideoToy'"))
-            #expect(try client.get("DesktopEntry", interface: MPRISClient.root).contains("'videotoy'"))
+            #expect(try client.get("DesktopEntry", interface: MPRISClient.root).contains("'org.videotoy.VideoToy'"))
             #expect(try client.get("CanQuit", interface: MPRISClient.root).contains("true"))
             #expect(try client.get("SupportedUriSchemes", interface: MPRISClient.root).contains("['file']"))
             // The bus and the installed .desktop file must offer the same types.
             let desktop = try String(
-                contentsOf: PackagePaths.root.appendingPathComponent("data/videotoy.desktop"),
+                contentsOf: PackagePaths.root.appendingPathComponent("data/org.videotoy.VideoToy.desktop"),
                 encoding: .utf8)
             let line = desktop.split(separator: "\n").first { $0.hasPrefix("MimeType=") } ?? ""
             let desktopTypes = line.dropFirst("MimeType=".count).split(separator: ";").map(String.init)

@@ -1,7 +1,7 @@
 /// Parses VideoToy's command line, following GLib's option conventions (`--name value`, `--name=value`, `--`).
 public enum CommandLineParser {
     /// The program's version.
-    public static let version = "0.1.0"
+    public static let version = AppIdentity.version
 
     /// One documented option.
     struct Spec {

@@ -1,4 +1,5 @@
 import CGtk
+import VideoToyCore
 import VideoToyGObject
 
 /// The About window (AdwAboutWindow), from the main menu.
@@ -7,9 +8,16 @@ enum AboutWindow {
     /// Shows it over `parent`.
     static func present(over parent: Widget) {
         let about = adw_about_window_new()!
-        adw_about_window_set_application_name(gcast(about), "VideoToy")
-        adw_about_window_set_application_icon(gcast(about), "video-x-generic")
-        adw_about_window_set_developer_name(gcast(about), "The VideoToy developers")
+        // The same facts app centres read from the metainfo: both come from AppIdentity.
+        adw_about_window_set_application_name(gcast(about), AppIdentity.name)
+        adw_about_window_set_application_icon(gcast(about), AppIdentity.iconName)
+        adw_about_window_set_version(gcast(about), AppIdentity.version)
+        adw_about_window_set_developer_name(gcast(about), AppIdentity.developer)
+        adw_about_window_set_license_type(gcast(about), GTK_LICENSE_GPL_3_0)
+        adw_about_window_set_website(gcast(about), AppIdentity.homepage)
+        adw_about_window_set_issue_url(gcast(about), AppIdentity.issues)
+        adw_about_window_set_release_notes_version(gcast(about), AppIdentity.version)
+        adw_about_window_set_release_notes(gcast(about), AppIdentity.releaseNotes)
         adw_about_window_set_comments(
             gcast(about),
             "A video browser whose playing video follows the screens: "
