@@ -64,16 +64,27 @@ extension DBusValue {
         return (0..<g_variant_n_children(tuple)).compactMap { index in
             guard let child = g_variant_get_child_value(tuple, index) else { return nil }
             defer { g_variant_unref(child) }
-            switch String(cString: g_variant_get_type_string(child)) {
-            case "s": return .string(String(cString: g_variant_get_string(child, nil)))
-            case "o": return .objectPath(String(cString: g_variant_get_string(child, nil)))
-            case "x": return .int64(Int64(g_variant_get_int64(child)))
-            case "d": return .double(g_variant_get_double(child))
-            case "b": return .bool(g_variant_get_boolean(child) != 0)
-            default: return nil
-            }
+            return basic(child)
         }
     }
+
+    /// The value of a basic GVariant (a string, object path, number or boolean); nil for any other type.
+    static func basic(_ variant: OpaquePointer) -> DBusValue? {
+        switch String(cString: g_variant_get_type_string(variant)) {
+        case "s": .string(String(cString: g_variant_get_string(variant, nil)))
+        case "o": .objectPath(String(cString: g_variant_get_string(variant, nil)))
+        case "x": .int64(Int64(g_variant_get_int64(variant)))
+        case "d": .double(g_variant_get_double(variant))
+        case "b": .bool(g_variant_get_boolean(variant) != 0)
+        default: nil
+        }
+    }
+
+    /// The number of a `d`.
+    var double: Double? { if case .double(let value) = self { value } else { nil } }
+
+    /// The truth of a `b`.
+    var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
 
     /// The text of a string or object path.
     var string: String? {

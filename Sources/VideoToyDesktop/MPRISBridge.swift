@@ -19,6 +19,10 @@ public final class MPRISBridge: MPRISPlayerTarget {
     private var stoppedItem: ItemID?
     // The item the last announcement was about: its own end (a failure clears the current item) must be heard too.
     private var announcedItem: ItemID?
+    // Set while Stop moves the video to its start: that seek is part of stopping, not one clients hear about.
+    private var stopping = false
+    // What the last snapshot said of the play order and fullscreen, so only their changes are announced.
+    private var shown: (onEnd: OnEnd, shuffle: Bool, fullscreen: Bool)?
 
     /// Serves `controller`; `openablePath` turns a path given to OpenUri into the absolute path of a readable file, or nil;
     /// `artwork` finds or makes the art shown for each video.
@@ -32,6 +36,7 @@ public final class MPRISBridge: MPRISPlayerTarget {
         self.openablePath = openablePath
         self.artwork = artwork
         controller.subscribe { [weak self] change in self?.changed(change) }
+        controller.observe { [weak self] snapshot in self?.observed(snapshot) }
         artwork.onArtReady = { [weak self] in self?.announcer?.invalidate(.metadata) }
     }
 
@@ -112,6 +117,27 @@ public final class MPRISBridge: MPRISPlayerTarget {
 
     private var firstPlayable: ItemID? { controller.firstPlayable }
 
+    /// What happens at the end of a video (MPRIS `LoopStatus`), as Preferences and the command line set it too.
+    public var onEnd: OnEnd {
+        get { controller.snapshot.onEnd }
+        set { controller.setOnEnd(newValue) }
+    }
+
+    /// Whether "next" follows a shuffled order of the rows shown.
+    public var shuffle: Bool {
+        get { controller.snapshot.shuffle }
+        set { controller.setShuffle(newValue) }
+    }
+
+    /// Whether the current video is fullscreen; setting it asks as the window's fullscreen button does.
+    public var fullscreen: Bool {
+        get { controller.snapshot.current?.fullscreen ?? false }
+        set {
+            guard let id = current, newValue != fullscreen else { return }
+            controller.intent(id, newValue ? .toggleFullscreen : .leaveFullscreen)
+        }
+    }
+
     // MARK: Commands
 
     /// Plays the current video, or the first one.
@@ -137,7 +163,11 @@ public final class MPRISBridge: MPRISPlayerTarget {
         guard let id = current else { return }
         stoppedItem = id
         pause()
-        if controller.player(id) != nil { controller.intent(id, .seek(0)) }
+        if controller.player(id) != nil {
+            stopping = true
+            controller.intent(id, .seek(0))
+            stopping = false
+        }
         announcer?.invalidate(.playbackStatus)
     }
 
@@ -189,8 +219,7 @@ public final class MPRISBridge: MPRISPlayerTarget {
             carryVolume()
             announcer?.invalidate(.all)
         case .seeked(let id, let ms):
-            // A stop's seek to the start is part of stopping, not a seek clients should hear about.
-            guard id == current, stoppedItem != id else { return }
+            guard id == current, !stopping else { return }
             announcer?.seeked(toMs: ms)
         case .volume(let id):
             if id == current, let player = controller.player(id) {
@@ -206,6 +235,17 @@ public final class MPRISBridge: MPRISPlayerTarget {
             // Removing a folder also announces `.library`; the folder list itself is nothing MPRIS shows.
             break
         }
+    }
+
+    /// Announces the play order and fullscreen when they change, from whichever side changed them.
+    private func observed(_ snapshot: AppSnapshot) {
+        let now = (onEnd: snapshot.onEnd, shuffle: snapshot.shuffle, fullscreen: snapshot.current?.fullscreen ?? false)
+        defer { shown = now }
+        guard let shown else { return }
+        var changed: MPRISChange = []
+        if now.onEnd != shown.onEnd || now.shuffle != shown.shuffle { changed.formUnion([.playOrder, .capabilities]) }
+        if now.fullscreen != shown.fullscreen { changed.insert(.fullscreen) }
+        if !changed.isEmpty { announcer?.invalidate(changed) }
     }
 
     /// Gives a new player of the current video the player's one volume (a new player starts at full volume).

@@ -54,13 +54,20 @@ enum MPRISCallbacks {
                 set_property: { _, _, _, interface, name, value, error, data in
                     let handle = CBox.object(data, as: MPRISServerHandle.self)
                     let (interface, name) = (String(cString: interface!), String(cString: name!))
-                    // GDBus has checked the type against the introspection data: both writable properties are doubles.
-                    let number = value.map { g_variant_get_double($0) } ?? 0
-                    let problem = MainActor.assumeIsolated {
-                        handle.server.map { $0.set(interface, name, number) } ?? "the player has stopped"
+                    // GDBus has checked the type against the introspection data: every writable property is basic.
+                    let basic = value.flatMap(DBusValue.basic)
+                    let failure = MainActor.assumeIsolated { () -> MPRISCommands.Failure? in
+                        guard let basic else {
+                            return MPRISCommands.Failure(name: MPRISCommands.Failure.invalidArgs, message: "\(name) needs a value")
+                        }
+                        guard let server = handle.server else {
+                            return MPRISCommands.Failure(name: MPRISCommands.Failure.readOnly, message: "the player has stopped")
+                        }
+                        return server.set(interface, name, basic)
                     }
-                    guard let problem else { return 1 }
-                    g_set_error_literal(error, g_dbus_error_quark(), Int32(G_DBUS_ERROR_PROPERTY_READ_ONLY.rawValue), problem)
+                    guard let failure else { return 1 }
+                    let code = failure.name == MPRISCommands.Failure.readOnly ? G_DBUS_ERROR_PROPERTY_READ_ONLY : G_DBUS_ERROR_INVALID_ARGS
+                    g_set_error_literal(error, g_dbus_error_quark(), Int32(code.rawValue), failure.message)
                     return 0
                 },
                 padding: (nil, nil, nil, nil, nil, nil, nil, nil)))

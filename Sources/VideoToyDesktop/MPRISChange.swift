@@ -14,6 +14,10 @@ public struct MPRISChange: OptionSet, Sendable {
     public static let volume = MPRISChange(rawValue: 1 << 2)
     /// `CanPlay`, `CanPause`, `CanSeek`, `CanGoNext`, `CanGoPrevious`.
     public static let capabilities = MPRISChange(rawValue: 1 << 3)
+    /// `LoopStatus` and `Shuffle`.
+    public static let playOrder = MPRISChange(rawValue: 1 << 4)
+    /// The root interface's `Fullscreen`.
+    public static let fullscreen = MPRISChange(rawValue: 1 << 5)
     /// Everything that can change.
-    public static let all: MPRISChange = [.playbackStatus, .metadata, .volume, .capabilities]
+    public static let all: MPRISChange = [.playbackStatus, .metadata, .volume, .capabilities, .playOrder, .fullscreen]
 }

@@ -11,6 +11,11 @@ struct MPRISCommands {
         let name: String
         /// What the client is told.
         let message: String
+
+        /// The error for a property that cannot be written.
+        static let readOnly = "org.freedesktop.DBus.Error.PropertyReadOnly"
+        /// The error for a value the property cannot take.
+        static let invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
     }
 
     /// The player the commands go to.
@@ -40,8 +45,8 @@ struct MPRISCommands {
             guard target.canSeek, track == target.metadata?.trackID,
                 case .seek(let ms) = MPRISPosition.setPosition(microseconds: position, durationMs: target.metadata?.durationMs)
             else { break }
+            // The bridge hears the seek from the app, as it hears the window's, and announces `Seeked` once.
             target.seek(toMs: ms)
-            announcer.seeked(toMs: ms)
         case (_, "OpenUri"):
             let uri = arguments.first?.string ?? ""
             guard uri.lowercased().hasPrefix("file:") else {
@@ -59,21 +64,32 @@ struct MPRISCommands {
     }
 
     /// Sets the property `name` of `interface` to `value`; why it cannot be set, nil when it was.
-    func set(_ interface: String, _ name: String, _ value: Double) -> String? {
-        guard interface == MPRISInterface.player else { return "\(name) is read-only" }
-        switch name {
-        case "Volume":
+    func set(_ interface: String, _ name: String, _ value: DBusValue) -> Failure? {
+        switch (interface, name, value) {
+        case (MPRISInterface.player, "Volume", .double(let volume)):
             // The spec says a negative volume means 0; VideoToy's players top out at 1.
-            target.volume = min(1, max(0, value))
+            target.volume = min(1, max(0, volume))
             announcer.invalidate(.volume)
-            return nil
-        case "Rate":
+        case (MPRISInterface.player, "Rate", .double(let rate)):
             // Only 1.0 is supported (Minimum = Maximum = 1); the spec defines 0 as a pause.
-            if value == 0 { target.pause(); announcer.invalidate(.all) }
-            return nil
+            if rate == 0 { target.pause(); announcer.invalidate(.all) }
+        case (MPRISInterface.player, "LoopStatus", .string(let text)):
+            guard let status = MPRISLoopStatus(rawValue: text) else {
+                return Failure(name: Failure.invalidArgs, message: "LoopStatus is None, Track or Playlist, not \(text)")
+            }
+            target.onEnd = status.onEnd
+            // Playlist makes the last video lead to the first: CanGoNext may change with it.
+            announcer.invalidate([.playOrder, .capabilities])
+        case (MPRISInterface.player, "Shuffle", .bool(let on)):
+            target.shuffle = on
+            announcer.invalidate([.playOrder, .capabilities])
+        case (MPRISInterface.root, "Fullscreen", .bool(let on)):
+            target.fullscreen = on
+            announcer.invalidate(.fullscreen)
         default:
-            return "\(name) is read-only"
+            return Failure(name: Failure.readOnly, message: "\(name) is read-only")
         }
+        return nil
     }
 
     /// `Seek`: moves by `offsetUs` within the video, or on to the next one past its end.
@@ -84,7 +100,6 @@ struct MPRISCommands {
         {
         case .seek(let ms):
             target.seek(toMs: ms)
-            announcer.seeked(toMs: ms)
         case .next:
             // The spec: seeking past the end acts like Next.
             target.next()

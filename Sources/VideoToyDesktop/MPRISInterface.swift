@@ -35,6 +35,8 @@ public enum MPRISInterface {
             <property name="DesktopEntry" type="s" access="read"/>
             <property name="SupportedUriSchemes" type="as" access="read"/>
             <property name="SupportedMimeTypes" type="as" access="read"/>
+            <property name="Fullscreen" type="b" access="readwrite"/>
+            <property name="CanSetFullscreen" type="b" access="read"/>
           </interface>
           <interface name="org.mpris.MediaPlayer2.Player">
             <method name="Next"/>
@@ -52,6 +54,8 @@ public enum MPRISInterface {
             <signal name="Seeked"><arg name="Position" type="x"/></signal>
             <property name="PlaybackStatus" type="s" access="read"/>
             <property name="Rate" type="d" access="readwrite"/>
+            <property name="LoopStatus" type="s" access="readwrite"/>
+            <property name="Shuffle" type="b" access="readwrite"/>
             <property name="Metadata" type="a{sv}" access="read"/>
             <property name="Volume" type="d" access="readwrite"/>
             <property name="Position" type="x" access="read">

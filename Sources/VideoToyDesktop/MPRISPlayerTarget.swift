@@ -1,3 +1,5 @@
+import VideoToyCore
+
 /// The app as the MPRIS server sees it: state to publish and commands to carry out, on the main thread.
 ///
 /// Times are milliseconds here; the server converts to the microseconds MPRIS uses.
@@ -21,6 +23,12 @@ public protocol MPRISPlayerTarget: AnyObject {
     var canGoNext: Bool { get }
     /// Whether there is a video before the current one.
     var canGoPrevious: Bool { get }
+    /// What happens at the end of a video (`LoopStatus`); setting it changes that from now on.
+    var onEnd: OnEnd { get set }
+    /// Whether "next" follows a shuffled order; setting it turns that on or off.
+    var shuffle: Bool { get set }
+    /// Whether the current video is fullscreen; setting it enters or leaves fullscreen.
+    var fullscreen: Bool { get set }
 
     /// Plays the current video, or the first one when there is none.
     func play()

@@ -8,8 +8,11 @@ enum MPRISProperties {
     /// read only when asked.
     static let announced = [
         "PlaybackStatus", "Metadata", "Volume", "CanPlay", "CanPause",
-        "CanSeek", "CanGoNext", "CanGoPrevious",
+        "CanSeek", "CanGoNext", "CanGoPrevious", "LoopStatus", "Shuffle",
     ]
+
+    /// The root properties whose changes `PropertiesChanged` announces; the others never change.
+    static let announcedRoot = ["Fullscreen"]
 
     /// The names of the player properties in the groups `changed`, in the order they are announced.
     static func names(_ changed: MPRISChange) -> [String] {
@@ -18,17 +21,25 @@ enum MPRISProperties {
         if changed.contains(.metadata) { names.append("Metadata") }
         if changed.contains(.volume) { names.append("Volume") }
         if changed.contains(.capabilities) { names += ["CanPlay", "CanPause", "CanSeek", "CanGoNext", "CanGoPrevious"] }
+        if changed.contains(.playOrder) { names += ["LoopStatus", "Shuffle"] }
         return names
+    }
+
+    /// The names of the root properties in the groups `changed`.
+    static func rootNames(_ changed: MPRISChange) -> [String] {
+        changed.contains(.fullscreen) ? ["Fullscreen"] : []
     }
 
     /// The property `name` of `interface` (the root one or the player), or nil when there is no such property.
     static func value(_ interface: String, _ name: String, of target: MPRISPlayerTarget?) -> DBusValue? {
-        interface == MPRISInterface.root ? root(name) : player(name, of: target)
+        interface == MPRISInterface.root ? root(name, of: target) : player(name, of: target)
     }
 
-    /// A property of the root interface; they never change.
-    static func root(_ name: String) -> DBusValue? {
+    /// A property of the root interface; all but `Fullscreen` never change, and that one needs a player.
+    static func root(_ name: String, of target: MPRISPlayerTarget?) -> DBusValue? {
         switch name {
+        case "Fullscreen": target.map { .bool($0.fullscreen) }
+        case "CanSetFullscreen": .bool(true)
         case "CanQuit", "CanRaise": .bool(true)
         case "HasTrackList": .bool(false)
         case "Identity": .string(MPRISInterface.identity)
@@ -54,6 +65,8 @@ enum MPRISProperties {
         case "CanPause": return .bool(target.canPause)
         case "CanSeek": return .bool(target.canSeek)
         case "CanControl": return .bool(true)
+        case "LoopStatus": return .string(MPRISLoopStatus(target.onEnd).rawValue)
+        case "Shuffle": return .bool(target.shuffle)
         default: return nil
         }
     }

@@ -73,15 +73,22 @@ public final class MPRISServer {
     /// Tells clients what changed; values equal to the last ones announced are not sent again.
     public func invalidate(_ changed: MPRISChange) {
         guard let connection, !registrations.isEmpty, target != nil else { return }
+        announce(MPRISProperties.names(changed), of: MPRISInterface.player, on: connection)
+        announce(MPRISProperties.rootNames(changed), of: MPRISInterface.root, on: connection)
+    }
+
+    /// Sends one `PropertiesChanged` for those of `names` (properties of `interface`) that differ from the last sent.
+    private func announce(_ names: [String], of interface: String, on connection: OpaquePointer) {
         var changes: [String: DBusValue] = [:]
-        for name in MPRISProperties.names(changed) {
-            guard let value = playerProperty(name), announced[name] != value else { continue }
+        for name in names {
+            // Both interfaces are remembered in one map: no property name is in both.
+            guard let value = property(interface, name), announced[name] != value else { continue }
             announced[name] = value
             changes[name] = value
         }
         guard !changes.isEmpty else { return }
         let body = DBusValue.tuple([
-            DBusValue.string(MPRISInterface.player).variant(),
+            DBusValue.string(interface).variant(),
             DBusValue.dictionary(changes).variant(), DBusValue.strings([]).variant(),
         ])
         emit(on: connection, interface: "org.freedesktop.DBus.Properties", signal: "PropertiesChanged", body: body)
@@ -144,6 +151,7 @@ public final class MPRISServer {
         }
         // The first PropertiesChanged must describe a change, not the state clients read at start.
         for name in MPRISProperties.announced { announced[name] = playerProperty(name) }
+        for name in MPRISProperties.announcedRoot { announced[name] = property(MPRISInterface.root, name) }
         own(MPRISInterface.busName)
     }
 
@@ -205,8 +213,8 @@ public final class MPRISServer {
     }
 
     /// Sets a writable property; why it cannot be set, nil when it was.
-    func set(_ interface: String, _ name: String, _ value: Double) -> String? {
-        guard let target else { return "\(name) is read-only" }
+    func set(_ interface: String, _ name: String, _ value: DBusValue) -> MPRISCommands.Failure? {
+        guard let target else { return MPRISCommands.Failure(name: MPRISCommands.Failure.readOnly, message: "the player is gone") }
         return MPRISCommands(target: target, announcer: self).set(interface, name, value)
     }
 }

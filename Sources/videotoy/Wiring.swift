@@ -56,7 +56,7 @@ func runApplication(
         gracePeriodMilliseconds: options.reconnectGraceMs, pinnedConnector: options.screen,
         keepMode: options.keepMode, preferredScreen: remembered.preferredScreen)
     let controller = AppController(
-        backend: backend, log: log, onEnd: options.onEnd, exitOnEnd: options.exitOnEnd,
+        backend: backend, log: log, onEnd: options.onEnd, exitOnEnd: options.exitOnEnd, shuffle: options.shuffle,
         router: routing, scaling: scaling,
         sort: remembered.sortOrder.flatMap(RowSort.init) ?? .standard)
     keeper.attach(to: controller)
@@ -120,6 +120,19 @@ func runApplication(
         main.preferences = preferences
         main.onPreferences = { changed in
             controller.use(changed)
+            keeper.rememberPreferences(changed)
+        }
+        // MPRIS changes the play order too: the Preferences window shows it next time and the settings file keeps it.
+        // Only changes count, so a command line's choice for one run is not remembered.
+        var order = (controller.snapshot.onEnd, controller.snapshot.shuffle)
+        controller.observe { snapshot in
+            guard (snapshot.onEnd, snapshot.shuffle) != order else { return }
+            order = (snapshot.onEnd, snapshot.shuffle)
+            var changed = main.preferences
+            changed.onEnd = snapshot.onEnd
+            changed.shuffle = snapshot.shuffle
+            guard changed != main.preferences else { return }
+            main.preferences = changed
             keeper.rememberPreferences(changed)
         }
         main.onOpen = { paths in

@@ -394,8 +394,8 @@ struct AppControllerTests {
 
         third.emit(.endOfStream)
         #expect(rig.controller.row(for: three)?.status == .finished)
-        #expect(rig.controller.policy.playing == nil, "after the last item playback stops")
-        #expect(rig.backend.players.count == 2)
+        #expect(rig.controller.policy.playing == one, "after the last item the playlist goes on from the first")
+        #expect(rig.backend.players.count == 3)
         #expect(rig.presenter.quitStatus == nil)
     }
 
@@ -838,13 +838,16 @@ final class Rig {
     /// A rig; `sorting` (default: `work`, or the app's serial queue with `threads`) sorts rows by date, duration or
     /// size. With `threads`, media work runs on worker threads as in the app, for tests of files that block their worker
     /// (`FakeMediaBackend.hold`).
-    init(onEnd: OnEnd = .stop, exitOnEnd: Bool = false, sorting: BackgroundQueueing? = nil, threads: Bool = false) {
+    init(
+        onEnd: OnEnd = .stop, exitOnEnd: Bool = false, sorting: BackgroundQueueing? = nil, threads: Bool = false,
+        shuffleSeed: UInt64 = 1
+    ) {
         let ticker = ticker, terminal = terminal
         log = EventLog(clock: { ticker.now }, keep: true, sink: nil, terminal: { terminal.append($0) })
         let work = threads ? nil : ManualBackgroundQueue()
         self.work = work
         controller = AppController(
-            backend: backend, log: log, onEnd: onEnd, exitOnEnd: exitOnEnd, timers: timers,
+            backend: backend, log: log, onEnd: onEnd, exitOnEnd: exitOnEnd, shuffleSeed: shuffleSeed, timers: timers,
             progressTimers: progressTimers, sorting: sorting ?? work, work: work)
         controller.attach(presenter)
         presenter.watch(controller)
@@ -852,8 +855,8 @@ final class Rig {
     }
 
     /// A rig whose library holds `paths`, all probed successfully.
-    static func ready(_ paths: [String], onEnd: OnEnd = .stop, exitOnEnd: Bool = false) async throws -> Rig {
-        let rig = Rig(onEnd: onEnd, exitOnEnd: exitOnEnd)
+    static func ready(_ paths: [String], onEnd: OnEnd = .stop, exitOnEnd: Bool = false, shuffleSeed: UInt64 = 1) async throws -> Rig {
+        let rig = Rig(onEnd: onEnd, exitOnEnd: exitOnEnd, shuffleSeed: shuffleSeed)
         rig.ids = rig.controller.add(paths: paths)
         try await rig.probed()
         // Posters and search keys too: a ready rig has no work left.

@@ -145,7 +145,7 @@ struct CommandLineTests {
         #expect(text.hasPrefix("Usage:\n  vt [OPTION…] [PATH…]\n"))
         #expect(text == CommandLineParser.help(program: "vt"))
         for option in [
-            "-h, --help", "--demo", "-p, --play=FILE", "-f, --fullscreen", "--on-end=stop|next|loop",
+            "-h, --help", "--demo", "-p, --play=FILE", "-f, --fullscreen", "--on-end=stop|next|loop", "--shuffle",
             "--exit-on-end", "--events=PATH", "--screen=CONNECTOR", "--reconnect-grace=SECONDS",
             "--keep-mode", "--audio-output=follow|default|NAME", "--audio-language=LANG[,LANG…]",
             "--subtitles=auto|off|LANG[,LANG…]", "--debug", "--check", "--version",
@@ -156,7 +156,7 @@ struct CommandLineTests {
 
     @Test func helpAlignsTheDescriptions() {
         let lines = CommandLineParser.help(program: "videotoy").split(separator: "\n").filter { $0.hasPrefix("  -") }
-        #expect(lines.count == 19, "17 application options, --version and --help")
+        #expect(lines.count == 20, "18 application options, --version and --help")
         let columns = Set(
             lines.map { line -> Int in
                 let afterOption =

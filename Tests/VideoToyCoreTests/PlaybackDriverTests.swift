@@ -228,6 +228,7 @@ final class FakePlaybackOwner: PlaybackDriver.Owner, TrackDriver.Owner {
     func rowChanged(_ id: ItemID) { changedRows.append(id) }
 
     func reveal(_ id: ItemID) { revealed.append(id) }
+    func presentationChanged() {}
 
     func player(_ id: ItemID) -> MediaPlayer? { driver?.player(id) }
 

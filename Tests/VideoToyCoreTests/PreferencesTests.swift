@@ -12,6 +12,7 @@ struct PreferencesTests {
         preferences.reconnectGraceSeconds = 2.5
         preferences.keepMode = true
         preferences.controls = .full
+        preferences.shuffle = true
         #expect(Preferences(stored: preferences.stored) == preferences)
         let odd = Preferences(stored: ["on-end": "sometimes", "reconnect-grace": "-4", "controls": "loud", "unknown": "x"])
         #expect(odd == Preferences())
@@ -35,6 +36,17 @@ struct PreferencesTests {
         let effective = preferences.applied(to: options)
         #expect(effective.onEnd == onEnd && effective.reconnectGraceMs == graceMs)
         #expect(effective.keepMode == keepMode && effective.controls == controls)
+    }
+
+    @Test(
+        "Shuffle is remembered, and --shuffle turns it on for one run",
+        arguments: [([], false, false), ([], true, true), (["--shuffle"], false, true)])
+    func shuffle(arguments: [String], stored: Bool, on: Bool) throws {
+        guard case .run(let options) = try CommandLineParser.parse(arguments) else {
+            Issue.record("\(arguments) did not run")
+            return
+        }
+        #expect(Preferences(stored: ["shuffle": String(stored)]).applied(to: options).shuffle == on)
     }
 }
 

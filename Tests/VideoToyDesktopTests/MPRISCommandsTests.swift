@@ -46,22 +46,31 @@ struct MPRISCommandsTests {
         #expect(announcer.calls == [.invalidate(MPRISChange.all.rawValue)])
     }
 
-    @Test("Volume is held within 0 and 1, a rate of 0 pauses, and the rest is read-only")
+    @Test("Volume is held within 0 and 1, a rate of 0 pauses, the play order and fullscreen are set, and the rest is read-only")
     func writes() {
-        let rows: [(interface: String, name: String, value: Double, problem: String?, volume: Double, commands: [String])] = [
-            (MPRISInterface.player, "Volume", 0.25, nil, 0.25, []),
-            (MPRISInterface.player, "Volume", 2, nil, 1, []),
-            (MPRISInterface.player, "Volume", -1, nil, 0, []),
-            (MPRISInterface.player, "Rate", 0, nil, 1, ["pause"]),
-            (MPRISInterface.player, "Rate", 1, nil, 1, []),
-            (MPRISInterface.player, "CanPlay", 0, "CanPlay is read-only", 1, []),
-            (MPRISInterface.root, "Volume", 0.5, "Volume is read-only", 1, []),
+        let readOnly = "org.freedesktop.DBus.Error.PropertyReadOnly", invalid = "org.freedesktop.DBus.Error.InvalidArgs"
+        let rows: [(interface: String, name: String, value: DBusValue, failure: String?, volume: Double, commands: [String])] = [
+            (MPRISInterface.player, "Volume", .double(0.25), nil, 0.25, []),
+            (MPRISInterface.player, "Volume", .double(2), nil, 1, []),
+            (MPRISInterface.player, "Volume", .double(-1), nil, 0, []),
+            (MPRISInterface.player, "Rate", .double(0), nil, 1, ["pause"]),
+            (MPRISInterface.player, "Rate", .double(1), nil, 1, []),
+            (MPRISInterface.player, "LoopStatus", .string("Track"), nil, 1, ["onEnd loop"]),
+            (MPRISInterface.player, "LoopStatus", .string("Playlist"), nil, 1, ["onEnd next"]),
+            (MPRISInterface.player, "LoopStatus", .string("None"), nil, 1, ["onEnd stop"]),
+            (MPRISInterface.player, "LoopStatus", .string("Sometimes"), invalid, 1, []),
+            (MPRISInterface.player, "Shuffle", .bool(true), nil, 1, ["shuffle true"]),
+            (MPRISInterface.root, "Fullscreen", .bool(true), nil, 1, ["fullscreen true"]),
+            (MPRISInterface.player, "Fullscreen", .bool(true), readOnly, 1, []),
+            (MPRISInterface.root, "CanSetFullscreen", .bool(false), readOnly, 1, []),
+            (MPRISInterface.player, "CanPlay", .bool(false), readOnly, 1, []),
+            (MPRISInterface.root, "Volume", .double(0.5), readOnly, 1, []),
         ]
         for row in rows {
             let target = RecordingPlayerTarget()
             let announcer = RecordingAnnouncer()
-            let problem = MPRISCommands(target: target, announcer: announcer).set(row.interface, row.name, row.value)
-            #expect(problem == row.problem, "\(row)")
+            let failure = MPRISCommands(target: target, announcer: announcer).set(row.interface, row.name, row.value)
+            #expect(failure?.name == row.failure, "\(row)")
             #expect(target.volume == row.volume, "\(row)")
             #expect(target.commands == row.commands, "\(row)")
         }

@@ -44,6 +44,9 @@ final class RecordingPlayerTarget: MPRISPlayerTarget {
     var canSeek: Bool { false }
     var canGoNext: Bool { false }
     var canGoPrevious: Bool { false }
+    var onEnd = OnEnd.stop { didSet { commands.append("onEnd \(onEnd.rawValue)") } }
+    var shuffle = false { didSet { commands.append("shuffle \(shuffle)") } }
+    var fullscreen = false { didSet { commands.append("fullscreen \(fullscreen)") } }
 
     func play() { commands.append("play") }
     func pause() { commands.append("pause") }

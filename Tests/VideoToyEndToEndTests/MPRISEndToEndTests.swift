@@ -128,6 +128,68 @@ extension EndToEnd {
             #expect(signals.contains("'PlaybackStatus': <'Paused'>"), "PropertiesChanged for the pause:\n\(signals)")
         }
 
+        @Test("one Seeked per SetPosition; LoopStatus Track loops and Playlist wraps to the first row; Fullscreen is set")
+        func playOrderAndOneSeeked() async throws {
+            let display = try VirtualDisplay()
+            defer { display.stop() }
+            let (app, client) = try await start(display)
+            defer { app.terminate() }
+            let clips = Fixture.clips
+            let monitorLog = FileManager.default.temporaryDirectory.appendingPathComponent("mpris-order-\(UUID()).txt")
+            defer { try? FileManager.default.removeItem(at: monitorLog) }
+            // stdbuf: gdbus writes through stdio, which would hold the lines back in a file until exit.
+            let monitor = try ChildProcess(
+                ["stdbuf", "-oL", "gdbus", "monitor", "--session", "--dest", MPRISClient.busName],
+                environment: ProcessInfo.processInfo.environment.merging(display.environment) { $1 },
+                stdout: monitorLog.path, stderr: "/dev/null")
+            defer {
+                monitor.send(SIGTERM)
+                _ = monitor.wait()
+            }
+            try await Task.sleep(for: .milliseconds(500))
+            let signals = { (try? String(contentsOf: monitorLog, encoding: .utf8)) ?? "" }
+            let seeked = { signals().split(separator: "\n").filter { $0.contains("org.mpris.MediaPlayer2.Player.Seeked") }.count }
+
+            let track = try #require(try client.metadata("mpris:trackid"))
+            try client.call("SetPosition", [track, "int64 5000000"])
+            try client.call("SetPosition", [track, "int64 8000000"])
+            try await Task.sleep(for: .seconds(1))
+            #expect(seeked() == 2, "one Seeked per SetPosition:\n\(signals())")
+
+            #expect(try client.get("LoopStatus").contains("'None'"))
+            try client.set("LoopStatus", "<'Track'>")
+            #expect(try client.get("LoopStatus").contains("'Track'"))
+            var mark = app.events().last!
+            try client.call("SetPosition", [track, "int64 28500000"])
+            mark = try await app.waitFor("finished", after: mark, timeout: .seconds(20)) { $0.path == clips.snow }
+            let restarted = try await client.poll(client.position, until: { $0 < 5_000_000 })
+            #expect(restarted < 5_000_000, "Track starts the video over, not \(restarted) µs")
+            #expect(try client.status() == "Playing")
+
+            try client.set("LoopStatus", "<'Playlist'>")
+            try client.set("Shuffle", "<false>")
+            #expect(try client.get("Shuffle").contains("false"))
+            try client.call("Next")
+            mark = try await app.waitFor("play", after: mark) { $0.path == clips.ball }
+            try client.call("Next")
+            mark = try await app.waitFor("play", after: mark) { $0.path == clips.short }
+            // "c short" is the last row: a playlist that loops goes on to the first.
+            mark = try await app.waitFor("finished", after: mark, timeout: .seconds(20)) { $0.path == clips.short }
+            mark = try await app.waitFor("play", after: mark, timeout: .seconds(20)) { $0.path == clips.snow }
+
+            #expect(try client.get("Fullscreen", interface: MPRISClient.root).contains("false"))
+            #expect(try client.get("CanSetFullscreen", interface: MPRISClient.root).contains("true"))
+            try client.set("Fullscreen", "<true>", interface: MPRISClient.root)
+            _ = try await app.waitFor("fullscreen", after: mark) { $0["on"]?.bool == true }
+            #expect(try client.get("Fullscreen", interface: MPRISClient.root).contains("true"))
+
+            try await Task.sleep(for: .milliseconds(500))
+            let all = signals()
+            #expect(all.contains("'LoopStatus': <'Track'>"), "PropertiesChanged for LoopStatus:\n\(all)")
+            #expect(all.contains("'LoopStatus': <'Playlist'>"), "PropertiesChanged for LoopStatus:\n\(all)")
+            #expect(all.contains("'Fullscreen': <true>"), "PropertiesChanged for Fullscreen:\n\(all)")
+        }
+
         @Test("Next, Previous, Stop and OpenUri play what they say; Quit quits")
         func commands() async throws {
             let display = try VirtualDisplay()

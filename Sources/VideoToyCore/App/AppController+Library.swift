@@ -161,13 +161,6 @@ extension AppController {
     /// How a person knows the screen on `connector`: its maker and model, else the connector.
     func screenName(_ connector: String) -> String { screenDriver.name(ofConnector: connector) }
 
-    /// The first playable row after `id`'s in the list as shown (a search and a sort included), for N, a playlist
-    /// and MPRIS Next; the library's order when the search hides `id`.
-    public func playable(after id: ItemID) -> ItemID? {
-        guard let index = displayIndex(of: id) else { return library.playable(after: id) }
-        return firstPlayable(in: (index + 1)..<displayCount)
-    }
-
     /// The last playable row before `id`'s in the list as shown, for MPRIS Previous.
     public func playable(before id: ItemID) -> ItemID? {
         guard let index = displayIndex(of: id) else { return nil }
@@ -177,7 +170,7 @@ extension AppController {
     /// The first playable row of the list as shown.
     public var firstPlayable: ItemID? { firstPlayable(in: 0..<displayCount) }
 
-    private func firstPlayable(in positions: some Sequence<Int>) -> ItemID? {
+    func firstPlayable(in positions: some Sequence<Int>) -> ItemID? {
         for position in positions {
             if let id = id(at: position), library.item(id)?.isPlayable == true { return id }
         }

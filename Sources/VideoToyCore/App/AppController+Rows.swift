@@ -4,7 +4,10 @@ extension AppController {
     func rowChanged(_ id: ItemID) { rowsDriver.rowChanged(id) }
 
     /// The rows were listed anew (added, removed, searched or sorted); `reveal` brings the selected row into view.
-    func rowsRelisted(reveal: Bool = false) { rowsDriver.relist(reveal: reveal) }
+    func rowsRelisted(reveal: Bool = false) {
+        shownRowsChanged()
+        rowsDriver.relist(reveal: reveal)
+    }
 
     /// The user selected the row at display position `position` (nil: none).
     public func selectRow(at position: Int?) {

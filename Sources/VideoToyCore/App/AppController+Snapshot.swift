@@ -9,8 +9,11 @@ extension AppController {
         made.screens = ScreenChoice(external: router.externalScreens, chosen: router.sceneScreen ?? router.preferredScreen)
         made.audio = audioDriver.menu
         made.rows = rowsDriver.window
+        made.onEnd = policy.onEnd
+        made.shuffle = policy.shuffle
         if let id = policy.current, let item = library.item(id) {
             var video = CurrentVideo(id: id, path: item.path, title: item.name, playback: policy.states[id])
+            video.fullscreen = players[id] != nil && views.wantsFullscreen(id)
             if case .ready(let info) = item.state {
                 video.durationMs = info.durationMs
                 video.line = info.summary(sidecars: library.sidecarLanguages(of: id))

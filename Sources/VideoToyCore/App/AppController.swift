@@ -36,9 +36,10 @@ public final class AppController {
 
     /// Creates a controller; `workers` bounds concurrent probes and posters; `progressTimers` (default: `timers`) paces
     /// the progress display; `sorting` sorts rows by date, duration or size (default: a serial queue of its own);
-    /// `work` runs the media and search work off the main thread (default: libdispatch's worker threads).
+    /// `work` runs the media and search work off the main thread (default: libdispatch's worker threads); `shuffleSeed`
+    /// fixes the shuffled orders (default: a random one).
     public init(
-        backend: MediaBackend, log: EventLog, onEnd: OnEnd, exitOnEnd: Bool,
+        backend: MediaBackend, log: EventLog, onEnd: OnEnd, exitOnEnd: Bool, shuffle: Bool = false, shuffleSeed: UInt64? = nil,
         router: RouterConfig = RouterConfig(), scaling: ScalingMode = .fit, sort: RowSort = .standard, workers: Int = 2,
         timers: TimerScheduling = MainQueueTimers(), progressTimers: TimerScheduling? = nil, sorting: BackgroundQueueing? = nil,
         work: BackgroundQueueing? = nil
@@ -52,7 +53,8 @@ public final class AppController {
         mediaWork = MediaWorkDriver(backend: backend, work: work, workers: workers)
         trackDriver = TrackDriver(backend: backend, paths: mediaWork.paths, work: work, timers: timers, log: log)
         playbackDriver = PlaybackDriver(
-            policy: PlaybackPolicy(onEnd: onEnd, exitOnEnd: exitOnEnd), backend: backend, tracks: trackDriver,
+            policy: PlaybackPolicy(onEnd: onEnd, exitOnEnd: exitOnEnd, shuffleSeed: shuffleSeed ?? .random(in: .min ... .max)),
+            backend: backend, tracks: trackDriver,
             progressTimers: progressTimers ?? timers, log: log)
         libraryDriver = LibraryDriver(
             sorting: sorting ?? SerialBackgroundQueue(label: "videotoy.sort"), work: work, timers: timers, log: log)
@@ -65,6 +67,7 @@ public final class AppController {
         libraryDriver.attach(owner: self)
         libraryDriver.start(sort)
         rowsDriver.attach(owner: self)
+        if shuffle { playbackDriver.handle(.setShuffle(true, rows: [])) }
     }
 
     /// Carries out the probes and posters, and keeps the posters.
@@ -151,7 +154,8 @@ public final class AppController {
     /// Uses `preferences` from now on: what happens at the end, the grace period and whether modes are kept.
     /// (Scaling has its own call; the control style applies to views made later, which the window decides.)
     public func use(_ preferences: Preferences) {
-        playbackDriver.handle(.setOnEnd(preferences.onEnd))
+        setOnEnd(preferences.onEnd)
+        setShuffle(preferences.shuffle)
         route(
             .reconfigure(
                 gracePeriodMilliseconds: MediaTime.milliseconds(seconds: preferences.reconnectGraceSeconds),
@@ -210,6 +214,8 @@ extension AppController: PlaybackDriver.Owner {
         prerollEvent(.activated(id))
         return prerollDriver.adoptedStart(of: id)
     }
+
+    func presentationChanged() { publish() }
 
     func followPolicy(current: ItemID?, routed wanted: ItemID?) {
         // MPRIS shows the current video's poster as art, wherever its row is.

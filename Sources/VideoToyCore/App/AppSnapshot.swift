@@ -18,6 +18,10 @@ public struct AppSnapshot: Sendable, Equatable {
     public var rows = RowWindow()
     /// The video the user chose most recently, which the video keys and MPRIS act on.
     public var current: CurrentVideo?
+    /// What happens at the end of a video.
+    public var onEnd = OnEnd.stop
+    /// Whether "next" follows a shuffled order of the rows shown.
+    public var shuffle = false
 
     /// An empty app: no library, no screens, no sound outputs.
     public init() {}
@@ -65,4 +69,6 @@ public struct CurrentVideo: Sendable, Equatable {
     public var line: String?
     /// Its playback, if it has started.
     public var playback: ItemPlayback?
+    /// Whether it fills the main window's screen, or goes back to doing so from an external screen.
+    public var fullscreen = false
 }

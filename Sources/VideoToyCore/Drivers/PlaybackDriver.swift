@@ -24,6 +24,8 @@ final class PlaybackDriver {
         func rowChanged(_ id: ItemID)
         /// Selects the row of `id` and brings it into view, if the list shows it.
         func reveal(_ id: ItemID)
+        /// Something the snapshot shows changed that is no playback change (fullscreen): it is due again.
+        func presentationChanged()
     }
 
     /// Why a video that ended without a single picture failed.
@@ -167,6 +169,7 @@ final class PlaybackDriver {
                 }
                 log.emit(.route, path: item.path, fields: [(.to, .string(name)), (.positionMs, .int(players[id]?.positionMs ?? 0))])
             case .fullscreenChanged(let id, let on):
+                owner?.presentationChanged()
                 guard let item = owner?.item(id) else { continue }
                 log.emit(.fullscreen, path: item.path, fields: [(.on, .bool(on)), (.window, .string("main"))])
             case .arrived(let id, let window):
@@ -332,7 +335,16 @@ final class PlaybackDriver {
     /// The next playable row after `id`'s that a playlist may start by itself: files marked by a crash are passed over.
     private func playableUnasked(after id: ItemID) -> ItemID? {
         var current = id
-        while let next = owner?.playable(after: current) {
+        // A playlist that loops comes back round: a row offered twice means every other one was passed over.
+        var offered: Set<ItemID> = []
+        while let next = owner?.playable(after: current), offered.insert(next).inserted {
+            // The video that just played is no file the crash journal warns about.
+            if next == id { return next }
+            // A video that failed would fail again: a looping playlist of broken files must not go round for ever.
+            if case .failed = policy.states[next] {
+                current = next
+                continue
+            }
             guard let path = owner?.item(next)?.path, !quarantine.mayOpenUnasked(path) else { return next }
             current = next
         }

@@ -18,6 +18,7 @@ public enum CommandLineParser {
         Spec(long: "controls", short: nil, argument: "none|embedded|full", help: "How much playback control to show (default: embedded)"),
         Spec(long: "scaling", short: nil, argument: "fit|fill|stretch|none", help: "How videos fill their views (default: fit)"),
         Spec(long: "on-end", short: nil, argument: "stop|next|loop", help: "What happens when a video ends (default: stop)"),
+        Spec(long: "shuffle", short: nil, argument: nil, help: "Play the next video in a shuffled order of the rows shown"),
         Spec(
             long: "exit-on-end", short: nil, argument: nil, help: "Quit after the last video: status 0 when it finished, 1 when it failed"),
         Spec(long: "events", short: nil, argument: "PATH", help: "Write a JSON-lines events log to PATH (- for stdout)"),
@@ -118,6 +119,7 @@ public enum CommandLineParser {
         case "play": options.play = value.map(PathArgument.path(fromArgument:))
         case "fullscreen": options.fullscreen = true
         case "exit-on-end": options.exitOnEnd = true
+        case "shuffle": options.shuffle = true
         case "events": options.eventsPath = value
         case "screen": options.screen = value
         case "keep-mode": options.keepMode = true

@@ -8,6 +8,8 @@ public struct Options: Sendable, Equatable {
     public var play: String?
     /// What happens at the end of a video.
     public var onEnd: OnEnd = .stop
+    /// Whether the next video comes from a shuffled order of the rows shown.
+    public var shuffle = false
     /// Quit with status 0 after the last video.
     public var exitOnEnd = false
     /// Where to write the JSON-lines events log; "-" is standard output.

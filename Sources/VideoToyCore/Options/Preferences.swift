@@ -2,6 +2,8 @@
 public struct Preferences: Sendable, Equatable {
     /// What happens when a video ends.
     public var onEnd: OnEnd = .stop
+    /// Whether the next video comes from a shuffled order of the rows shown.
+    public var shuffle = false
     /// How long a vanished screen keeps its video, in seconds (0: no grace).
     public var reconnectGraceSeconds: Double = Double(RouterConfig.defaultGracePeriodMilliseconds) / 1000
     /// Never change an external screen's display mode.
@@ -17,6 +19,7 @@ public struct Preferences: Sendable, Equatable {
         if let value = stored["on-end"].flatMap(OnEnd.init(rawValue:)) { onEnd = value }
         if let value = stored["reconnect-grace"].flatMap(Double.init), (0...3600).contains(value) { reconnectGraceSeconds = value }
         if let value = stored["keep-mode"] { keepMode = value == "true" }
+        if let value = stored["shuffle"] { shuffle = value == "true" }
         if let value = stored["controls"].flatMap(ControlStyle.init(rawValue:)) { controls = value }
     }
 
@@ -24,7 +27,7 @@ public struct Preferences: Sendable, Equatable {
     public var stored: [String: String] {
         [
             "on-end": onEnd.rawValue, "reconnect-grace": String(reconnectGraceSeconds), "keep-mode": String(keepMode),
-            "controls": controls.rawValue,
+            "controls": controls.rawValue, "shuffle": String(shuffle),
         ]
     }
 
@@ -34,6 +37,7 @@ public struct Preferences: Sendable, Equatable {
         if !options.given.contains("on-end") { options.onEnd = onEnd }
         if !options.given.contains("reconnect-grace") { options.reconnectGraceMs = MediaTime.milliseconds(seconds: reconnectGraceSeconds) }
         if !options.given.contains("keep-mode") { options.keepMode = keepMode }
+        if !options.given.contains("shuffle") { options.shuffle = shuffle }
         if !options.given.contains("controls") { options.controls = controls }
         return options
     }

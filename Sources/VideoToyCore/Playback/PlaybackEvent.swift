@@ -14,4 +14,8 @@ public enum PlaybackEvent: Hashable, Sendable {
     case removed(ItemID)
     /// The user chose what happens at the end from now on (Preferences).
     case setOnEnd(OnEnd)
+    /// The user turned Shuffle on or off; `rows` are the rows shown now, which a new shuffled order is made of.
+    case setShuffle(Bool, rows: [ItemID])
+    /// The rows shown changed (only sent while Shuffle is on): the shuffled order is made of them from now on.
+    case rowsShown([ItemID])
 }

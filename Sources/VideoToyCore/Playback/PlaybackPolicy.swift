@@ -8,6 +8,8 @@ public struct PlaybackPolicy: Sendable {
     public let exitOnEnd: Bool
     /// How many players may stay alive (paused) before the oldest is released.
     public let maxLivePlayers: Int
+    /// The shuffled order "next" follows while Shuffle is on.
+    public private(set) var order: ShuffleOrder
 
     /// The item the user chose most recently.
     public private(set) var current: ItemID?
@@ -16,9 +18,10 @@ public struct PlaybackPolicy: Sendable {
     /// Items with a live player, least recently used first.
     public private(set) var live: [ItemID] = []
 
-    /// Creates a policy.
-    public init(onEnd: OnEnd = .stop, exitOnEnd: Bool = false, maxLivePlayers: Int = 3) {
+    /// Creates a policy; `shuffleSeed` fixes the shuffled orders (tests), a random one otherwise.
+    public init(onEnd: OnEnd = .stop, exitOnEnd: Bool = false, maxLivePlayers: Int = 3, shuffleSeed: UInt64 = 0) {
         self.onEnd = onEnd
+        order = ShuffleOrder(seed: shuffleSeed)
         self.exitOnEnd = exitOnEnd
         self.maxLivePlayers = max(1, maxLivePlayers)
     }
@@ -32,6 +35,12 @@ public struct PlaybackPolicy: Sendable {
         default: return nil
         }
     }
+
+    /// Whether "next" follows a shuffled order of the rows shown.
+    public var shuffle: Bool { order.isOn }
+
+    /// Whether "next" goes from the last row to the first: a playlist that loops, unless the app quits at the end.
+    public var wraps: Bool { onEnd == .next && !exitOnEnd }
 
     /// The item playing now, if any.
     public var playing: ItemID? {
@@ -65,6 +74,12 @@ public struct PlaybackPolicy: Sendable {
         case .setOnEnd(let value):
             onEnd = value
             return []
+        case .setShuffle(let on, let rows):
+            order.turn(on, rows: rows, current: current)
+            return []
+        case .rowsShown(let rows):
+            order.rowsChanged(rows)
+            return []
         }
     }
 
@@ -76,7 +91,7 @@ public struct PlaybackPolicy: Sendable {
         var effects: [PlaybackEffect] = [.markFailed(id, message: message), .leaveFullscreen(id), .release(id)]
         // Only the video being watched ends the show; a late error from one paused long ago does not.
         guard wasCurrent else { return effects }
-        if case .next = onEnd, let next {
+        if case .next = onEnd, let next, next != id {
             // A playlist skips a video it cannot play, as it would move on from one that finished.
             effects += activate(next)
         } else if exitOnEnd {
@@ -102,6 +117,7 @@ public struct PlaybackPolicy: Sendable {
         }
         states[id] = .playing
         current = id
+        order.started(id)
         live.removeAll { $0 == id }
         live.append(id)
         while live.count > maxLivePlayers {
@@ -122,6 +138,9 @@ public struct PlaybackPolicy: Sendable {
         guard states[id] == .playing else { return [] }
         switch onEnd {
         case .loop:
+            return [.restart(id)]
+        case .next where next == id:
+            // A playlist of one video that loops: it starts over, as a loop does, keeping its player.
             return [.restart(id)]
         case .next where next != nil:
             return finishedCleanup(id) + activate(next!)

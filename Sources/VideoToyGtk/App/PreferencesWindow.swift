@@ -2,7 +2,7 @@ import CGtk
 import VideoToyCore
 import VideoToyGObject
 
-/// The Preferences window (AdwPreferencesWindow, Ctrl+,): what happens at the end, scaling, controls, and the
+/// The Preferences window (AdwPreferencesWindow, Ctrl+,): what happens at the end, shuffle, scaling, controls, and the
 /// external screen's grace period and display mode. Every change applies at once and is remembered.
 @MainActor
 final class PreferencesWindow {
@@ -12,7 +12,9 @@ final class PreferencesWindow {
     private let onChange: @MainActor (Preferences) -> Void
     private let onScaling: @MainActor (ScalingMode) -> Void
 
-    private static let endChoices: [(OnEnd, String)] = [(.stop, "Stop"), (.next, "Play the next video"), (.loop, "Play it again")]
+    private static let endChoices: [(OnEnd, String)] = [
+        (.stop, "Stop"), (.next, "Play the next video, the first after the last"), (.loop, "Play it again"),
+    ]
     private static let scalingChoices: [(ScalingMode, String)] = [
         (.fit, "Fit"), (.fill, "Fill (crop)"), (.stretch, "Stretch"),
         (.none, "Natural size"),
@@ -46,6 +48,10 @@ final class PreferencesWindow {
             ) {
                 [unowned self] index in update { $0.onEnd = Self.endChoices[index].0 }
             })
+        let shuffleRow = switchRow(
+            "Shuffle", subtitle: "The next video comes from a shuffled order of the rows shown", on: preferences.shuffle
+        ) { [unowned self] on in update { $0.shuffle = on } }
+        adw_preferences_group_add(gcast(playback), shuffleRow)
         adw_preferences_group_add(
             gcast(playback),
             combo(
@@ -109,6 +115,21 @@ final class PreferencesWindow {
         guard next != preferences else { return }
         preferences = next
         onChange(next)
+    }
+
+    /// An AdwActionRow titled `title` with a switch, which the whole row toggles; `onToggle` receives the new state.
+    private func switchRow(_ title: String, subtitle: String, on: Bool, onToggle: @escaping @MainActor (Bool) -> Void) -> Widget {
+        let row = adw_action_row_new()!
+        adw_preferences_row_set_title(gcast(row), title)
+        adw_action_row_set_subtitle(gcast(row), subtitle)
+        let toggle = gtk_switch_new()!
+        gtk_switch_set_active(gcast(toggle), on ? 1 : 0)
+        gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
+        Widgets.setAccessibleName(toggle, title)
+        adw_action_row_add_suffix(gcast(row), toggle)
+        adw_action_row_set_activatable_widget(gcast(row), toggle)
+        connections.append(Signal.notify(toggle, "active") { onToggle(gtk_switch_get_active(gcast(toggle)) != 0) })
+        return row
     }
 
     /// An AdwComboRow titled `title` offering `choices`; `onSelect` receives the index chosen.
