@@ -35,12 +35,16 @@ final class PlaybackDriver {
     private(set) var policy: PlaybackPolicy
     /// The live players.
     private(set) var players: [ItemID: MediaPlayer] = [:]
+    /// Carries out the placement machine's effects: where each live view is shown and goes home to.
+    let placements: PlacementDriver
     /// Where each live view is shown and where it goes home to.
-    private(set) var views = ViewPlacements()
+    var views: ViewPlacements { placements.views }
     /// The files a crash marked, and the ones open in a player now (see `CrashQuarantine`).
     private(set) var quarantine = CrashQuarantine()
     /// Where players' pictures, rows, notices and the progress are shown.
-    weak var presenter: LibraryPresenter?
+    weak var presenter: LibraryPresenter? {
+        didSet { placements.presenter = presenter }
+    }
     private var progressTimer: ScheduledTimer?
     /// What the playback reports to.
     private(set) weak var owner: Owner?
@@ -58,10 +62,14 @@ final class PlaybackDriver {
         self.tracks = tracks
         self.progressTimers = progressTimers
         self.log = log
+        placements = PlacementDriver(log: log)
     }
 
     /// Connects what the playback reports to.
-    func attach(owner: Owner) { self.owner = owner }
+    func attach(owner: Owner) {
+        self.owner = owner
+        placements.attach(owner: self)
+    }
 
     /// The player of `id`, if live.
     func player(_ id: ItemID) -> MediaPlayer? { players[id] }
@@ -154,31 +162,8 @@ final class PlaybackDriver {
         place(.fullscreen(id, on))
     }
 
-    /// Feeds the placement machine and carries out what it says.
-    func place(_ event: ViewPlacements.Event) {
-        for effect in views.handle(event) {
-            switch effect {
-            case .place(let id, let placement):
-                presenter?.placeVideoView(for: id, at: placement)
-                owner?.rowChanged(id)
-            case .moved(let id, let name):
-                owner?.rowChanged(id)
-                guard let item = owner?.item(id) else { continue }
-                if case .screen(let connector)? = views.placement(of: id), let owner {
-                    presenter?.showNotice("Playing on \(owner.screenName(connector))")
-                }
-                log.emit(.route, path: item.path, fields: [(.to, .string(name)), (.positionMs, .int(players[id]?.positionMs ?? 0))])
-            case .fullscreenChanged(let id, let on):
-                owner?.presentationChanged()
-                guard let item = owner?.item(id) else { continue }
-                log.emit(.fullscreen, path: item.path, fields: [(.on, .bool(on)), (.window, .string("main"))])
-            case .arrived(let id, let window):
-                guard let item = owner?.item(id) else { continue }
-                log.emit(
-                    .firstFrame, path: item.path, fields: [(.window, .string(window)), (.positionMs, .int(players[id]?.positionMs ?? 0))])
-            }
-        }
-    }
+    /// Feeds the placement machine; its driver carries out what it says.
+    func place(_ event: ViewPlacements.Event) { placements.handle(event) }
 
     private func apply(_ effects: [PlaybackEffect]) {
         for effect in effects {
