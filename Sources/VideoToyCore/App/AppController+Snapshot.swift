@@ -11,6 +11,7 @@ extension AppController {
         made.rows = rowsDriver.window
         if let id = policy.current, let item = library.item(id) {
             var video = CurrentVideo(id: id, path: item.path, title: item.name, playback: policy.states[id])
+            if players[id] != nil, case .screen(let connector)? = views.placement(of: id) { video.screen = connector }
             if case .ready(let info) = item.state {
                 video.durationMs = info.durationMs
                 video.line = info.summary(sidecars: library.sidecarLanguages(of: id))

@@ -65,4 +65,6 @@ public struct CurrentVideo: Sendable, Equatable {
     public var line: String?
     /// Its playback, if it has started.
     public var playback: ItemPlayback?
+    /// The connector of the external screen showing it, if one does.
+    public var screen: String?
 }
