@@ -131,6 +131,19 @@ extension EndToEnd {
             _ = try await app.waitFor("wake") { $0.fields["held"]?.bool == false }
         }
 
+        @Test("with no session service on the bus, the X server keeps the screen on, without a warning from GTK")
+        func bareXServer() async throws {
+            let display = try VirtualDisplay()
+            defer { display.stop() }
+            let clips = Fixture.clips
+            let app = try AppProcess(arguments: ["--play", clips.short], display: display)
+            defer { app.terminate() }
+            _ = try await app.waitFor("wake", timeout: .seconds(45)) { $0.fields["held"]?.bool == true }
+            _ = try await app.waitFor("wake", timeout: .seconds(45)) { $0.fields["held"]?.bool == false }
+            #expect(!app.stderr.contains("cannot keep the screen on"), "\(app.stderr)")
+            #expect(!app.stderr.contains("Inhibit"), "GTK was not asked without a session manager: \(app.stderr)")
+        }
+
         @Test("with the preference off, no call is made")
         func preferenceOff() async throws {
             let config = try EndToEnd.FrontEndTests.configFolder(settings: "[preferences]\nkeep-awake=false\n")
