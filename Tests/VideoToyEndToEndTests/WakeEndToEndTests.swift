@@ -144,6 +144,41 @@ extension EndToEnd {
             #expect(!app.stderr.contains("Inhibit"), "GTK was not asked without a session manager: \(app.stderr)")
         }
 
+        @Test("turned off in Preferences while a video plays: released at once, and remembered")
+        func turnedOffInPreferences() async throws {
+            let config = try EndToEnd.FrontEndTests.configFolder(settings: "")
+            defer { try? FileManager.default.removeItem(at: config) }
+            let display = try VirtualDisplay()
+            defer { display.stop() }
+            let session = try await SessionInhibitRecorder("gnome", on: display)
+            let clips = Fixture.clips
+            let app = try AppProcess(
+                arguments: ["--play", clips.long], display: display,
+                environment: ["GTK_A11Y": "atspi", "XDG_CONFIG_HOME": config.path])
+            defer { app.terminate() }
+            try await session.line("Inhibit", within: .seconds(45)) { $0.hasPrefix("inhibit ") }
+            _ = try await app.waitFor("ready", timeout: .seconds(45))
+            try await Fixture.waitForKeyboard(display)
+            try display.run(["xdotool", "key", "--clearmodifiers", "ctrl+comma"])
+            try await Fixture.waitForWindow(display, named: "Preferences", within: .seconds(45))
+            // Pressed as a screen reader user would, through AT-SPI, retried until the switch shows; the switch's
+            // accessible name is its row's title and its own, and the row itself has no action.
+            let script = PackagePaths.root.appendingPathComponent("scripts/atspi-tree").path
+            let deadline = ContinuousClock.now + .seconds(20)
+            while (try? display.run([script, "videotoy", "--press", "Keep the screen on while playing Keep the screen on while playing"]))
+                == nil
+            {
+                guard ContinuousClock.now < deadline else { throw HarnessError("no switch \"Keep the screen on while playing\"") }
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            try await session.line("Uninhibit", within: .seconds(5)) { $0.hasPrefix("uninhibit ") }
+            try await Fixture.eventually("the settings file says keep-awake=false") {
+                let text = (try? String(contentsOf: config.appendingPathComponent("videotoy/settings.ini"), encoding: .utf8)) ?? ""
+                return text.contains("keep-awake=false")
+            }
+            #expect(app.events().contains { $0.name == "play" } && !app.events().contains { $0.name == "pause" }, "still playing")
+        }
+
         @Test("with the preference off, no call is made")
         func preferenceOff() async throws {
             let config = try EndToEnd.FrontEndTests.configFolder(settings: "[preferences]\nkeep-awake=false\n")
