@@ -68,6 +68,7 @@ extension EndToEnd {
             try await Task.sleep(for: .seconds(2))
             #expect(session.calls.isEmpty, "no call while idle: \(session.calls)")
 
+            let pressed = ContinuousClock.now
             try display.run(["xdotool", "key", "--clearmodifiers", "Return"])
             let play = try await app.waitFor("play", timeout: .seconds(45))
             let seenPlay = ContinuousClock.now
@@ -78,7 +79,7 @@ extension EndToEnd {
             // The hold is taken when playback is asked for, before the player reports it playing.
             let held = try await app.waitFor("wake") { $0.fields["held"]?.bool == true }
             #expect(seen - seenPlay < .seconds(2), "Inhibit \(seen - seenPlay) after the play event was read")
-            print("play to Inhibit: \(Int(held.tMs - play.tMs)) ms in the app's log, \(seen - seenPlay) as the test saw it")
+            print("Return to Inhibit: \(seen - pressed); the hold came \(Int(play.tMs - held.tMs)) ms before the play event")
 
             try display.run(["xdotool", "key", "--clearmodifiers", "space"])
             _ = try await app.waitFor("pause", after: play)

@@ -9,10 +9,8 @@ import VideoToyGObject
 @MainActor
 public final class SessionWake: ScreenWaking {
     /// The ways of keeping the screen on, in the order they are tried.
-    enum Route: String {
-        case session
-        case screenSaver = "screen-saver"
-        case xServer = "x-server"
+    enum Route {
+        case session, screenSaver, xServer
     }
 
     private let application: UnsafeMutablePointer<GtkApplication>
