@@ -197,3 +197,45 @@ extension EndToEnd {
         }
     }
 }
+
+extension EndToEnd.WakeTests {
+    @Test("on headless sway, sway's tree says the playing window inhibits idle, and not with the preference off", arguments: [true, false])
+    func swayIdleInhibitor(enabled: Bool) async throws {
+        let config = try EndToEnd.FrontEndTests.configFolder(settings: "[preferences]\nkeep-awake=\(enabled)\n")
+        defer { try? FileManager.default.removeItem(at: config) }
+        let sway = try SwayDisplay()
+        defer { sway.stop() }
+        // A bus of its own, with no session manager: on Wayland GTK inhibits idle on the window's surface.
+        let busFolder = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-sway-bus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: busFolder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: busFolder) }
+        let addressFile = busFolder.appendingPathComponent("address").path
+        let bus = try ChildProcess(
+            ["dbus-daemon", "--session", "--nofork", "--print-address=1"], environment: ProcessInfo.processInfo.environment,
+            stdout: addressFile, stderr: busFolder.appendingPathComponent("bus.err").path)
+        defer {
+            bus.send(SIGTERM)
+            _ = bus.wait()
+        }
+        try await Fixture.eventually("the bus's address", within: .seconds(10)) {
+            ((try? String(contentsOfFile: addressFile, encoding: .utf8)) ?? "").hasSuffix("\n")
+        }
+        let address = try String(contentsOfFile: addressFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let clips = Fixture.clips
+        let app = try AppProcess(
+            arguments: ["--play", clips.long], display: nil,
+            environment: sway.clientEnvironment.merging(["DBUS_SESSION_BUS_ADDRESS": address, "XDG_CONFIG_HOME": config.path]) { $1 })
+        defer { app.terminate() }
+        _ = try await app.waitFor("play", timeout: .seconds(45)) { $0.path == clips.long }
+        if enabled {
+            try await Fixture.eventually("sway says the window inhibits idle", within: .seconds(10)) {
+                try sway.idleInhibitingApps() == ["org.videotoy.VideoToy"]
+            }
+            #expect(!app.stderr.contains("Inhibit"), "no warning from GTK: \(app.stderr)")
+        } else {
+            _ = try await app.waitFor("first-frame", timeout: .seconds(45))
+            try await Task.sleep(for: .seconds(1))
+            #expect(try sway.idleInhibitingApps().isEmpty)
+        }
+    }
+}
