@@ -55,7 +55,7 @@ extension EndToEnd {
     /// through stand-ins for GNOME's session manager and the freedesktop screen saver on the display's bus.
     @Suite("Keeping the screen on")
     struct WakeTests {
-        @Test("nothing while idle; idle inhibited within 2 s of play; released when paused in its row")
+        @Test("nothing while idle; idle inhibited within 2 s of play; released when paused in its row, held again, released at quit")
         func playAndPause() async throws {
             let display = try VirtualDisplay()
             defer { display.stop() }
@@ -86,6 +86,13 @@ extension EndToEnd {
             try await session.line("Uninhibit", within: .seconds(5)) { $0.hasPrefix("uninhibit cookie=1") }
             _ = try await app.waitFor("wake", after: held) { $0.fields["held"]?.bool == false }
             #expect(session.calls.count == 2, "one hold, one release: \(session.calls)")
+
+            // Playing again holds again, and quitting lets go.
+            try display.run(["xdotool", "key", "--clearmodifiers", "space"])
+            try await session.line("a second Inhibit", within: .seconds(10)) { $0.hasPrefix("inhibit cookie=2 ") }
+            try display.run(["xdotool", "key", "--clearmodifiers", "ctrl+q"])
+            #expect(try await app.waitForExit(timeout: .seconds(45)) == 0)
+            try await session.line("Uninhibit at quit", within: .seconds(5)) { $0.hasPrefix("uninhibit cookie=2") }
         }
 
         @Test("a paused video on an external monitor stays held; unplugged, it comes home and is released")
