@@ -139,15 +139,26 @@ extension EndToEnd {
             _ = try await app.waitFor("wake") { $0.fields["held"]?.bool == false }
         }
 
-        @Test("with no session service on the bus, the X server keeps the screen on, without a warning from GTK")
+        @Test("with no session service on the bus, the X server's screen saver stays off while playing, without a warning from GTK")
         func bareXServer() async throws {
             let display = try VirtualDisplay()
             defer { display.stop() }
             let clips = Fixture.clips
-            let app = try AppProcess(arguments: ["--play", clips.short], display: display)
+            let app = try AppProcess(arguments: ["--play", clips.long], display: display)
             defer { app.terminate() }
-            _ = try await app.waitFor("wake", timeout: .seconds(45)) { $0.fields["held"]?.bool == true }
-            _ = try await app.waitFor("wake", timeout: .seconds(45)) { $0.fields["held"]?.bool == false }
+            let held = try await app.waitFor("wake", timeout: .seconds(45)) { $0.fields["held"]?.bool == true }
+            let state = PackagePaths.root.appendingPathComponent("scripts/x-screensaver-state").path
+            // A one-second screen saver: idle for longer, the server would start it unless a client suspends it.
+            try display.run(["xset", "s", "1", "0"])
+            try await Task.sleep(for: .seconds(3))
+            #expect(try display.run([state]).output.trimmingCharacters(in: .whitespacesAndNewlines) == "off", "suspended while playing")
+
+            try await Fixture.waitForKeyboard(display)
+            try display.run(["xdotool", "key", "--clearmodifiers", "space"])
+            _ = try await app.waitFor("wake", after: held) { $0.fields["held"]?.bool == false }
+            try await Fixture.eventually("the screen saver starts once paused in the row", within: .seconds(15)) {
+                try display.run([state]).output.trimmingCharacters(in: .whitespacesAndNewlines) == "on"
+            }
             #expect(!app.stderr.contains("cannot keep the screen on"), "\(app.stderr)")
             #expect(!app.stderr.contains("Inhibit"), "GTK was not asked without a session manager: \(app.stderr)")
         }
