@@ -17,6 +17,8 @@ let package = Package(
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4 libadwaita-1"),
         .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-pbutils-1.0 gstreamer-app-1.0 gstreamer-video-1.0"),
         .systemLibrary(name: "CXrandr", pkgConfig: "xrandr"),
+        // The X screen saver extension: the screen stays on while a video plays where no session service answers.
+        .systemLibrary(name: "CXss", pkgConfig: "xscrnsaver"),
         // libavformat reads container headers for the media adapter's fast probe path.
         .systemLibrary(name: "CAVFormat", pkgConfig: "libavformat libavcodec libavutil"),
         // The sound server's client library (PulseAudio, or PipeWire's PulseAudio interface) on GLib's main loop.
@@ -45,7 +47,7 @@ let package = Package(
             name: "VideoToyMedia",
             dependencies: ["VideoToyCore", "VideoToyGObject", "VideoToyPOSIX", "CGStreamer", "CGLib", "CAVFormat", "CSandbox"],
             swiftSettings: strict),
-        .target(name: "VideoToyGtk", dependencies: ["VideoToyCore", "VideoToyGObject", "CGtk", "CXrandr"], swiftSettings: strict),
+        .target(name: "VideoToyGtk", dependencies: ["VideoToyCore", "VideoToyGObject", "CGtk", "CXrandr", "CXss"], swiftSettings: strict),
         .target(name: "VideoToyDesktop", dependencies: ["VideoToyCore", "VideoToyGObject", "CGLib"], swiftSettings: strict),
         .target(name: "VideoToySound", dependencies: ["VideoToyCore", "CPulse"], swiftSettings: strict),
         // Display modes on wlroots compositors (Sway, Hyprland, river…) through wlr-output-management.

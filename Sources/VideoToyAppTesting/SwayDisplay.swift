@@ -116,6 +116,23 @@ public final class SwayDisplay: @unchecked Sendable {
         }
     }
 
+    /// The app IDs of the windows sway says inhibit idle now (`inhibit_idle` in its tree: an idle inhibitor on a
+    /// visible surface).
+    public func idleInhibitingApps() throws -> [String] {
+        var found: [String] = []
+        func walk(_ node: [String: Any]) {
+            if node["inhibit_idle"] as? Bool == true { found.append(node["app_id"] as? String ?? "") }
+            for key in ["nodes", "floating_nodes"] {
+                for child in node[key] as? [[String: Any]] ?? [] { walk(child) }
+            }
+        }
+        guard let root = try JSONSerialization.jsonObject(with: swaymsg(["-t", "get_tree"])) as? [String: Any] else {
+            throw HarnessError("swaymsg -t get_tree: not an object")
+        }
+        walk(root)
+        return found
+    }
+
     /// Adds a headless output (`swaymsg create_output`); sway cannot remove one.
     public func createOutput() throws {
         _ = try swaymsg(["create_output"])

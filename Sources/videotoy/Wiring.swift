@@ -84,6 +84,7 @@ func runApplication(
     let host = AppHost(id: AppIdentity.id, unique: !options.newWindow)
     var window: LibraryWindow?
     var mpris: MPRISBridge?
+    var wake: WakeDriver?
     let folders = watchFolders(controller: controller, log: log, watchdog: watchdog)
     host.onRemoteLaunch { arguments, cwd in
         RemoteLaunch.handle(arguments, cwd: cwd, controller: controller, report: { log.terminal($0) }, watch: folders.watch) {
@@ -95,6 +96,7 @@ func runApplication(
         watchdog.stop()
         folders.watcher.stop()
         mpris?.close()
+        wake?.stop()
         if let size = window?.size { keeper.rememberWindowSize(size) }
         controller.shutDown()
         keeper.flush()
@@ -120,6 +122,7 @@ func runApplication(
         main.preferences = preferences
         main.onPreferences = { changed in
             controller.use(changed)
+            wake?.setEnabled(changed.keepAwake)
             keeper.rememberPreferences(changed)
         }
         // MPRIS changes the play order too: the Preferences window shows it next time and the settings file keeps it.
@@ -159,6 +162,11 @@ func runApplication(
             }, artwork: MPRISArtwork(encode: { PNGCodec.encode($0, box: 512) }))
         bridge.publish(report: { log.terminal($0) })
         mpris = bridge
+        let waking = WakeDriver(
+            port: SessionWake(application: host.application, window: main, report: { log.terminal($0) }), log: log,
+            enabled: preferences.keepAwake)
+        waking.follow(controller)
+        wake = waking
         log.emit(.controls, fields: [(.style, .string(options.controls.rawValue)), (.debug, .bool(options.debug))])
         log.emit(.scaling, fields: [(.mode, .string(scaling.rawValue))])
         if let note = watch.modeSupportNote, !options.keepMode {

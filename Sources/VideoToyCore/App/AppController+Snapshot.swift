@@ -14,6 +14,7 @@ extension AppController {
         if let id = policy.current, let item = library.item(id) {
             var video = CurrentVideo(id: id, path: item.path, title: item.name, playback: policy.states[id])
             video.fullscreen = players[id] != nil && views.wantsFullscreen(id)
+            if players[id] != nil, case .screen(let connector)? = views.placement(of: id) { video.screen = connector }
             if case .ready(let info) = item.state {
                 video.durationMs = info.durationMs
                 video.line = info.summary(sidecars: library.sidecarLanguages(of: id))

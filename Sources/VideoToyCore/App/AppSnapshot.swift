@@ -71,4 +71,6 @@ public struct CurrentVideo: Sendable, Equatable {
     public var playback: ItemPlayback?
     /// Whether it fills the main window's screen, or goes back to doing so from an external screen.
     public var fullscreen = false
+    /// The connector of the external screen showing it, if one does.
+    public var screen: String?
 }

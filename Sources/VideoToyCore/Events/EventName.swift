@@ -64,6 +64,8 @@ public enum EventName: String, CaseIterable, Sendable {
     case tracks
     /// The soundtrack or the subtitles in use changed.
     case track
+    /// The app began or stopped keeping the screen on.
+    case wake
 
     /// The fields the event may carry, besides `event`, `t_ms` and `path`.
     public var fields: [EventField] {
@@ -95,6 +97,7 @@ public enum EventName: String, CaseIterable, Sendable {
         case .audioRoute: return [.output, .outputDescription, .reason]
         case .tracks: return [.audio, .subtitles]
         case .track: return [.kind, .id]
+        case .wake: return [.held, .reason]
         }
     }
 }
@@ -193,4 +196,6 @@ public enum EventField: String, CaseIterable, Sendable {
     case kind
     /// A track's stable name ("audio/1", "subtitles/0", "file/film.fr.srt"), or null for none.
     case id
+    /// Whether the screen is kept on now.
+    case held
 }

@@ -10,6 +10,8 @@ public struct Preferences: Sendable, Equatable {
     public var keepMode = false
     /// How much control the video views show.
     public var controls: ControlStyle = .embedded
+    /// Keep the screen on while a video plays, or is shown on an external screen.
+    public var keepAwake = true
 
     /// The defaults.
     public init() {}
@@ -21,13 +23,14 @@ public struct Preferences: Sendable, Equatable {
         if let value = stored["keep-mode"] { keepMode = value == "true" }
         if let value = stored["shuffle"] { shuffle = value == "true" }
         if let value = stored["controls"].flatMap(ControlStyle.init(rawValue:)) { controls = value }
+        if let value = stored["keep-awake"] { keepAwake = value != "false" }
     }
 
     /// The strings the settings file keeps, named as the command-line options are.
     public var stored: [String: String] {
         [
             "on-end": onEnd.rawValue, "reconnect-grace": String(reconnectGraceSeconds), "keep-mode": String(keepMode),
-            "controls": controls.rawValue, "shuffle": String(shuffle),
+            "controls": controls.rawValue, "shuffle": String(shuffle), "keep-awake": String(keepAwake),
         ]
     }
 

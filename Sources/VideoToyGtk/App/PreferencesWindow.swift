@@ -2,8 +2,9 @@ import CGtk
 import VideoToyCore
 import VideoToyGObject
 
-/// The Preferences window (AdwPreferencesWindow, Ctrl+,): what happens at the end, shuffle, scaling, controls, and the
-/// external screen's grace period and display mode. Every change applies at once and is remembered.
+/// The Preferences window (AdwPreferencesWindow, Ctrl+,): what happens at the end, shuffle, scaling, controls, keeping
+/// the screen on, and the external screen's grace period and display mode. Every change applies at once and is
+/// remembered.
 @MainActor
 final class PreferencesWindow {
     private let window: Widget
@@ -48,7 +49,7 @@ final class PreferencesWindow {
             ) {
                 [unowned self] index in update { $0.onEnd = Self.endChoices[index].0 }
             })
-        let shuffleRow = switchRow(
+        let shuffleRow = toggle(
             "Shuffle", subtitle: "The next video comes from a shuffled order of the rows shown", on: preferences.shuffle
         ) { [unowned self] on in update { $0.shuffle = on } }
         adw_preferences_group_add(gcast(playback), shuffleRow)
@@ -68,6 +69,11 @@ final class PreferencesWindow {
         }
         adw_action_row_set_subtitle(gcast(controlsRow), "For videos started from now on")
         adw_preferences_group_add(gcast(playback), controlsRow)
+        let awake = toggle(
+            "Keep the screen on while playing", subtitle: "Also while a paused video is shown on an external screen",
+            on: preferences.keepAwake
+        ) { [unowned self] on in update { $0.keepAwake = on } }
+        adw_preferences_group_add(gcast(playback), awake)
         adw_preferences_page_add(gcast(page), gcast(playback))
 
         let screens = adw_preferences_group_new()!
@@ -86,20 +92,10 @@ final class PreferencesWindow {
                 update { $0.reconnectGraceSeconds = value }
             })
         adw_preferences_group_add(gcast(screens), grace)
-        let keep = adw_action_row_new()!
-        adw_preferences_row_set_title(gcast(keep), "Keep the screen's display mode")
-        adw_action_row_set_subtitle(gcast(keep), "Otherwise the video opens in the screen's best mode, restored afterwards")
-        let toggle = gtk_switch_new()!
-        gtk_switch_set_active(gcast(toggle), preferences.keepMode ? 1 : 0)
-        gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
-        Widgets.setAccessibleName(toggle, "Keep the screen's display mode")
-        adw_action_row_add_suffix(gcast(keep), toggle)
-        adw_action_row_set_activatable_widget(gcast(keep), toggle)
-        connections.append(
-            Signal.notify(toggle, "active") { [unowned self] in
-                let on = gtk_switch_get_active(gcast(toggle)) != 0
-                update { $0.keepMode = on }
-            })
+        let keep = toggle(
+            "Keep the screen's display mode", subtitle: "Otherwise the video opens in the screen's best mode, restored afterwards",
+            on: preferences.keepMode
+        ) { [unowned self] on in update { $0.keepMode = on } }
         adw_preferences_group_add(gcast(screens), keep)
         adw_preferences_page_add(gcast(page), gcast(screens))
 
@@ -117,8 +113,8 @@ final class PreferencesWindow {
         onChange(next)
     }
 
-    /// An AdwActionRow titled `title` with a switch, which the whole row toggles; `onToggle` receives the new state.
-    private func switchRow(_ title: String, subtitle: String, on: Bool, onToggle: @escaping @MainActor (Bool) -> Void) -> Widget {
+    /// An AdwActionRow titled `title` with a switch set to `on`; `onToggle` receives each change.
+    private func toggle(_ title: String, subtitle: String, on: Bool, onToggle: @escaping @MainActor (Bool) -> Void) -> Widget {
         let row = adw_action_row_new()!
         adw_preferences_row_set_title(gcast(row), title)
         adw_action_row_set_subtitle(gcast(row), subtitle)
