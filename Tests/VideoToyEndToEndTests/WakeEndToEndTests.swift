@@ -9,14 +9,16 @@ final class SessionInhibitRecorder {
     private let output: URL
     private let directory: URL
 
-    /// Starts the stand-in for `service` (`gnome` or `screensaver`) on `display`'s bus and waits until it owns its name.
-    init(_ service: String, on display: VirtualDisplay) async throws {
+    /// Starts the stand-in for `service` (`gnome` or `screensaver`) on `display`'s bus, answering each Inhibit after
+    /// `delayMs`, and waits until it owns its name.
+    init(_ service: String, on display: VirtualDisplay, delayMs: Int = 0) async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-inhibit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         output = directory.appendingPathComponent("calls")
         let environment = ProcessInfo.processInfo.environment.merging(display.environment) { $1 }
         fake = try ChildProcess(
-            [PackagePaths.root.appendingPathComponent("scripts/fake-session-inhibit").path, service], environment: environment,
+            [PackagePaths.root.appendingPathComponent("scripts/fake-session-inhibit").path, service, String(delayMs)],
+            environment: environment,
             stdout: output.path, stderr: directory.appendingPathComponent("err").path)
         _ = try await line("the stand-in owning its name", within: .seconds(10)) { $0 == "ready" }
     }
@@ -137,6 +139,28 @@ extension EndToEnd {
             _ = try await app.waitFor("finished", after: play, timeout: .seconds(45))
             try await session.line("Uninhibit", within: .seconds(5)) { $0.hasPrefix("uninhibit cookie=1") }
             _ = try await app.waitFor("wake") { $0.fields["held"]?.bool == false }
+        }
+
+        @Test("a screen saver service that answers after 1.5 s never holds up the window: no blocked stall, the hold comes")
+        func slowService() async throws {
+            let display = try VirtualDisplay()
+            defer { display.stop() }
+            let session = try await SessionInhibitRecorder("screensaver", on: display, delayMs: 1500)
+            let clips = Fixture.clips
+            let app = try AppProcess(
+                arguments: ["--play", clips.snow], display: display,
+                environment: Reliability.isolatedEnvironment().merging(["VIDEOTOY_STALL_MS": "400"]) { $1 })
+            defer { app.terminate() }
+            let play = try await app.waitFor("play", timeout: .seconds(45))
+            try await session.line("Inhibit", within: .seconds(10)) { $0.hasPrefix("inhibit ") }
+            // The reply is due 1.5 s after the call; the main thread must have gone on meanwhile.
+            try await Task.sleep(for: .seconds(2))
+            let blocked = Reliability.stalls(app, after: nil).filter {
+                $0.fields["cause"]?.string == "blocked" && ($0.fields["ms"]?.int ?? 0) >= 1000
+            }
+            #expect(blocked.isEmpty, "\(blocked.map(\.line))")
+            #expect(app.isRunning, "\(app.report())")
+            _ = play
         }
 
         @Test("with no session service on the bus, the X server's screen saver stays off while playing, without a warning from GTK")

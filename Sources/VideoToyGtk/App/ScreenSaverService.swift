@@ -3,10 +3,8 @@ import VideoToyGObject
 
 /// `org.freedesktop.ScreenSaver`, the service KDE, Xfce and others offer to keep the screen on.
 ///
-/// Its calls wait for the reply on the main thread, as GTK's own inhibit call does: the service answers at once, and
-/// a hold must be in force before the next one replaces it.
-@MainActor
-struct ScreenSaverService {
+/// Its calls wait for their reply, so they are made on `SessionBusWake`'s queue, never on the main thread.
+struct ScreenSaverService: Sendable {
     /// The service's bus name.
     static let name = "org.freedesktop.ScreenSaver"
     private static let path = "/org/freedesktop/ScreenSaver"
