@@ -133,6 +133,22 @@ public final class SwayDisplay: @unchecked Sendable {
         return found
     }
 
+    /// The app IDs of every window in sway's tree (the `app_id` each Wayland client's toplevel set).
+    public func windowAppIDs() throws -> [String] {
+        var found: [String] = []
+        func walk(_ node: [String: Any]) {
+            if let id = node["app_id"] as? String { found.append(id) }
+            for key in ["nodes", "floating_nodes"] {
+                for child in node[key] as? [[String: Any]] ?? [] { walk(child) }
+            }
+        }
+        guard let root = try JSONSerialization.jsonObject(with: swaymsg(["-t", "get_tree"])) as? [String: Any] else {
+            throw HarnessError("swaymsg -t get_tree: not an object")
+        }
+        walk(root)
+        return found
+    }
+
     /// Adds a headless output (`swaymsg create_output`); sway cannot remove one.
     public func createOutput() throws {
         _ = try swaymsg(["create_output"])

@@ -1,0 +1,99 @@
+import Foundation
+import Glibc
+import Testing
+import VideoToyAppTesting
+import VideoToyCore
+
+extension EndToEnd {
+    /// The shell ties a window to its launcher by the application ID the window carries: on X11 GTK's
+    /// `_GTK_APPLICATION_ID` property, on Wayland the toplevel's `app_id`. Both must name the installed desktop entry,
+    /// its icon and what MPRIS says.
+    @Suite("One app by name")
+    struct AppIdentityTests {
+        /// The desktop entry shipped, and the `Icon=` it names.
+        static func desktopEntry() throws -> (name: String, icon: String?) {
+            let data = PackagePaths.root.appendingPathComponent("data")
+            let entries = try FileManager.default.contentsOfDirectory(atPath: data.path).filter { $0.hasSuffix(".desktop") }
+            let name = try #require(entries.first, "no desktop entry in data/")
+            #expect(entries.count == 1, "\(entries)")
+            let text = try String(contentsOf: data.appendingPathComponent(name), encoding: .utf8)
+            let icon = text.split(separator: "\n").first { $0.hasPrefix("Icon=") }.map { String($0.dropFirst(5)) }
+            return (String(name.dropLast(".desktop".count)), icon)
+        }
+
+        @Test("on X11 the main window's application ID is the desktop entry's name and its icon's")
+        func x11() async throws {
+            let entry = try Self.desktopEntry()
+            #expect(entry.name == AppIdentity.id && entry.icon == AppIdentity.id)
+            let display = try VirtualDisplay()
+            defer { display.stop() }
+            let app = try AppProcess(arguments: [Fixture.clips.folder], display: display)
+            defer { app.terminate() }
+            _ = try await app.waitFor("ready", timeout: .seconds(45))
+            var window: Substring?
+            try await Fixture.eventually("the main window", within: .seconds(20)) {
+                window = try display.run(["xdotool", "search", "--onlyvisible", "--name", "^VideoToy$"]).output.split(separator: "\n").first
+                return window != nil
+            }
+            let id = String(try #require(window))
+            let property = try display.run(["xprop", "-id", id, "_GTK_APPLICATION_ID"]).output
+            #expect(property.contains("\"\(entry.name)\""), "\(property)")
+        }
+
+        @Test("on Wayland (sway) the window's app_id is the desktop entry's name")
+        func wayland() async throws {
+            let entry = try Self.desktopEntry()
+            let sway = try SwayDisplay()
+            defer { sway.stop() }
+            // A Wayland session always has a bus, and on it the application registers under its ID.
+            let bus = try PrivateSessionBus()
+            let app = try AppProcess(
+                arguments: [Fixture.clips.folder], display: nil,
+                environment: sway.clientEnvironment.merging(["DBUS_SESSION_BUS_ADDRESS": bus.address]) { $1 })
+            defer { app.terminate() }
+            _ = try await app.waitFor("ready", timeout: .seconds(45))
+            do {
+                try await Fixture.eventually("the window in sway's tree", within: .seconds(20)) {
+                    try sway.windowAppIDs().contains(entry.name)
+                }
+            } catch {
+                Issue.record("app IDs in sway's tree: \(try sway.windowAppIDs()); \(app.report())")
+                throw error
+            }
+            #expect(Set(try sway.windowAppIDs().filter { !$0.isEmpty }) == [entry.name])
+        }
+    }
+}
+
+/// A session bus of a test's own (`dbus-daemon --session`), stopped with this object.
+final class PrivateSessionBus {
+    /// The address clients connect to.
+    let address: String
+    private let daemon: ChildProcess
+    private let folder: URL
+
+    /// Starts the bus and waits for its address.
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-bus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("address").path
+        daemon = try ChildProcess(
+            ["dbus-daemon", "--session", "--nofork", "--print-address=1"], environment: ProcessInfo.processInfo.environment,
+            stdout: file, stderr: folder.appendingPathComponent("bus.err").path)
+        let deadline = ContinuousClock.now + .seconds(10)
+        var text = ""
+        while ContinuousClock.now < deadline {
+            text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            if text.hasSuffix("\n") { break }
+            usleep(20_000)
+        }
+        guard text.hasSuffix("\n") else { throw HarnessError("dbus-daemon printed no address in 10 s") }
+        address = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    deinit {
+        daemon.send(SIGTERM)
+        _ = daemon.wait()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
