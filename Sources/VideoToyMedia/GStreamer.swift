@@ -17,6 +17,12 @@ public enum GStreamer {
         _ = initialized
     }
 
+    /// GStreamer's command-line options (`--gst-debug-level` and the rest) as a GLib option group, for the
+    /// application's parser to own; parsing it initializes GStreamer.
+    public static func optionGroup() -> OpaquePointer? {
+        gst_init_get_option_group()
+    }
+
     /// True when an element factory called `name` is installed.
     public static func hasElement(_ name: String) -> Bool {
         initialize()

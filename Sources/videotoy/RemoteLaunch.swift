@@ -1,7 +1,8 @@
 import Foundation
 import VideoToyCore
 
-/// A later `videotoy FILE…` while this instance runs: its files join the library and the first one plays.
+/// A later `videotoy FILE…` while this instance runs, or a D-Bus activation's files: they join the library and the
+/// first one plays.
 enum RemoteLaunch {
     /// Parses the forwarded command line relative to its working folder, scans, adds and plays.
     @MainActor
@@ -13,6 +14,15 @@ enum RemoteLaunch {
         let base = URL(fileURLWithPath: cwd, isDirectory: true)
         let play = remote.play.map { URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL.path }
         let paths = remote.paths.map { URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL.path }
+        open(paths, play: play, controller: controller, report: report, watch: watch, present: present)
+    }
+
+    /// Scans absolute `paths` (and `play`), adds what they hold and plays `play` or else the first video found.
+    @MainActor
+    static func open(
+        _ paths: [String], play: String? = nil, controller: AppController, report: @escaping @MainActor (String) -> Void,
+        watch: @escaping @MainActor (LibraryLoader.Found) -> Void, present: @escaping @MainActor () -> Void
+    ) {
         LibraryLoader.scan(paths + (play.map { [$0] } ?? [])) { found in
             // A FIFO or a device handed over is said here and never opened: it gets no row to play.
             found.problems.forEach(report)

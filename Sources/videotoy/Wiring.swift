@@ -82,12 +82,19 @@ func runApplication(
     watchdog.onRest = { DispatchQueue.global(qos: .utility).async { ProcessTuning.releaseFreedMemory() } }
     if let chosen = options.scaling { keeper.rememberScaling(chosen) }
     let host = AppHost(id: AppIdentity.id, unique: !options.newWindow)
+    AppOptions.register(on: host)
     var window: LibraryWindow?
     var mpris: MPRISBridge?
     var wake: WakeDriver?
     let folders = watchFolders(controller: controller, log: log, watchdog: watchdog)
     host.onRemoteLaunch { arguments, cwd in
         RemoteLaunch.handle(arguments, cwd: cwd, controller: controller, report: { log.terminal($0) }, watch: folders.watch) {
+            window?.present()
+        }
+    }
+
+    host.onOpen { paths in
+        RemoteLaunch.open(paths, controller: controller, report: { log.terminal($0) }, watch: folders.watch) {
             window?.present()
         }
     }

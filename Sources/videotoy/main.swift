@@ -38,6 +38,14 @@ switch request {
 case .print(let text):
     FileHandle.standardOutput.write(Data(text.utf8))
     exit(0)
+case .glibHelp:
+    // GLib prints the group and exits while it parses the command line.
+    exit(
+        MainActor.assumeIsolated {
+            let host = AppHost(id: AppIdentity.id, unique: false)
+            AppOptions.register(on: host)
+            return host.run(program: program)
+        })
 case .run(let parsed):
     options = parsed
 }
@@ -80,7 +88,9 @@ if let play = options.play {
 }
 
 // Opened once this process is the running instance (after the single-instance hand-over), never before.
-let writer = options.eventsPath.map(EventLogWriter.init(path:))
+// VIDEOTOY_EVENTS stands in for --events where there is no command line to say it: an app D-Bus activation started.
+let eventsPath = options.eventsPath ?? ProcessInfo.processInfo.environment["VIDEOTOY_EVENTS"].flatMap { $0.isEmpty ? nil : $0 }
+let writer = eventsPath.map(EventLogWriter.init(path:))
 
 let exitStatus = MainActor.assumeIsolated {
     runApplication(options: options, playPath: playPath, backend: backend, writer: writer, started: started)

@@ -156,7 +156,7 @@ struct CommandLineTests {
 
     @Test func helpAlignsTheDescriptions() {
         let lines = CommandLineParser.help(program: "videotoy").split(separator: "\n").filter { $0.hasPrefix("  -") }
-        #expect(lines.count == 20, "18 application options, --version and --help")
+        #expect(lines.count == 23, "18 application options, --version, --help and GLib's three help groups")
         let columns = Set(
             lines.map { line -> Int in
                 let afterOption =
@@ -217,5 +217,39 @@ struct CommandLineTests {
 
     @Test func otherEnvironmentIsIgnored() throws {
         #expect(try options([], environment: ["DEBUG": "1", "VIDEOTOY_DEMO": "1"]) == Options())
+    }
+
+    @Test(arguments: [["--help-all"], ["--help-gapplication"], ["--help-gst"], ["/v/a.mp4", "--debug", "--help-all", "--bogus"]])
+    func glibHelpGroupsGoToGLib(arguments: [String]) throws {
+        #expect(try CommandLineParser.parse(arguments) == .glibHelp)
+    }
+
+    @Test func serviceModeIsAnOptionOfItsOwn() throws {
+        let parsed = try options(["--gapplication-service", "--debug"])
+        #expect(parsed.service && parsed.debug)
+        #expect(!(try options([])).service)
+        #expect(error(["--gapplication-service=1"]) == "Option --gapplication-service takes no value")
+    }
+
+    @Test func gstreamerOptionsAreSteppedOverWithTheirValues() throws {
+        let parsed = try options(["--gst-debug-level", "3", "--gst-debug=GST_PADS:5", "--gst-disable-registry-fork", "a.mp4"])
+        #expect(parsed.paths == ["a.mp4"])
+        #expect(
+            parsed
+                == {
+                    var o = Options(); o.paths = ["a.mp4"]; return o
+                }())
+        #expect(error(["--gst-debug-level"]) == "Missing argument for --gst-debug-level")
+        #expect(error(["--gst-version=1"]) == "Option --gst-version takes no value")
+        #expect(error(["--gst-nonsense"]) == "Unknown option --gst-nonsense")
+    }
+
+    @Test func everyOptionHasAKindForGLib() {
+        let kinds = Dictionary(uniqueKeysWithValues: CommandLineParser.specs.map { ($0.long, $0.kind) })
+        #expect(kinds["play"] == .path && kinds["events"] == .path)
+        #expect(kinds["reconnect-grace"] == .number)
+        #expect(kinds["demo"] == .flag && kinds["version"] == .flag)
+        #expect(kinds["screen"] == .text && kinds["on-end"] == .text)
+        #expect(CommandLineParser.specs.allSatisfy { ($0.kind == .flag) == ($0.argument == nil) })
     }
 }

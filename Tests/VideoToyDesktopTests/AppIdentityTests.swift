@@ -72,4 +72,14 @@ struct AppIdentityTests {
         #expect(types == MPRISInterface.supportedMimeTypes)
         #expect(try metainfo().mediaTypes == types)
     }
+
+    @Test("the desktop entry is D-Bus activatable, and the service file names the application ID and service mode")
+    func dbusActivation() throws {
+        #expect(try desktopEntry()["DBusActivatable"] == "true")
+        let text = try String(contentsOf: data.appendingPathComponent("\(AppIdentity.id).service"), encoding: .utf8)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "[D-BUS Service]")
+        #expect(lines.contains("Name=\(AppIdentity.id)"))
+        #expect(lines.contains("Exec=\(AppIdentity.command) --gapplication-service"), "scripts/install rewrites this line")
+    }
 }

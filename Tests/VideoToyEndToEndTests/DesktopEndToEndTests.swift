@@ -23,7 +23,7 @@ extension EndToEnd {
         }
 
         @Test(
-            "scripts/install puts the binary, the desktop entry, the icons and the metainfo under a prefix, valid; uninstall removes exactly them"
+            "scripts/install puts the binary, the desktop entry, the D-Bus service file, the icons and the metainfo under a prefix, valid; uninstall removes exactly them"
         )
         func installAndUninstall() throws {
             // The checks run everywhere: scripts/setup test installs the validators, and a machine without them fails.
@@ -52,6 +52,12 @@ extension EndToEnd {
             // The installed binary by its path, quoted for the space: the entry works without the prefix on PATH.
             #expect(lines.contains("Exec=\"\(binary)\" %U"), "\(desktop)")
             #expect(lines.contains("TryExec=\(binary)"), "\(desktop)")
+            #expect(lines.contains("DBusActivatable=true"), "\(desktop)")
+            // D-Bus starts the installed binary by its path, in single quotes for the space, as a waiting service.
+            let service = try String(
+                contentsOf: prefix.appendingPathComponent("share/dbus-1/services/\(id).service"), encoding: .utf8)
+            let serviceLines = service.split(separator: "\n").map(String.init)
+            #expect(serviceLines == ["[D-BUS Service]", "Name=\(id)", "Exec='\(binary)' --gapplication-service"], "\(service)")
             #expect(lines.contains("Icon=\(id)"))
             #expect(lines.contains("Categories=AudioVideo;Video;Player;"))
             #expect(lines.contains { $0.hasPrefix("MimeType=") && $0.contains("video/mp4;") && $0.contains("video/webm;") })

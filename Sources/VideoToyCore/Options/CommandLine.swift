@@ -4,14 +4,40 @@ public enum CommandLineParser {
     public static let version = AppIdentity.version
 
     /// One documented option.
-    struct Spec {
-        let long: String
-        let short: Character?
-        let argument: String?
-        let help: String
+    public struct Spec: Sendable {
+        /// The long name, without its dashes.
+        public let long: String
+        /// The one-letter name, if any.
+        public let short: Character?
+        /// What its value looks like in the help; nil for a flag.
+        public let argument: String?
+        /// The help line.
+        public let help: String
+
+        /// The kind of value, as GLib's option parser types it.
+        public var kind: Kind {
+            switch long {
+            case "play", "events": .path
+            case "reconnect-grace": .number
+            default: argument == nil ? .flag : .text
+            }
+        }
+
+        /// The kind of value an option takes.
+        public enum Kind: Sendable {
+            /// No value.
+            case flag
+            /// Text.
+            case text
+            /// A number of seconds.
+            case number
+            /// A file name, whose bytes need not be UTF-8.
+            case path
+        }
     }
 
-    static let specs: [Spec] = [
+    /// Every option of VideoToy's own, in the order the help lists them.
+    public static let specs: [Spec] = [
         Spec(long: "demo", short: nil, argument: nil, help: "Generate the demo library once and open it"),
         Spec(long: "play", short: "p", argument: "FILE", help: "Start with FILE selected and playing"),
         Spec(long: "fullscreen", short: "f", argument: nil, help: "Play the --play file fullscreen"),
@@ -42,6 +68,12 @@ public enum CommandLineParser {
         Spec(long: "version", short: nil, argument: nil, help: "Show the version and exit"),
     ]
 
+    /// What the arguments that are not options are, for the help's usage line.
+    public static let parameters = "[PATH…]"
+
+    /// The one-line summary under the help's usage line.
+    public static let summary = "Browse videos; the playing one follows external screens."
+
     /// The help text, laid out like GLib's.
     public static func help(program: String) -> String {
         let rows = specs.map { spec -> (String, String) in
@@ -52,11 +84,30 @@ public enum CommandLineParser {
         }
         let width = (rows.map(\.0.count).max() ?? 0) + 2
         func pad(_ s: String) -> String { s + String(repeating: " ", count: max(2, width - s.count)) }
-        var text = "Usage:\n  \(program) [OPTION…] [PATH…]\n\nBrowse videos; the playing one follows external screens.\n\n"
-        text += "Help Options:\n  \(pad("-h, --help"))Show help options\n\nApplication Options:\n"
+        var text = "Usage:\n  \(program) [OPTION…] \(parameters)\n\n\(summary)\n\n"
+        text += "Help Options:\n  \(pad("-h, --help"))Show help options\n"
+        for (name, help) in glibHelp { text += "  \(pad(name))\(help)\n" }
+        text += "\nApplication Options:\n"
         for (left, help) in rows { text += "  \(pad(left))\(help)\n" }
         return text
     }
+
+    /// GLib's help groups, which GApplication prints: the options of GApplication and GStreamer, and all of them.
+    static let glibHelp = [
+        ("--help-all", "Show all help options"), ("--help-gapplication", "Show GApplication options"),
+        ("--help-gst", "Show GStreamer Options"),
+    ]
+
+    /// GApplication's option that starts the app as a D-Bus service, waiting for activation.
+    public static let serviceOption = "--gapplication-service"
+
+    /// GStreamer's own options (`gst_init_get_option_group`), which GLib reads; true for those that take a value.
+    static let gstreamerOptions: [String: Bool] = [
+        "--gst-version": false, "--gst-fatal-warnings": false, "--gst-debug-help": false, "--gst-debug-level": true,
+        "--gst-debug": true, "--gst-debug-no-color": false, "--gst-debug-color-mode": true, "--gst-debug-disable": false,
+        "--gst-plugin-spew": false, "--gst-plugin-path": true, "--gst-plugin-load": true, "--gst-disable-segtrap": false,
+        "--gst-disable-registry-update": false, "--gst-disable-registry-fork": false,
+    ]
 
     /// The longest argument read, in bytes: twice PATH_MAX.
     public static let longestArgument = 8192
@@ -84,7 +135,20 @@ public enum CommandLineParser {
             }
             if arg == "--" { onlyPaths = true; continue }
             if arg == "-h" || arg == "--help" || arg == "-?" { return .print(help(program: program)) }
+            if glibHelp.contains(where: { $0.0 == arg }) { return .glibHelp }
             let (name, inlineValue) = split(arg)
+            if name == serviceOption || gstreamerOptions[name] != nil {
+                // GLib reads these once the app runs; here they are only stepped over, with their values.
+                if inlineValue != nil && gstreamerOptions[name] != true {
+                    throw CommandLineError(description: "Option \(name) takes no value")
+                }
+                if gstreamerOptions[name] == true && inlineValue == nil {
+                    guard index < arguments.count else { throw CommandLineError(description: "Missing argument for \(name)") }
+                    index += 1
+                }
+                if name == serviceOption { options.service = true }
+                continue
+            }
             guard let spec = specs.first(where: { "--\($0.long)" == name || $0.short.map { "-\($0)" } == name }) else {
                 throw CommandLineError(description: "Unknown option \(name)")
             }

@@ -34,6 +34,8 @@ public struct Options: Sendable, Equatable {
     public var newWindow = false
     /// Print the capability report and exit.
     public var check = false
+    /// `--gapplication-service`: open no window; wait on the session bus until D-Bus activation asks for one.
+    public var service = false
     /// How much control the video views show.
     public var controls: ControlStyle = .embedded
     /// How videos fill their views; nil means as last time, else fit.
@@ -51,6 +53,8 @@ public enum CommandLineRequest: Sendable, Equatable {
     case run(Options)
     /// Print this text (help or version) and exit with status 0.
     case print(String)
+    /// One of GLib's help groups (`--help-all`, `--help-gapplication`, `--help-gst`): GApplication prints it.
+    case glibHelp
 }
 
 /// A command-line mistake, phrased for the terminal.
