@@ -39,7 +39,7 @@ case .print(let text):
     FileHandle.standardOutput.write(Data(text.utf8))
     exit(0)
 case .glibHelp:
-    // GLib prints the group and exits while it parses the command line.
+    // GLib prints the group and exits while it parses the command line. Top-level code runs on the main thread.
     exit(
         MainActor.assumeIsolated {
             let host = AppHost(id: AppIdentity.id, unique: false)

@@ -64,6 +64,7 @@ public final class AppHost {
                 return PathBytes.decode(cString: path)
             }
             let host = CBox.object(data, as: AppHost.self)
+            // GApplication emits `open` from its main context, which the main thread runs.
             MainActor.assumeIsolated { host.open(paths) }
         }
         g_signal_connect_data(
