@@ -119,25 +119,19 @@ public final class SwayDisplay: @unchecked Sendable {
     /// The app IDs of the windows sway says inhibit idle now (`inhibit_idle` in its tree: an idle inhibitor on a
     /// visible surface).
     public func idleInhibitingApps() throws -> [String] {
-        var found: [String] = []
-        func walk(_ node: [String: Any]) {
-            if node["inhibit_idle"] as? Bool == true { found.append(node["app_id"] as? String ?? "") }
-            for key in ["nodes", "floating_nodes"] {
-                for child in node[key] as? [[String: Any]] ?? [] { walk(child) }
-            }
-        }
-        guard let root = try JSONSerialization.jsonObject(with: swaymsg(["-t", "get_tree"])) as? [String: Any] else {
-            throw HarnessError("swaymsg -t get_tree: not an object")
-        }
-        walk(root)
-        return found
+        try treeNodes().filter { $0["inhibit_idle"] as? Bool == true }.map { $0["app_id"] as? String ?? "" }
     }
 
     /// The app IDs of every window in sway's tree (the `app_id` each Wayland client's toplevel set).
     public func windowAppIDs() throws -> [String] {
-        var found: [String] = []
+        try treeNodes().compactMap { $0["app_id"] as? String }
+    }
+
+    /// Every node of sway's tree (`swaymsg -t get_tree`), tiled and floating, depth first.
+    private func treeNodes() throws -> [[String: Any]] {
+        var found: [[String: Any]] = []
         func walk(_ node: [String: Any]) {
-            if let id = node["app_id"] as? String { found.append(id) }
+            found.append(node)
             for key in ["nodes", "floating_nodes"] {
                 for child in node[key] as? [[String: Any]] ?? [] { walk(child) }
             }

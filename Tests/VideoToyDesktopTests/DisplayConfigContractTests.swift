@@ -8,7 +8,7 @@ import VideoToyDesktop
 /// A private session bus holding scripts/fake-display-config, whose stdout lists every ApplyMonitorsConfig call.
 final class FakeDisplayConfigBus {
     let address: String
-    private let bus: ChildProcess
+    private let bus: PrivateSessionBus
     private let fake: ChildProcess
     private let output: String
     private let directory: URL
@@ -16,11 +16,8 @@ final class FakeDisplayConfigBus {
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-fake-dc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let addressFile = directory.appendingPathComponent("address").path
-        bus = try ChildProcess(
-            ["dbus-daemon", "--session", "--nofork", "--print-address=1"], environment: ProcessInfo.processInfo.environment,
-            stdout: addressFile, stderr: directory.appendingPathComponent("bus.err").path)
-        address = try Self.waitForLine(in: addressFile) { _ in true }
+        bus = try PrivateSessionBus()
+        address = bus.address
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
         output = directory.appendingPathComponent("fake.out").path
@@ -32,9 +29,8 @@ final class FakeDisplayConfigBus {
 
     deinit {
         fake.send(SIGTERM)
+        // The bus stops with its object, after the fake that used it.
         _ = fake.wait()
-        bus.send(SIGTERM)
-        _ = bus.wait()
         try? FileManager.default.removeItem(at: directory)
     }
 

@@ -6,29 +6,6 @@ import VideoToyCore
 import VideoToyDesktop
 import VideoToyGObject
 
-/// A session bus of its own (dbus-daemon), gone with the value.
-final class PrivateSessionBus {
-    let address: String
-    private let bus: ChildProcess
-    private let directory: URL
-
-    init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-bus-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let addressFile = directory.appendingPathComponent("address").path
-        bus = try ChildProcess(
-            ["dbus-daemon", "--session", "--nofork", "--print-address=1"], environment: ProcessInfo.processInfo.environment,
-            stdout: addressFile, stderr: directory.appendingPathComponent("bus.err").path)
-        address = try FakeDisplayConfigBus.waitForLine(in: addressFile) { _ in true }
-    }
-
-    deinit {
-        bus.send(SIGTERM)
-        _ = bus.wait()
-        try? FileManager.default.removeItem(at: directory)
-    }
-}
-
 /// A player that records every command the server carries out.
 @MainActor
 final class RecordingPlayerTarget: MPRISPlayerTarget {

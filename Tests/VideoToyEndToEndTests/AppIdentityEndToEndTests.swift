@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Testing
 import VideoToyAppTesting
 import VideoToyCore
@@ -62,38 +61,5 @@ extension EndToEnd {
             }
             #expect(Set(try sway.windowAppIDs().filter { !$0.isEmpty }) == [entry.name])
         }
-    }
-}
-
-/// A session bus of a test's own (`dbus-daemon --session`), stopped with this object.
-final class PrivateSessionBus {
-    /// The address clients connect to.
-    let address: String
-    private let daemon: ChildProcess
-    private let folder: URL
-
-    /// Starts the bus and waits for its address.
-    init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-bus-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent("address").path
-        daemon = try ChildProcess(
-            ["dbus-daemon", "--session", "--nofork", "--print-address=1"], environment: ProcessInfo.processInfo.environment,
-            stdout: file, stderr: folder.appendingPathComponent("bus.err").path)
-        let deadline = ContinuousClock.now + .seconds(10)
-        var text = ""
-        while ContinuousClock.now < deadline {
-            text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-            if text.hasSuffix("\n") { break }
-            usleep(20_000)
-        }
-        guard text.hasSuffix("\n") else { throw HarnessError("dbus-daemon printed no address in 10 s") }
-        address = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    deinit {
-        daemon.send(SIGTERM)
-        _ = daemon.wait()
-        try? FileManager.default.removeItem(at: folder)
     }
 }

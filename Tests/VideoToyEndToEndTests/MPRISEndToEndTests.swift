@@ -77,18 +77,7 @@ extension EndToEnd {
             let (app, client) = try await start(display)
             defer { app.terminate() }
             let clips = Fixture.clips
-            let monitorLog = FileManager.default.temporaryDirectory.appendingPathComponent("mpris-monitor-\(UUID()).txt")
-            defer { try? FileManager.default.removeItem(at: monitorLog) }
-            // stdbuf: gdbus writes through stdio, which would hold the lines back in a file until exit.
-            let monitor = try ChildProcess(
-                ["stdbuf", "-oL", "gdbus", "monitor", "--session", "--dest", MPRISClient.busName],
-                environment: ProcessInfo.processInfo.environment.merging(display.environment) { $1 },
-                stdout: monitorLog.path, stderr: "/dev/null")
-            defer {
-                monitor.send(SIGTERM)
-                _ = monitor.wait()
-            }
-            try await Task.sleep(for: .milliseconds(500))
+            let monitor = try await BusMonitor(MPRISClient.busName, on: display)
 
             let start = try client.position()
             #expect(start > 0)
@@ -120,10 +109,12 @@ extension EndToEnd {
             try client.set("Volume", "<-3.0>")
             #expect(try client.get("Volume").contains("0.0"))
 
-            try await Task.sleep(for: .milliseconds(500))
-            let signals = (try? String(contentsOf: monitorLog, encoding: .utf8)) ?? ""
-            let seeked = signals.split(separator: "\n").filter { $0.contains("org.mpris.MediaPlayer2.Player.Seeked") }
-            #expect(seeked.count >= 3, "Seeked signals:\n\(signals)")
+            try? await monitor.waitFor("three Seeked and the Volume and pause changes") {
+                $0.components(separatedBy: "Player.Seeked").count > 3 && $0.contains("'Volume': <0.25>")
+                    && $0.contains("'PlaybackStatus': <'Paused'>")
+            }
+            let signals = monitor.text
+            #expect(monitor.count("org.mpris.MediaPlayer2.Player.Seeked") >= 3, "Seeked signals:\n\(signals)")
             #expect(signals.contains("'Volume': <0.25>"), "PropertiesChanged for Volume:\n\(signals)")
             #expect(signals.contains("'PlaybackStatus': <'Paused'>"), "PropertiesChanged for the pause:\n\(signals)")
         }
@@ -135,26 +126,16 @@ extension EndToEnd {
             let (app, client) = try await start(display)
             defer { app.terminate() }
             let clips = Fixture.clips
-            let monitorLog = FileManager.default.temporaryDirectory.appendingPathComponent("mpris-order-\(UUID()).txt")
-            defer { try? FileManager.default.removeItem(at: monitorLog) }
-            // stdbuf: gdbus writes through stdio, which would hold the lines back in a file until exit.
-            let monitor = try ChildProcess(
-                ["stdbuf", "-oL", "gdbus", "monitor", "--session", "--dest", MPRISClient.busName],
-                environment: ProcessInfo.processInfo.environment.merging(display.environment) { $1 },
-                stdout: monitorLog.path, stderr: "/dev/null")
-            defer {
-                monitor.send(SIGTERM)
-                _ = monitor.wait()
-            }
-            try await Task.sleep(for: .milliseconds(500))
-            let signals = { (try? String(contentsOf: monitorLog, encoding: .utf8)) ?? "" }
-            let seeked = { signals().split(separator: "\n").filter { $0.contains("org.mpris.MediaPlayer2.Player.Seeked") }.count }
+            let monitor = try await BusMonitor(MPRISClient.busName, on: display)
+            let seeked = { monitor.count("org.mpris.MediaPlayer2.Player.Seeked") }
 
             let track = try #require(try client.metadata("mpris:trackid"))
             try client.call("SetPosition", [track, "int64 5000000"])
             try client.call("SetPosition", [track, "int64 8000000"])
-            try await Task.sleep(for: .seconds(1))
-            #expect(seeked() == 2, "one Seeked per SetPosition:\n\(signals())")
+            // Both come, then a moment for any duplicate, which the app would send together with the first.
+            try? await monitor.waitFor("two Seeked") { _ in seeked() >= 2 }
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(seeked() == 2, "one Seeked per SetPosition:\n\(monitor.text)")
 
             #expect(try client.get("LoopStatus").contains("'None'"))
             try client.set("LoopStatus", "<'Track'>")
@@ -183,8 +164,10 @@ extension EndToEnd {
             _ = try await app.waitFor("fullscreen", after: mark) { $0["on"]?.bool == true }
             #expect(try client.get("Fullscreen", interface: MPRISClient.root).contains("true"))
 
-            try await Task.sleep(for: .milliseconds(500))
-            let all = signals()
+            try? await monitor.waitFor("the LoopStatus and Fullscreen changes") {
+                $0.contains("'LoopStatus': <'Track'>") && $0.contains("'LoopStatus': <'Playlist'>") && $0.contains("'Fullscreen': <true>")
+            }
+            let all = monitor.text
             #expect(all.contains("'LoopStatus': <'Track'>"), "PropertiesChanged for LoopStatus:\n\(all)")
             #expect(all.contains("'LoopStatus': <'Playlist'>"), "PropertiesChanged for LoopStatus:\n\(all)")
             #expect(all.contains("'Fullscreen': <true>"), "PropertiesChanged for Fullscreen:\n\(all)")

@@ -248,21 +248,8 @@ extension EndToEnd.WakeTests {
         let sway = try SwayDisplay()
         defer { sway.stop() }
         // A bus of its own, with no session manager: on Wayland GTK inhibits idle on the window's surface.
-        let busFolder = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-sway-bus-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: busFolder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: busFolder) }
-        let addressFile = busFolder.appendingPathComponent("address").path
-        let bus = try ChildProcess(
-            ["dbus-daemon", "--session", "--nofork", "--print-address=1"], environment: ProcessInfo.processInfo.environment,
-            stdout: addressFile, stderr: busFolder.appendingPathComponent("bus.err").path)
-        defer {
-            bus.send(SIGTERM)
-            _ = bus.wait()
-        }
-        try await Fixture.eventually("the bus's address", within: .seconds(10)) {
-            ((try? String(contentsOfFile: addressFile, encoding: .utf8)) ?? "").hasSuffix("\n")
-        }
-        let address = try String(contentsOfFile: addressFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let bus = try PrivateSessionBus()
+        let address = bus.address
         let clips = Fixture.clips
         let app = try AppProcess(
             arguments: ["--play", clips.long], display: nil,
