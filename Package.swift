@@ -38,17 +38,27 @@ let package = Package(
         // GObject lifetime, signals and the GLib main-loop bridge, solved once.
         .target(name: "VideoToyGObject", dependencies: ["CGLib"], swiftSettings: strict),
 
+        // gettext: the user's language's text for the adapters, and the core's typed messages as sentences.
+        .target(name: "VideoToyText", dependencies: ["VideoToyCore", "CGLib"], swiftSettings: strict),
+
         // File-system calls on paths whose bytes need not be UTF-8, shared by the adapters that touch files.
         .target(name: "VideoToyPOSIX", dependencies: ["VideoToyCore"], swiftSettings: strict),
 
         // Adapters; none imports another.
-        .target(name: "VideoToyFiles", dependencies: ["VideoToyCore", "VideoToyGObject", "VideoToyPOSIX", "CGLib"], swiftSettings: strict),
+        .target(
+            name: "VideoToyFiles", dependencies: ["VideoToyCore", "VideoToyText", "VideoToyGObject", "VideoToyPOSIX", "CGLib"],
+            swiftSettings: strict),
         .target(
             name: "VideoToyMedia",
-            dependencies: ["VideoToyCore", "VideoToyGObject", "VideoToyPOSIX", "CGStreamer", "CGLib", "CAVFormat", "CSandbox"],
+            dependencies: [
+                "VideoToyCore", "VideoToyGObject", "VideoToyPOSIX", "VideoToyText", "CGStreamer", "CGLib", "CAVFormat", "CSandbox",
+            ],
             swiftSettings: strict),
-        .target(name: "VideoToyGtk", dependencies: ["VideoToyCore", "VideoToyGObject", "CGtk", "CXrandr", "CXss"], swiftSettings: strict),
-        .target(name: "VideoToyDesktop", dependencies: ["VideoToyCore", "VideoToyGObject", "CGLib"], swiftSettings: strict),
+        .target(
+            name: "VideoToyGtk", dependencies: ["VideoToyCore", "VideoToyText", "VideoToyGObject", "CGtk", "CXrandr", "CXss"],
+            swiftSettings: strict),
+        .target(
+            name: "VideoToyDesktop", dependencies: ["VideoToyCore", "VideoToyText", "VideoToyGObject", "CGLib"], swiftSettings: strict),
         .target(name: "VideoToySound", dependencies: ["VideoToyCore", "CPulse"], swiftSettings: strict),
         // Display modes on wlroots compositors (Sway, Hyprland, river…) through wlr-output-management.
         .target(name: "VideoToyWayland", dependencies: ["VideoToyCore", "CWayland"], swiftSettings: strict),
@@ -69,7 +79,7 @@ let package = Package(
             name: "videotoy",
             dependencies: [
                 "VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyGtk", "VideoToyGObject", "VideoToyDesktop",
-                "VideoToySound", "VideoToyWayland",
+                "VideoToySound", "VideoToyWayland", "VideoToyText",
             ],
             swiftSettings: strict
         ),
@@ -80,6 +90,7 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        .testTarget(name: "VideoToyTextTests", dependencies: ["VideoToyText"], swiftSettings: strict),
         .testTarget(name: "VideoToyCoreTests", dependencies: ["VideoToyCore", "VideoToyTesting"], swiftSettings: strict),
         .testTarget(
             name: "VideoToyWaylandTests", dependencies: ["VideoToyCore", "VideoToyWayland", "VideoToyWaylandTesting"], swiftSettings: strict

@@ -7,6 +7,8 @@
 #include <gio/gunixmounts.h>
 #include <malloc.h>
 #include <sys/vfs.h>
+#include <libintl.h>
+#include <locale.h>
 
 static inline void vt_limit_malloc_arenas(int count) { mallopt(M_ARENA_MAX, count); }
 
