@@ -18,8 +18,8 @@ enum FileChooser {
     static func present(_ kind: Kind, over parent: Widget, onChosen: @escaping @MainActor ([String]) -> Void) {
         let title = kind == .folder ? tr("Open Folder") : tr("Add Files")
         let action = kind == .folder ? GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER : GTK_FILE_CHOOSER_ACTION_OPEN
-        guard let dialog = gtk_file_chooser_native_new(title, gcast(parent), action, kind == .folder ? tr("_Open") : tr("_Add"), tr("_Cancel"))
-        else { return }
+        let accept = kind == .folder ? tr("_Open") : tr("_Add")
+        guard let dialog = gtk_file_chooser_native_new(title, gcast(parent), action, accept, tr("_Cancel")) else { return }
         let chooser = dialog
         if kind == .files {
             gtk_file_chooser_set_select_multiple(chooser, 1)

@@ -1,7 +1,8 @@
+import VideoToyText
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import VideoToyText
 
 /// The header's counts of rows, in the user's language, their numbers grouped as the user's locale writes them.
 enum RowCount {

@@ -32,7 +32,8 @@ final class ScreenMenu {
         for screen in screens {
             let name = [screen.id.manufacturer, screen.id.model].filter { !$0.isEmpty }.joined(separator: " ")
             // TRANSLATORS: an external screen in the screen menu: its maker and model, then its connector ("LG TV (HDMI-1)").
-            let text = (screen.id == current ? "✓ " : "    ") + (name.isEmpty ? screen.id.connector : tr("%s (%s)", name, screen.id.connector))
+            let label = name.isEmpty ? screen.id.connector : tr("%s (%s)", name, screen.id.connector)
+            let text = (screen.id == current ? "✓ " : "    ") + label
             let entry = gtk_button_new_with_label(text)!
             gtk_widget_add_css_class(entry, "flat")
             let id = screen.id
