@@ -17,7 +17,8 @@ extension EndToEnd {
             let clips = Fixture.clips
             let names = [clips.snow, clips.ball, clips.short].map { URL(fileURLWithPath: $0).lastPathComponent }
             let folder = URL(fileURLWithPath: clips.folder)
-            return Set(names + [clips.folder, folder.lastPathComponent, folder.deletingLastPathComponent().path, AppIdentity.name, "videotoy"])
+            let folderNames = [clips.folder, folder.lastPathComponent, folder.deletingLastPathComponent().path]
+            return Set(names + folderNames + [AppIdentity.name, "videotoy"])
         }()
 
         /// Words the core still renders in English, which the typed messages (Sources/VideoToyText/Messages) will
