@@ -5,6 +5,7 @@ import VideoToyGObject
 import VideoToyGtk
 import VideoToyMedia
 import VideoToySound
+import VideoToyText
 
 // Wiring only: parse the command line, build the parts, connect them, run.
 
@@ -82,7 +83,7 @@ var playPath: String?
 if let play = options.play {
     let absolute = URL(fileURLWithPath: play).standardizedFileURL.path
     if case .failure(let failure) = backend.probe(path: absolute) {
-        fail("cannot play \(PathBytes.display(play)): \(failure.message)", status: 2)
+        fail("cannot play \(PathBytes.display(play)): \(failure.text(in: .user))", status: 2)
     }
     playPath = absolute
 }
