@@ -105,7 +105,8 @@ let package = Package(
         .testTarget(
             name: "VideoToyMediaTests",
             dependencies: [
-                "VideoToyCore", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyFiles", "VideoToyPOSIX", "VideoToyGObject", "VideoToyText",
+                "VideoToyCore", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyFiles", "VideoToyPOSIX", "VideoToyGObject",
+                "VideoToyText",
             ],
             swiftSettings: strict),
         .testTarget(

@@ -18,7 +18,8 @@ struct AppControllerRefreshTests {
         #expect(refreshRecord(rig) == #"{"event":"refresh","t_ms":0,"folder":"/v","added":0,"gone":2,"back":0}"#)
         let gone = rig.records("probe").suffix(2)
         #expect(gone.map(\.path) == ["/v/a.mp4", "/v/b.mp4"])
-        #expect(gone.allSatisfy { $0.fields.first?.1 == .string("vanished") && $0.fields.last?.1 == .string("\(LogMessage.probe(.vanished))") })
+        #expect(
+            gone.allSatisfy { $0.fields.first?.1 == .string("vanished") && $0.fields.last?.1 == .string("\(LogMessage.probe(.vanished))") })
         for id in [a, b] {
             let row = try #require(rig.controller.row(for: id))
             #expect(row.detail == .failed(.vanished) && row.isError)

@@ -64,7 +64,9 @@ struct FormatCatalogueTests {
                 #expect(info.missingDecoders.contains(format.videoCodec), "\(info)")
                 #expect(info.summary.contains("no decoder for \(format.videoCodec)"))
             case .failure(let failure):
-                #expect(failure.text(in: .english).contains(format.videoCodec) && failure.text(in: .english).contains(format.package), "\(failure.text(in: .english))")
+                #expect(
+                    failure.text(in: .english).contains(format.videoCodec) && failure.text(in: .english).contains(format.package),
+                    "\(failure.text(in: .english))")
             }
             return
         }

@@ -289,7 +289,9 @@ final class PlaybackDriver {
         case .endOfStream:
             ended(id, item)
         case .error(let error):
-            log.emit(.error, path: item.path, fields: [(.message, log.sentence(.playback(error))), (.positionMs, .int(players[id]?.positionMs ?? 0))])
+            log.emit(
+                .error, path: item.path,
+                fields: [(.message, log.sentence(.playback(error))), (.positionMs, .int(players[id]?.positionMs ?? 0))])
             log.terminal(.playback(error), about: item.path)
             handle(.failed(id, error: error, next: playableUnasked(after: id)))
         }

@@ -3,9 +3,9 @@ import Foundation
 import Glibc
 import Synchronization
 import VideoToyCore
-import VideoToyText
 import VideoToyGObject
 import VideoToyPOSIX
+import VideoToyText
 
 /// Carries out one pipeline's state changes, seeks and property changes in order on a serial queue of its
 /// own, and frees the pipeline after the last of them.

@@ -302,7 +302,8 @@ public final class Player {
             }
             wantPlaying = false
             // A refused file's error says why in English on the bus; the worker keeps the reason as a value.
-            let failure = worker.refusal.map { MessageText.Failure(error: .unreadable($0), isResourceError: true) } ?? MessageText.error(message)
+            let failure =
+                worker.refusal.map { MessageText.Failure(error: .unreadable($0), isResourceError: true) } ?? MessageText.error(message)
             // A missing or unreadable file never played: nothing to compare, and its share may not answer a stat.
             if failure.isResourceError { onMessage(.error(failure.error)) } else { checkEnd(.error(failure.error)) }
         case GST_MESSAGE_ASYNC_DONE:
