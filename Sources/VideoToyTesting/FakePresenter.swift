@@ -135,10 +135,10 @@ public final class FakePresenter: LibraryPresenter {
     }
 
     /// The notices shown, in order.
-    public private(set) var notices: [String] = []
+    public private(set) var notices: [Notice] = []
 
     /// Records the notice.
-    public func showNotice(_ text: String) { notices.append(text) }
+    public func showNotice(_ notice: Notice) { notices.append(notice) }
 
     /// The last probe progress shown: items read and the total.
     public private(set) var probeProgress: (done: Int, total: Int)?

@@ -153,7 +153,7 @@ func runApplication(
                 controller.sidecarsListed(found.sidecars)
                 folders.watch(found)
                 if found.videos.isEmpty {
-                    main.showNotice(tr("No videos in %s", paths.map { PathBytes.display($0) }.joined(separator: ", ")))
+                    main.showNotice(.noVideos(in: paths.map { PathBytes.display($0) }))
                 }
                 // A folder that is gone, or holds nothing the scanner could enter, does not join the library.
                 let videos = Set(found.videos)

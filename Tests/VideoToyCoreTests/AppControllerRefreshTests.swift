@@ -141,11 +141,11 @@ struct AppControllerRefreshTests {
         rig.backend.script("/v/c.mp4", .failure(.permissionDenied))
         rig.ids = rig.controller.add(paths: ["/v/a.mp4", "/v/b.mp4", "/v/c.mp4"])
         try await rig.probed()
-        #expect(rig.presenter.notices == ["2 files could not be read"])
+        #expect(rig.presenter.notices == [.unreadableFiles(count: 2)])
         // A later folder change with one more bad file says so again, once.
         rig.backend.script("/v/d.mp4", .failure(.empty))
         rig.controller.folderChanged("/v", present: ["/v/a.mp4", "/v/b.mp4", "/v/c.mp4", "/v/d.mp4"])
         try await rig.probed()
-        #expect(rig.presenter.notices == ["2 files could not be read", "1 file could not be read"])
+        #expect(rig.presenter.notices == [.unreadableFiles(count: 2), .unreadableFiles(count: 1)])
     }
 }

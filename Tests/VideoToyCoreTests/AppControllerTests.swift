@@ -557,7 +557,7 @@ struct AppControllerTests {
         let panel = try #require(rig.controller.row(for: a)?.status)
         #expect(panel == .onScreen(name: "Sony Bravia", connector: "HDMI-1"))
         #expect(!panel.isError)
-        #expect(rig.presenter.notices == ["Playing on Sony Bravia"], "a notice says where the video went, once")
+        #expect(rig.presenter.notices == [.playingOn(screen: "Sony Bravia")], "a notice says where the video went, once")
         #expect(
             rig.records("fullscreen").map { $0.fields.first { $0.0 == "on" }?.1 } == [.bool(true), .bool(false)],
             "the main window's fullscreen ends when the video leaves it")
@@ -573,7 +573,8 @@ struct AppControllerTests {
         rig.controller.screensChanged([Fixture.laptop])
         #expect(rig.controller.placement(of: a) == .row)
         #expect(rig.records("fullscreen").count == 4)
-        #expect(rig.presenter.notices == ["Playing on Sony Bravia", "Playing on Sony Bravia"], "coming home needs no notice")
+        #expect(
+            rig.presenter.notices == [.playingOn(screen: "Sony Bravia"), .playingOn(screen: "Sony Bravia")], "coming home needs no notice")
     }
 
     @Test func scalingAppliesToEveryViewAndIsLogged() async throws {

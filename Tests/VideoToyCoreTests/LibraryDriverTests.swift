@@ -40,7 +40,7 @@ struct LibraryDriverTests {
         _ = rig.driver.record(rig.ids[2], .success(Self.info))
         rig.driver.probesAnswered()
         #expect(rig.presenter.probeProgress?.done == 3)
-        #expect(rig.presenter.notices == ["2 files could not be read"])
+        #expect(rig.presenter.notices == [.unreadableFiles(count: 2)])
         rig.driver.reportProbeProgress()
         #expect(rig.presenter.notices.count == 1, "said once")
     }

@@ -45,12 +45,12 @@ struct PlacementDriverTests {
         "each event reaches the window, the row and the log as the machine says",
         arguments: [
             (
-                events: [ViewPlacements.Event.created(ItemID(0))], placements: [ViewPlacement.row], rows: 1, notices: [String](),
+                events: [ViewPlacements.Event.created(ItemID(0))], placements: [ViewPlacement.row], rows: 1, notices: [Notice](),
                 logged: [String]()
             ),
             (
                 events: [.created(ItemID(0)), .routed(ItemID(0), .screen(projector))], placements: [.row, .screen(connector: "HDMI-1")],
-                rows: 3, notices: ["Playing on LG TV"], logged: ["route"]
+                rows: 3, notices: [.playingOn(screen: "LG TV")], logged: ["route"]
             ),
             (
                 events: [.created(ItemID(0)), .fullscreen(ItemID(0), true)], placements: [.row, .fullscreen], rows: 2, notices: [],
@@ -60,10 +60,11 @@ struct PlacementDriverTests {
                 events: [
                     .created(ItemID(0)), .routed(ItemID(0), .screen(projector)), .frameShown(ItemID(0), .screen(connector: "HDMI-1")),
                 ],
-                placements: [.row, .screen(connector: "HDMI-1")], rows: 3, notices: ["Playing on LG TV"], logged: ["route", "first-frame"]
+                placements: [.row, .screen(connector: "HDMI-1")], rows: 3, notices: [.playingOn(screen: "LG TV")],
+                logged: ["route", "first-frame"]
             ),
         ])
-    func effects(events: [ViewPlacements.Event], placements: [ViewPlacement], rows: Int, notices: [String], logged: [String]) {
+    func effects(events: [ViewPlacements.Event], placements: [ViewPlacement], rows: Int, notices: [Notice], logged: [String]) {
         let rig = Rig()
         for event in events { rig.driver.handle(event) }
         #expect(rig.presenter.placementHistory(of: rig.id) == placements)

@@ -128,7 +128,7 @@ struct PlaybackDriverTests {
         let screen = ScreenID(connector: "HDMI-1", manufacturer: "ACME", model: "Big")
         rig.driver.place(.routed(rig.ids[0], .screen(screen)))
         #expect(rig.presenter.placements[rig.ids[0]] == .screen(connector: "HDMI-1"))
-        #expect(rig.presenter.notices == ["Playing on screen HDMI-1"])
+        #expect(rig.presenter.notices == [.playingOn(screen: "screen HDMI-1")])
         rig.driver.intent(rig.ids[0], .toggleFullscreen)
         #expect(rig.driver.views.wantsFullscreen(rig.ids[0]))
     }

@@ -22,7 +22,7 @@ public protocol LibraryPresenter: AnyObject {
     /// `searching` says whether a search hides the others.
     func showRows(count: Int, total: Int, searching: Bool)
     /// Shows a short notice where the user looks, for a few seconds ("Playing on LG TV").
-    func showNotice(_ text: String)
+    func showNotice(_ notice: Notice)
     /// Quits the application with `status`.
     func quit(status: Int32)
     /// The pictures the video view of `id` drew and dropped since it was made, if it has a view.
@@ -41,7 +41,7 @@ extension LibraryPresenter {
     public func showRows(count: Int, total: Int, searching: Bool) { showLibrary(count: count) }
 
     /// A window without notices says nothing.
-    public func showNotice(_ text: String) {}
+    public func showNotice(_ notice: Notice) {}
 
     /// A window without video views shows no subtitles.
     public func showSubtitle(for id: ItemID, _ subtitle: ShownSubtitle?) {}

@@ -41,7 +41,7 @@ final class PlacementDriver {
                 owner?.rowChanged(id)
                 guard let owner, let item = owner.item(id) else { continue }
                 if case .screen(let connector)? = views.placement(of: id) {
-                    presenter?.showNotice("Playing on \(owner.screenName(connector))")
+                    presenter?.showNotice(.playingOn(screen: owner.screenName(connector)))
                 }
                 log.emit(.route, path: item.path, fields: [(.to, .string(name)), (.positionMs, .int(owner.positionMs(of: id)))])
             case .fullscreenChanged(let id, let on):

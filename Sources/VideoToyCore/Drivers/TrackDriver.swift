@@ -181,11 +181,11 @@ final class TrackDriver {
         if kind == .subtitles { showSubtitles(id) }
     }
 
-    private func trackNotice(_ kind: TrackKind, _ track: TrackID?, in machine: ItemTracks?) -> String {
+    private func trackNotice(_ kind: TrackKind, _ track: TrackID?, in machine: ItemTracks?) -> Notice {
         let number = track.flatMap { id in machine.flatMap { m in (kind == .audio ? m.audio : m.subtitles).firstIndex { $0.id == id } } }
-        guard let track, let found = machine?.track(track), let number else { return "Subtitles off" }
+        guard let track, let found = machine?.track(track), let number else { return .subtitlesChosen(nil) }
         let label = TrackMenu.label(found, number: number + 1)
-        return kind == .audio ? "Audio: \(label)" : "Subtitles: \(label)"
+        return kind == .audio ? .audioChosen(label) : .subtitlesChosen(label)
     }
 
     private static func trackRecord(_ track: MediaTrack) -> JSONValue {

@@ -12,9 +12,9 @@ public struct UnreadableTally: Sendable, Equatable {
     }
 
     /// Once every file has been read: the notice to show, if any file failed since the last one.
-    public mutating func notice(allRead: Bool) -> String? {
+    public mutating func notice(allRead: Bool) -> Notice? {
         guard allRead, unannounced > 0 else { return nil }
         defer { unannounced = 0 }
-        return unannounced == 1 ? "1 file could not be read" : "\(unannounced) files could not be read"
+        return .unreadableFiles(count: unannounced)
     }
 }

@@ -8,14 +8,4 @@ public enum ScalingMode: String, Sendable, CaseIterable {
     case stretch
     /// Natural size, centred, shrunk only when it does not fit.
     case none
-
-    /// The menu label.
-    public var title: String {
-        switch self {
-        case .fit: return "Fit"
-        case .fill: return "Fill (crop)"
-        case .stretch: return "Stretch"
-        case .none: return "Natural size"
-        }
-    }
 }

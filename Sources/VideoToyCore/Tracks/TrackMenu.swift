@@ -1,18 +1,38 @@
-/// The "Audio and subtitles" menu of a video, worded: every soundtrack, "Off" and every subtitle track, with notes on
-/// subtitle files that are damaged or cannot be shown.
+/// The "Audio and subtitles" menu of a video, as values the adapters word: every soundtrack, "Off" and every subtitle
+/// track, with notes on subtitle files that are damaged or cannot be shown.
 public struct TrackMenu: Hashable, Sendable {
     /// One entry of the menu.
     public struct Entry: Hashable, Sendable {
         /// The track it picks; nil is "Off".
         public let id: TrackID?
-        /// What the entry says: "English", "French — Commentary", "Off".
-        public let label: String
+        /// What the entry names: a track ("English", "French — Commentary"), "Off", a file or a format.
+        public let label: Label
         /// A line under it: what is wrong with the file.
-        public let note: String?
+        public let note: Note?
         /// Whether it is the track in use.
         public let isSelected: Bool
         /// Whether it can be picked.
         public let isEnabled: Bool
+    }
+
+    /// What an entry names.
+    public enum Label: Hashable, Sendable {
+        /// No subtitles.
+        case off
+        /// A track that can be picked.
+        case track(TrackLabel)
+        /// A subtitle file beside the video that cannot be read, by its name.
+        case file(String)
+        /// A subtitle format in the file that no installed decoder shows, as GStreamer names it.
+        case format(String)
+    }
+
+    /// The line under an entry that cannot be picked, or that is damaged.
+    public enum Note: Hashable, Sendable {
+        /// A subtitle format no installed decoder shows.
+        case cannotBeShownHere
+        /// What the subtitle reader found wrong, in English (the readers still word it).
+        case problem(String)
     }
 
     /// The soundtracks; empty when the file has at most one (nothing to choose).
@@ -31,12 +51,14 @@ public struct TrackMenu: Hashable, Sendable {
             subtitles = []
             return
         }
-        let off = Entry(id: nil, label: "Off", note: nil, isSelected: tracks.subtitlesInUse == nil, isEnabled: true)
+        let off = Entry(id: nil, label: .off, note: nil, isSelected: tracks.subtitlesInUse == nil, isEnabled: true)
         let broken = tracks.unusable.map { id in
-            Entry(id: id, label: TrackMenu.fileName(id) ?? "\(id)", note: tracks.notes[id], isSelected: false, isEnabled: false)
+            Entry(
+                id: id, label: .file(TrackMenu.fileName(id) ?? "\(id)"), note: tracks.notes[id].map(Note.problem), isSelected: false,
+                isEnabled: false)
         }
         let missing = tracks.unshowable.map { format in
-            Entry(id: nil, label: format, note: "cannot be shown here", isSelected: false, isEnabled: false)
+            Entry(id: nil, label: .format(format), note: .cannotBeShownHere, isSelected: false, isEnabled: false)
         }
         subtitles = [off] + TrackMenu.entries(tracks.subtitles, inUse: tracks.subtitlesInUse, notes: tracks.notes) + broken + missing
     }
@@ -44,14 +66,11 @@ public struct TrackMenu: Hashable, Sendable {
     /// Whether the menu has anything to offer.
     public var isEmpty: Bool { audio.isEmpty && subtitles.isEmpty }
 
-    /// A track's label: its language (or "Track N"), then its title, "forced", and the file for a subtitle file.
-    public static func label(_ track: MediaTrack, number: Int) -> String {
-        var details: [String] = []
-        if let title = track.title, !title.isEmpty { details.append(title) }
-        if track.isForced { details.append("forced") }
-        if let name = fileName(track.id) { details.append(name) }
-        let base = track.language?.name ?? "Track \(number)"
-        return details.isEmpty ? base : base + " — " + details.joined(separator: ", ")
+    /// A track's label: its language (or its number), then its title, "forced", and the file for a subtitle file.
+    public static func label(_ track: MediaTrack, number: Int) -> TrackLabel {
+        TrackLabel(
+            language: track.language?.name, number: number, title: track.title.flatMap { $0.isEmpty ? nil : $0 },
+            isForced: track.isForced, fileName: fileName(track.id))
     }
 
     private static func entries(_ tracks: [MediaTrack], inUse: TrackID?, notes: [TrackID: String]) -> [Entry] {
@@ -59,9 +78,17 @@ public struct TrackMenu: Hashable, Sendable {
         return tracks.enumerated().map { index, track in
             var label = labels[index]
             // Two tracks alike in language and title are told apart by their codec.
-            if labels.filter({ $0 == label }).count > 1, let codec = track.codec { label += " (\(codec))" }
-            return Entry(id: track.id, label: label, note: notes[track.id], isSelected: track.id == inUse, isEnabled: true)
+            if labels.filter({ readAlike($0, label) }).count > 1 { label.codec = track.codec }
+            return Entry(
+                id: track.id, label: .track(label), note: notes[track.id].map(Note.problem), isSelected: track.id == inUse,
+                isEnabled: true)
         }
+    }
+
+    /// Whether two labels say the same: the number is said only when there is no language.
+    private static func readAlike(_ one: TrackLabel, _ other: TrackLabel) -> Bool {
+        one.language == other.language && one.title == other.title && one.isForced == other.isForced
+            && one.fileName == other.fileName && (one.language != nil || one.number == other.number)
     }
 
     private static func fileName(_ id: TrackID) -> String? {

@@ -117,14 +117,14 @@ public final class LibraryWindow {
     }
 
     /// Shows a short notice over the list for a few seconds ("Playing on LG TV").
-    public func showNotice(_ text: String) {
-        pages.showNotice(text)
+    public func showNotice(_ notice: Notice) {
+        pages.showNotice(notice.text())
     }
 
     /// Takes `folder` out of the library, with a notice whose Undo opens it again.
     private func removeFolder(_ folder: String) {
         controller.removeFolder(folder)
-        pages.showNotice(tr("Removed “%s” from the library", LibraryFolders.name(of: folder)), undo: "app.open-recent", target: folder)
+        pages.showNotice(Notice.removedFolder(name: LibraryFolders.name(of: folder)).text(), undo: "app.open-recent", target: folder)
     }
 
     /// Opens the Preferences window; its changes apply at once (the control style to videos started later).

@@ -45,7 +45,7 @@ final class WindowPresenter: LibraryPresenter {
 
     func frameCounts(for id: ItemID) -> FrameCounts? { videos.frameCounts(for: id) }
 
-    func showNotice(_ text: String) { pages.showNotice(text) }
+    func showNotice(_ notice: Notice) { pages.showNotice(notice.text()) }
 
     func quit(status: Int32) { onQuit(status) }
 }

@@ -20,7 +20,7 @@ final class ScalingMenu {
         gtk_menu_button_set_has_frame(gcast(button), 0)
         let list = Widgets.box(vertical: true, spacing: 2)
         for mode in ScalingMode.allCases {
-            let entry = gtk_button_new_with_label(mode.title)!
+            let entry = gtk_button_new_with_label(mode.text())!
             gtk_widget_add_css_class(entry, "flat")
             connections.append(
                 Signal.connect(entry, "clicked") { [button] in
@@ -39,7 +39,7 @@ final class ScalingMenu {
     /// Marks `mode` as the current one.
     func select(_ mode: ScalingMode) {
         for entry in entries {
-            gtk_button_set_label(gcast(entry.button), (entry.mode == mode ? "✓ " : "    ") + entry.mode.title)
+            gtk_button_set_label(gcast(entry.button), (entry.mode == mode ? "✓ " : "    ") + entry.mode.text())
         }
     }
 }

@@ -45,11 +45,12 @@ final class TrackMenuButton {
         gtk_widget_set_margin_top(heading, rows.isEmpty ? 0 : 8)
         append(heading)
         for entry in entries {
-            let item = gtk_button_new_with_label((entry.isSelected ? "✓ " : "    ") + entry.label)!
+            let label = entry.label.text()
+            let item = gtk_button_new_with_label((entry.isSelected ? "✓ " : "    ") + label)!
             gtk_widget_add_css_class(item, "flat")
             if let child = gtk_button_get_child(gcast(item)) { gtk_widget_set_halign(child, GTK_ALIGN_START) }
             gtk_widget_set_sensitive(item, entry.isEnabled ? 1 : 0)
-            Widgets.setAccessibleName(item, kind == .audio ? tr("Audio: %s", entry.label) : tr("Subtitles: %s", entry.label))
+            Widgets.setAccessibleName(item, kind == .audio ? tr("Audio: %s", label) : tr("Subtitles: %s", label))
             if entry.isEnabled {
                 connections.append(
                     Signal.connect(item, "clicked") { [button, onChoose] in
@@ -59,7 +60,7 @@ final class TrackMenuButton {
             }
             append(item)
             if let note = entry.note {
-                let line = Widgets.label(note, wrap: true)
+                let line = Widgets.label(note.text(), wrap: true)
                 gtk_widget_add_css_class(line, "dim-label")
                 gtk_widget_add_css_class(line, "caption")
                 gtk_widget_set_halign(line, GTK_ALIGN_START)

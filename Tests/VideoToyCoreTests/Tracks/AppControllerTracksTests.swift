@@ -55,8 +55,12 @@ struct AppControllerTracksTests {
                 #"{"event":"track","t_ms":0,"path":"/v/film.mkv","kind":"subtitles","id":null}"#,
             ])
         let menu = try #require(rig.presenter.trackMenus[rig.ids[0]])
-        #expect(menu.subtitles.map(\.label) == ["Off", "English", "French", "French — film.fr.srt", "film.es.srt"])
-        #expect(menu.subtitles.last?.note == "film.es.srt is not a text file")
+        #expect(
+            menu.subtitles.map(\.label) == [
+                .off, .track(TrackLabel(language: "English", number: 1)), .track(TrackLabel(language: "French", number: 2)),
+                .track(TrackLabel(language: "French", number: 3, fileName: "film.fr.srt")), .file("film.es.srt"),
+            ])
+        #expect(menu.subtitles.last?.note == .problem("film.es.srt is not a text file"))
         #expect(rig.terminal.lines.contains("/v/film.mkv: film.es.srt is not a text file"), "said where the user looks")
     }
 
@@ -77,9 +81,9 @@ struct AppControllerTracksTests {
         player.emit(.tracks(audio: [Self.audio[0]], subtitles: []))
         try await rig.eventually("the menu filled") { rig.presenter.trackMenus[rig.ids[0]] != nil }
         let menu = try #require(rig.presenter.trackMenus[rig.ids[0]])
-        #expect(menu.subtitles.map(\.label) == ["Off", format])
+        #expect(menu.subtitles.map(\.label) == [.off, .format(format)])
         #expect(menu.subtitles.last?.isEnabled == false)
-        #expect(menu.subtitles.last?.note == "cannot be shown here")
+        #expect(menu.subtitles.last?.note == .cannotBeShownHere)
     }
 
     @Test func aTrackReadOutOfTheFileShowsItsCuesByPositionWithoutThePlayer() async throws {
@@ -112,14 +116,14 @@ struct AppControllerTracksTests {
         rig.timers.advance(by: 2000)
         #expect(rig.presenter.subtitleText(id) == nil)
         let menu = try #require(rig.presenter.trackMenus[id])
-        #expect(menu.subtitles.map(\.label) == ["Off", "German"])
-        #expect(menu.subtitles.last?.note == "The file is damaged after 0:01: the cue before it is shown")
+        #expect(menu.subtitles.map(\.label) == [.off, .track(TrackLabel(language: "German", number: 1))])
+        #expect(menu.subtitles.last?.note == .problem("The file is damaged after 0:01: the cue before it is shown"))
         // Off and back with the V key: the cues come from the file read again, by position.
         rig.controller.intent(id, .cycleTrack(.subtitles))
-        #expect(rig.presenter.notices.last == "Subtitles off")
+        #expect(rig.presenter.notices.last == .subtitlesChosen(nil))
         player.positionMs = 1500
         rig.controller.intent(id, .cycleTrack(.subtitles))
-        #expect(rig.presenter.notices.last == "Subtitles: German")
+        #expect(rig.presenter.notices.last == .subtitlesChosen(TrackLabel(language: "German", number: 1)))
         #expect(rig.presenter.subtitleText(id) == "Hallo")
         #expect(!player.commands.contains(.selectSubtitles(0)))
     }
@@ -180,7 +184,10 @@ struct AppControllerTracksTests {
         rig.controller.intent(id, .cycleTrack(.subtitles))
         rig.controller.intent(id, .cycleTrack(.audio))
         #expect(remembered["/v/film.mkv"] == TrackChoice(audio: .audio(1), subtitles: .track(.subtitles(0))))
-        #expect(rig.presenter.notices.suffix(2) == ["Subtitles: English", "Audio: French"])
+        #expect(
+            rig.presenter.notices.suffix(2) == [
+                .subtitlesChosen(TrackLabel(language: "English", number: 1)), .audioChosen(TrackLabel(language: "French", number: 2)),
+            ])
         // Finished (the player is released) and played again: this run's pick wins over --subtitles=off.
         rig.backend.player(for: "/v/film.mkv")?.emit(.endOfStream)
         #expect(rig.controller.tracks.items[id] == nil)

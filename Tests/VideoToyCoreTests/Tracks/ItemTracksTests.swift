@@ -62,12 +62,19 @@ struct ItemTracksTests {
 
     @Test func theMenuListsEveryTrackWithOffAndNotesOnBrokenFiles() {
         let menu = TrackMenu(opened())
-        #expect(menu.audio.map(\.label) == ["English", "French"])
+        #expect(
+            menu.audio.map(\.label) == [
+                .track(TrackLabel(language: "English", number: 1)), .track(TrackLabel(language: "French", number: 2)),
+            ])
         #expect(menu.audio.map(\.isSelected) == [true, false])
-        #expect(menu.subtitles.map(\.label) == ["Off", "English", "French", "French — film.fr.srt", "film.es.srt"])
+        #expect(
+            menu.subtitles.map(\.label) == [
+                .off, .track(TrackLabel(language: "English", number: 1)), .track(TrackLabel(language: "French", number: 2)),
+                .track(TrackLabel(language: "French", number: 3, fileName: "film.fr.srt")), .file("film.es.srt"),
+            ])
         #expect(menu.subtitles.map(\.isSelected) == [true, false, false, false, false])
         #expect(menu.subtitles.map(\.isEnabled) == [true, true, true, true, false])
-        #expect(menu.subtitles.last?.note == "film.es.srt is not a text file")
+        #expect(menu.subtitles.last?.note == .problem("film.es.srt is not a text file"))
         var one = ItemTracks(preferences: TrackPreferences())
         _ = one.handle(.embedded(audio: [Self.audio[0]], subtitles: []))
         _ = one.handle(.sidecars(SidecarReport()))
@@ -100,7 +107,11 @@ struct ItemTracksTests {
                     MediaTrack(id: .audio(2), title: "Commentary", codec: "AAC"),
                 ], subtitles: []))
         _ = tracks.handle(.sidecars(SidecarReport()))
-        #expect(TrackMenu(tracks).audio.map(\.label) == ["English (AC-3)", "English (AAC)", "Track 3 — Commentary"])
+        #expect(
+            TrackMenu(tracks).audio.map(\.label) == [
+                .track(TrackLabel(language: "English", number: 1, codec: "AC-3")),
+                .track(TrackLabel(language: "English", number: 2, codec: "AAC")), .track(TrackLabel(number: 3, title: "Commentary")),
+            ])
     }
 
     @Test("random events never leave a track in use that the file lacks, and every change is announced", arguments: 0..<200)

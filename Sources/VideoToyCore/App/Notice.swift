@@ -1,0 +1,15 @@
+/// A short notice the window shows for a few seconds, as a value: the adapters word it (VideoToyText).
+public enum Notice: Hashable, Sendable {
+    /// A video went to the screen called `screen`: its maker and model, or its connector when it has neither.
+    case playingOn(screen: String)
+    /// The user picked the soundtrack `track` (V).
+    case audioChosen(TrackLabel)
+    /// The user picked the subtitles `track` (B), or none (nil).
+    case subtitlesChosen(TrackLabel?)
+    /// `count` files of the library could not be read since the last such notice.
+    case unreadableFiles(count: Int)
+    /// The folders or files opened, as the user reads their paths, hold no video.
+    case noVideos(in: [String])
+    /// The folder called `name` left the library (the window offers Undo).
+    case removedFolder(name: String)
+}
