@@ -1,4 +1,5 @@
 import VideoToyCore
+import VideoToyText
 
 /// The app as an MPRIS player: state read from the controller, commands carried out as the window's own
 /// controls would, and changes announced as the controller reports them.
@@ -79,7 +80,7 @@ public final class MPRISBridge: MPRISPlayerTarget {
         let art = artwork.path(forVideo: video.path) { controller.poster(for: id) }
         return MPRISMetadata(
             trackNumber: id.rawValue, path: video.path, title: video.title,
-            durationMs: video.durationMs ?? controller.player(id)?.durationMs, artPath: art, comment: video.line)
+            durationMs: video.durationMs ?? controller.player(id)?.durationMs, artPath: art, comment: video.line?.text())
     }
 
     /// The current video's position; a seek in flight already reads as its target.

@@ -45,7 +45,10 @@ struct AppControllerRefreshTests {
         #expect(rig.controller.row(for: a)?.detail == .reading)
         try await rig.probed()
         #expect(rig.backend.probedPaths.filter { $0 == "/v/a.mp4" }.count == 2)
-        #expect(rig.controller.row(for: a)?.detail == .summary("0:02 · 320×240 · VP8"), "the new probe's result is shown")
+        #expect(
+            rig.controller.row(for: a)?.detail
+                == .summary(MediaSummary(MediaInfo(durationMs: 2_000, videoSize: PixelSize(width: 320, height: 240), videoCodec: "VP8"))),
+            "the new probe's result is shown")
         rig.controller.activate(a)
         #expect(rig.backend.player(for: "/v/a.mp4")?.isPlaying == true)
     }

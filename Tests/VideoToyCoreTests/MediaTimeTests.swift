@@ -83,7 +83,6 @@ struct MediaTimeTests {
     func clockExtremes() {
         #expect(TimeFormat.clock(milliseconds: Int.min) == "0:00")
         #expect(TimeFormat.clock(milliseconds: Int.max) == "2562047788015:12:55")
-        #expect(MediaInfo(durationMs: Int.max).summary.hasPrefix("2562047788015:"))
     }
 
     @Test("A SubRip time of 99999999:59:59,999 is read, placed on the timeline and timed without a trap")

@@ -19,7 +19,7 @@ struct MPRISCommentTests {
         #expect(rig.bridge.metadata?.comment == "0:02 · 320×240 · H.264 · 2 audio (en, fr) · subtitles en, fr")
         rig.bridge.next()
         try rig.player("/v/other.mp4").emit(.playing(positionMs: 0))
-        #expect(rig.bridge.metadata?.comment == FakeMediaBackend.defaultInfo.summary)
+        #expect(rig.bridge.metadata?.comment == "1:00 · 640×360 · H.264")
     }
 
     @Test func subtitleFilesBesideTheVideoJoinTheCommentAndAreAnnounced() async throws {

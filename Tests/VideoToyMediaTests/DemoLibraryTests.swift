@@ -15,7 +15,7 @@ struct DemoLibraryTests {
         var sizes = Set<PixelSize>(), durations = Set<Int>(), codecs = Set<String>()
         for path in paths {
             let info = try prober.probe(path: path).get()
-            #expect(info.hasVideo && info.audioCodec != nil, "\(path): \(info.summary)")
+            #expect(info.hasVideo && info.audioCodec != nil, "\(path): \(info)")
             if let size = info.displaySize { sizes.insert(size) }
             if let ms = info.durationMs { durations.insert(ms / 1000) }
             if let codec = info.videoCodec { codecs.insert(codec) }

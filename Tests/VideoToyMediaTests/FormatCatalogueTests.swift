@@ -62,7 +62,7 @@ struct FormatCatalogueTests {
             switch result {
             case .success(let info):
                 #expect(info.missingDecoders.contains(format.videoCodec), "\(info)")
-                #expect(info.summary.contains("no decoder for \(format.videoCodec)"))
+                #expect(MediaSummary(info).text(in: .english).contains("no decoder for \(format.videoCodec)"))
             case .failure(let failure):
                 #expect(
                     failure.text(in: .english).contains(format.videoCodec) && failure.text(in: .english).contains(format.package),
@@ -81,7 +81,7 @@ struct FormatCatalogueTests {
         #expect(info.interlaced == format.interlaced)
         #expect(info.container == format.container)
         // The row's line says what a user would check the file for.
-        let summary = info.summary
+        let summary = MediaSummary(info).text(in: .english)
         let size = "\(format.size.width)×\(format.size.height)" + (format.interlaced ? "i" : "")
         #expect(summary.contains(" · \(size) · \(format.videoCodec)"), "\(summary)")
         #expect(summary.contains("10-bit") == (format.bitDepth == 10), "\(summary)")

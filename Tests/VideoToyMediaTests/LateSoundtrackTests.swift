@@ -22,10 +22,10 @@ struct LateSoundtrackTests {
     func row() async throws {
         let info = try await Self.probe(try Self.clip(.lateSound))
         // Before: 27:03:12, the soundtrack's end, and nothing said.
-        let duration = try #require(info.durationMs, "\(info.summary)")
-        #expect(abs(duration - 1000) <= 100, "\(info.summary)")
+        let duration = try #require(info.durationMs, "\(info)")
+        #expect(abs(duration - 1000) <= 100, "\(info)")
         let start = TimeFormat.clock(milliseconds: ClipFactory.lateSoundStartMs)
-        #expect(info.damage == "sound left out: it starts at \(start), after the picture ends", "\(info.summary)")
+        #expect(info.damage == "sound left out: it starts at \(start), after the picture ends", "\(info)")
         #expect(info.videoCodec == "H.264")
     }
 
@@ -33,8 +33,8 @@ struct LateSoundtrackTests {
     func control() async throws {
         let path = try Self.clip(.fragmented)
         let info = try await Self.probe(path)
-        #expect(info.damage == nil, "\(info.summary)")
-        #expect(info.durationMs.map { abs($0 - 1000) <= 100 } == true, "\(info.summary)")
+        #expect(info.damage == nil, "\(info)")
+        #expect(info.durationMs.map { abs($0 - 1000) <= 100 } == true, "\(info)")
         let file = try #require(try? FileCheck.inspect(path).get())
         #expect(LateSoundtracks.read(path: path, head: file.head, size: file.size) == nil)
     }

@@ -5,6 +5,7 @@ import VideoToyCore
 import VideoToyFiles
 import VideoToyMedia
 import VideoToyMediaTesting
+import VideoToyText
 
 @Suite("LibraryScanner")
 struct LibraryScannerTests {
@@ -106,7 +107,7 @@ struct LibraryScannerTests {
         #expect(languages.map { $0?.shortCode } == ["en", "fr", "fr"])
         #expect(sidecars.languages(of: root + "/extras.srt/clip.mp4") == [])
         let info = MediaInfo(durationMs: 90_000, videoSize: PixelSize(width: 640, height: 360), videoCodec: "H.264")
-        #expect(info.summary(sidecars: languages) == "1:30 · 640×360 · H.264 · subtitles en, fr")
+        #expect(MediaSummary(info, sidecars: languages).text(in: .english) == "1:30 · 640×360 · H.264 · subtitles en, fr")
     }
 
     @Test("Extension matching ignores case and needs a real extension")

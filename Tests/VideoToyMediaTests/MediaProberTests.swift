@@ -3,6 +3,7 @@ import Glibc
 import Testing
 import VideoToyCore
 import VideoToyMediaTesting
+import VideoToyText
 
 @testable import VideoToyMedia
 
@@ -109,7 +110,7 @@ struct MediaProberTests {
         let percent = try #require(damage.firstMatch(of: #/at (\d+) % of its media data/#).flatMap { Int($0.1) })
         #expect((50...59).contains(percent), "\(damage)")
         #expect(damage.contains("the file ends at byte \(size) of "), "\(damage)")
-        #expect(info.summary.hasSuffix(" · damaged: " + damage))
+        #expect(MediaSummary(info).text(in: .english).hasSuffix(" · damaged: " + damage))
     }
 
     @Test("A still image is not a video")

@@ -270,11 +270,11 @@ struct OddFilesTests {
             #expect(info.missingDecoders == missing)
             #expect(info.hasVideo == (video != nil), "an audio-only file has no size, so the row says audio only")
             if let width { #expect(info.displaySize?.width == width) }
-            if video == nil { #expect(info.summary.contains("audio only")) }
-            #expect(!info.summary.isEmpty)
+            if video == nil { #expect(MediaSummary(info).text(in: .english).contains("audio only")) }
+            #expect(!MediaSummary(info).text(in: .english).isEmpty)
             if let damaged {
                 #expect(info.damage?.contains(damaged) == true, "damage: \(info.damage ?? "none")")
-                #expect(info.summary.contains("damaged: "), "summary: \(info.summary)")
+                #expect(MediaSummary(info).text(in: .english).contains("damaged: "), "summary: \(MediaSummary(info).text(in: .english))")
             } else {
                 #expect(info.damage == nil, "damage: \(info.damage ?? "none")")
             }

@@ -20,10 +20,10 @@ struct StretchedMovieTests {
         let path = try Self.clip()
         let info = try await Catalogue.onOwnThread { try MediaProber(timeoutSeconds: 10).probe(path: path).get() }
         // Before: 0:39, the subtitles' end.
-        #expect(info.durationMs.map { abs($0 - ClipFactory.stretchedPictureMs) <= 100 } == true, "\(info.summary)")
-        #expect(info.videoCodec == "H.264" && info.videoSize == PixelSize(width: 160, height: 120), "\(info.summary)")
-        #expect(info.audioCodec == "AAC", "\(info.summary)")
-        #expect(info.subtitleLanguages == [Language(tag: "en")], "\(info.summary)")
+        #expect(info.durationMs.map { abs($0 - ClipFactory.stretchedPictureMs) <= 100 } == true, "\(info)")
+        #expect(info.videoCodec == "H.264" && info.videoSize == PixelSize(width: 160, height: 120), "\(info)")
+        #expect(info.audioCodec == "AAC", "\(info)")
+        #expect(info.subtitleLanguages == [Language(tag: "en")], "\(info)")
     }
 
     @Test("the player shows the picture, plays the subtitles, and finishes at the picture's end")

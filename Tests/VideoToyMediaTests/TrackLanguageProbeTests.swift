@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VideoToyCore
 import VideoToyMediaTesting
+import VideoToyText
 
 @testable import VideoToyMedia
 
@@ -62,7 +63,7 @@ struct TrackLanguageProbeTests {
         #expect(viaDiscoverer.audioLanguages == row.audio)
         #expect(viaDiscoverer.subtitleLanguages == row.subtitles)
         #expect(viaDiscoverer.missingDecoders == row.missing)
-        #expect(viaDiscoverer.summary == row.summary)
+        #expect(MediaSummary(viaDiscoverer).text(in: .english) == row.summary)
         let head = Array(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(FileCheck.headLength))
         let outcome = HeaderProber.probe(path: path, head: head)
         if row.fromHeader {

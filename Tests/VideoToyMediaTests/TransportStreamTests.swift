@@ -3,6 +3,7 @@ import Glibc
 import Testing
 import VideoToyCore
 import VideoToyMediaTesting
+import VideoToyText
 
 @testable import VideoToyMedia
 
@@ -25,7 +26,7 @@ struct TransportStreamTests {
         ])
     func shortDuration(_ clip: ClipFactory.TransportClip) async throws {
         let info = try await Self.probe(try Self.clip(clip))
-        let duration = try #require(info.durationMs, "no duration: \(info.summary)")
+        let duration = try #require(info.durationMs, "no duration: \(info)")
         // ffprobe says 1.0 s and 2.5 s; GStreamer says 2.57 s for the longer one, counting from its clock reference.
         #expect(abs(duration - clip.durationMs) <= 120, "\(duration) ms for \(clip.durationMs) ms")
         #expect(info.container == .mpegTS)
@@ -35,9 +36,9 @@ struct TransportStreamTests {
     func dtsInRow() async throws {
         let info = try await Self.probe(try Self.clip(.dtsTS))
         // Before: "no decoder for DTS soundtrack (… skipped by GStreamer 1.22)".
-        #expect(info.missingDecoders.isEmpty, "\(info.summary)")
-        #expect(info.audioCodec == "DTS", "\(info.summary)")
-        #expect(info.audioLanguages.count == 1, "\(info.summary)")
+        #expect(info.missingDecoders.isEmpty, "\(info)")
+        #expect(info.audioCodec == "DTS", "\(info)")
+        #expect(info.audioLanguages.count == 1, "\(info)")
         #expect(info.videoCodec == "H.264")
     }
 
@@ -140,7 +141,7 @@ struct TransportStreamTests {
     @Test("an AAC MPEG-TS clip names no skipped soundtrack")
     func noSkippedTrack() async throws {
         let info = try await Self.probe(try Self.clip(.shortTS))
-        #expect(info.missingDecoders.isEmpty, "\(info.summary)")
+        #expect(info.missingDecoders.isEmpty, "\(info)")
     }
 
     @Test("HEVC whose PQ transfer only the stream's VUI states reads as HDR (PQ)")
@@ -148,8 +149,8 @@ struct TransportStreamTests {
         let path = try Self.clip(.hdrInStream)
         let info = try await Self.probe(path)
         #expect(info.bitDepth == 10)
-        #expect(info.transfer == .pq, "\(info.summary)")
-        #expect(info.summary.contains("HDR (PQ)"), "\(info.summary)")
+        #expect(info.transfer == .pq, "\(info)")
+        #expect(MediaSummary(info).text(in: .english).contains("HDR (PQ)"), "\(info)")
     }
 
     @Test("an MPEG-TS clip plays from 0 and finishes at its duration, not at the clock reference's offset")

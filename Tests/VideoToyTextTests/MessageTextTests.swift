@@ -69,13 +69,17 @@ import VideoToyText
     @Test("a row's detail and its spoken label")
     func rowDetail() {
         #expect(RowDetail.reading.text(in: .english) == "Reading…")
-        #expect(RowDetail.summary("0:02 · 320×240 · VP8").text(in: .english) == "0:02 · 320×240 · VP8")
+        #expect(
+            RowDetail.summary(MediaSummary(MediaInfo(durationMs: 2_000, videoSize: PixelSize(width: 320, height: 240), videoCodec: "VP8")))
+                .text(in: .english) == "0:02 · 320×240 · VP8")
         #expect(RowDetail.failed(.empty).text(in: .english) == "The file is empty (0 bytes).")
         let row = RowModel(
-            id: ItemID(1), title: "a.mp4", folder: "/v", detail: .summary("1:01 · H.264"),
+            id: ItemID(1), title: "a.mp4", folder: "/v",
+            detail: .summary(
+                MediaSummary(MediaInfo(durationMs: 61_000, videoSize: PixelSize(width: 1920, height: 1080), videoCodec: "H.264"))),
             status: .onScreen(name: "Sony Bravia", connector: "HDMI-1"),
             isError: false, isWarning: false, poster: nil, hasVideoView: true)
-        #expect(row.spokenLabel(in: .english) == "a.mp4, 1:01 · H.264, Playing on Sony Bravia (HDMI-1)")
+        #expect(row.spokenLabel(in: .english) == "a.mp4, 1:01 · 1920×1080 · H.264, Playing on Sony Bravia (HDMI-1)")
     }
 
     @Test("the terminal line of a file marked after a crash")

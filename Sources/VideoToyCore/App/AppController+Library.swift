@@ -92,7 +92,8 @@ extension AppController {
         var isError = false, isWarning = false
         switch item.state {
         case .pending: detail = .reading
-        case .ready(let info): detail = .summary(info.summary(sidecars: library.sidecarLanguages(of: id))); isWarning = info.damage != nil
+        case .ready(let info):
+            detail = .summary(MediaSummary(info, sidecars: library.sidecarLanguages(of: id))); isWarning = info.damage != nil
         case .failed(let failure): detail = .failed(failure); isError = true
         }
         let poster = isInReach(id) ? mediaWork.poster(id) : nil

@@ -17,7 +17,7 @@ extension AppController {
             if players[id] != nil, case .screen(let connector)? = views.placement(of: id) { video.screen = connector }
             if case .ready(let info) = item.state {
                 video.durationMs = info.durationMs
-                video.line = info.summary(sidecars: library.sidecarLanguages(of: id))
+                video.line = MediaSummary(info, sidecars: library.sidecarLanguages(of: id))
             }
             made.current = video
         }

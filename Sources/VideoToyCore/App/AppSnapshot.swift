@@ -65,8 +65,8 @@ public struct CurrentVideo: Sendable, Equatable {
     public var title: String
     /// Its duration from the probe, if known.
     public var durationMs: Int?
-    /// What its row says of the file ("1:01 · 1920×1080 · H.264"), once read.
-    public var line: String?
+    /// What its row says of the file ("1:01 · 1920×1080 · H.264"), once read, as values.
+    public var line: MediaSummary?
     /// Its playback, if it has started.
     public var playback: ItemPlayback?
     /// Whether it fills the main window's screen, or goes back to doing so from an external screen.

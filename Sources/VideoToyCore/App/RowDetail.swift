@@ -2,8 +2,8 @@
 public enum RowDetail: Hashable, Sendable {
     /// The file is still being read.
     case reading
-    /// Duration, resolution, codec and any damage: the figures and names joined as `MediaInfo.summary` joins them.
-    case summary(String)
+    /// Duration, resolution, codec, tracks and any damage, as values (VideoToyText joins them into the line).
+    case summary(MediaSummary)
     /// The file cannot be played, and why.
     case failed(ProbeFailure)
 }

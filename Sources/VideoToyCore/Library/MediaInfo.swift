@@ -62,35 +62,6 @@ public struct MediaInfo: Hashable, Sendable {
         guard let size = videoSize else { return nil }
         return rotation % 180 == 90 ? PixelSize(width: size.height, height: size.width) : size
     }
-
-    /// The metadata line shown under a row's name: duration, resolution ("i" when interlaced), codec, bit depth
-    /// beyond 8, HDR, a container worth naming, the soundtracks and subtitles to choose from, and what is wrong
-    /// with the file.
-    public var summary: String { summary(sidecars: []) }
-
-    /// `summary`, with the languages of the subtitle files beside the video (`SidecarLanguages`) among its subtitles.
-    public func summary(sidecars: [Language?]) -> String {
-        var parts: [String] = []
-        if let durationMs { parts.append(TimeFormat.clock(milliseconds: durationMs)) }
-        if let size = displaySize { parts.append("\(size.width)×\(size.height)" + (interlaced ? "i" : "")) }
-        if let videoCodec { parts.append(videoCodec) }
-        if hasVideo {
-            // 8 bits is what everyone has; more is what makes a file heavy to decode and worth telling apart.
-            if let bitDepth, bitDepth > 8 { parts.append("\(bitDepth)-bit") }
-            if let transfer { parts.append(transfer.label) }
-        } else {
-            parts.append("audio only" + (audioCodec.map { " (\($0))" } ?? ""))
-        }
-        if let label = container?.label(videoCodec: videoCodec) { parts.append(label) }
-        if let tracks = TrackSummary.line(audio: audioLanguages, subtitles: subtitleLanguages, sidecars: sidecars) { parts.append(tracks) }
-        if !missingDecoders.isEmpty {
-            parts.append("no decoder for " + missingDecoders.joined(separator: ", "))
-        }
-        // No decoder is missing for these: no package would make the app draw pictures, so the row says so plainly.
-        if !unshownSubtitles.isEmpty { parts.append(unshownSubtitles.joined(separator: ", ") + " not shown") }
-        if let damage { parts.append("damaged: " + damage) }
-        return parts.joined(separator: " · ")
-    }
 }
 
 /// A width and height in pixels.

@@ -6,7 +6,7 @@ extension RowDetail {
         switch self {
         // TRANSLATORS: a row's file is still being read.
         case .reading: return catalogue.tr("Reading…")
-        case .summary(let summary): return summary
+        case .summary(let summary): return summary.text(in: catalogue)
         case .failed(let failure): return failure.text(in: catalogue)
         }
     }

@@ -1,5 +1,6 @@
 import Testing
 import VideoToyCore
+import VideoToyText
 
 /// The row's metadata line and the failure messages the user reads.
 struct MediaInfoTests {
@@ -27,7 +28,7 @@ struct MediaInfoTests {
         ),
     ])
     func summaryNamesTheDamageLast(info: MediaInfo, summary: String) {
-        #expect(info.summary == summary)
+        #expect(MediaSummary(info).text(in: .english) == summary)
     }
 
     static let hd = PixelSize(width: 1920, height: 1080)
@@ -74,6 +75,6 @@ struct MediaInfoTests {
             ),
         ])
     func summaryNamesTheFormatPeopleKnow(info: MediaInfo, summary: String) {
-        #expect(info.summary == summary)
+        #expect(MediaSummary(info).text(in: .english) == summary)
     }
 }
