@@ -15,7 +15,9 @@ extension SubtitleText {
     /// Stray bytes are forgiven only when valid sequences outnumber them two to one: double-byte encodings such as
     /// GBK form a valid UTF-8 pair by chance in about one pair of twelve.
     public static func unicodeForm(_ bytes: [UInt8]) -> UnicodeForm? {
-        let marks: [([UInt8], Bool)] = [([0xEF, 0xBB, 0xBF], true), ([0xFF, 0xFE], false), ([0xFE, 0xFF], false), ([0, 0, 0xFE, 0xFF], false)]
+        let marks: [([UInt8], Bool)] = [
+            ([0xEF, 0xBB, 0xBF], true), ([0xFF, 0xFE], false), ([0xFE, 0xFF], false), ([0, 0, 0xFE, 0xFF], false),
+        ]
         if let mark = marks.first(where: { bytes.starts(with: $0.0) }) { return .byteOrderMark(isUTF8: mark.1) }
         if utf16WithoutMark(bytes) != nil { return .utf16 }
         var sequences = 0, strays = 0

@@ -18,15 +18,15 @@ public enum TextEncoding: String, CaseIterable, Hashable, Sendable {
     case windows1255 = "WINDOWS-1255"
     case windows1256 = "WINDOWS-1256"
     case windows1257 = "WINDOWS-1257"
-    case iso8859_1 = "ISO-8859-1"
-    case iso8859_2 = "ISO-8859-2"
-    case iso8859_5 = "ISO-8859-5"
-    case iso8859_6 = "ISO-8859-6"
-    case iso8859_7 = "ISO-8859-7"
-    case iso8859_8 = "ISO-8859-8"
-    case iso8859_9 = "ISO-8859-9"
-    case iso8859_13 = "ISO-8859-13"
-    case iso8859_15 = "ISO-8859-15"
+    case isoLatin1 = "ISO-8859-1"
+    case isoLatin2 = "ISO-8859-2"
+    case isoCyrillic = "ISO-8859-5"
+    case isoArabic = "ISO-8859-6"
+    case isoGreek = "ISO-8859-7"
+    case isoHebrew = "ISO-8859-8"
+    case isoLatin5 = "ISO-8859-9"
+    case isoLatin7 = "ISO-8859-13"
+    case isoLatin9 = "ISO-8859-15"
     case koi8R = "KOI8-R"
     case koi8U = "KOI8-U"
 
@@ -50,15 +50,15 @@ public enum TextEncoding: String, CaseIterable, Hashable, Sendable {
         case .big5: .chineseTraditional
         case .shiftJIS, .eucJP: .japanese
         case .eucKR: .korean
-        case .windows1250, .iso8859_2: .centralEuropean
-        case .windows1251, .iso8859_5, .koi8R: .cyrillic
+        case .windows1250, .isoLatin2: .centralEuropean
+        case .windows1251, .isoCyrillic, .koi8R: .cyrillic
         case .koi8U: .cyrillicUkrainian
-        case .windows1252, .iso8859_1, .iso8859_15: .western
-        case .windows1253, .iso8859_7: .greek
-        case .windows1254, .iso8859_9: .turkish
-        case .windows1255, .iso8859_8: .hebrew
-        case .windows1256, .iso8859_6: .arabic
-        case .windows1257, .iso8859_13: .baltic
+        case .windows1252, .isoLatin1, .isoLatin9: .western
+        case .windows1253, .isoGreek: .greek
+        case .windows1254, .isoLatin5: .turkish
+        case .windows1255, .isoHebrew: .hebrew
+        case .windows1256, .isoArabic: .arabic
+        case .windows1257, .isoLatin7: .baltic
         }
     }
 
@@ -88,7 +88,7 @@ public enum TextEncoding: String, CaseIterable, Hashable, Sendable {
         "GB2312": .gb18030, "EUC-CN": .gb18030, "CP936": .gbk, "HZ-GB-2312": .gb18030, "BIG-5": .big5, "CP950": .big5,
         "BIG5-HKSCS": .big5, "SJIS": .shiftJIS, "CP932": .shiftJIS, "WINDOWS-31J": .shiftJIS, "CP949": .eucKR, "UHC": .eucKR,
         "CP1250": .windows1250, "CP1251": .windows1251, "CP1252": .windows1252, "CP1253": .windows1253,
-        "CP1254": .windows1254, "CP1255": .windows1255, "CP1256": .windows1256, "CP1257": .windows1257, "LATIN1": .iso8859_1,
-        "ISO-8859-8-I": .iso8859_8, "ASCII": .utf8, "US-ASCII": .utf8, "UTF8": .utf8,
+        "CP1254": .windows1254, "CP1255": .windows1255, "CP1256": .windows1256, "CP1257": .windows1257, "LATIN1": .isoLatin1,
+        "ISO-8859-8-I": .isoHebrew, "ASCII": .utf8, "US-ASCII": .utf8, "UTF8": .utf8,
     ]
 }

@@ -23,7 +23,7 @@ public struct LegacyTextDecoder: TextDecoding {
         }
         // Windows-1252 has every printable character of Latin-1, and the quotes and euro sign files labelled Latin-1
         // mostly hold in 0x80–0x9F.
-        return [EncodingGuess(encoding == .iso8859_1 ? .windows1252 : encoding)]
+        return [EncodingGuess(encoding == .isoLatin1 ? .windows1252 : encoding)]
     }
 
     public func convert(_ bytes: ArraySlice<UInt8>, from encoding: TextEncoding) -> String {
