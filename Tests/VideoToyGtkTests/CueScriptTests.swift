@@ -22,9 +22,9 @@ struct CueScriptTests {
     func cjkGlyphs() throws {
         let map = try #require(pango_cairo_font_map_get_default())
         let context = try #require(pango_font_map_create_context(map))
-        defer { g_object_unref(context) }
+        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
         let layout = try #require(pango_layout_new(context))
-        defer { g_object_unref(layout) }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         for text in ["你好，世界。這是繁體字。", "こんにちは、世界。カタカナ", "안녕하세요 세계"] {
             pango_layout_set_text(layout, text, -1)
             #expect(pango_layout_get_unknown_glyphs_count(layout) == 0, "\(text)")

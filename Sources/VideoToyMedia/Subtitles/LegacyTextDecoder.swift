@@ -36,11 +36,11 @@ public struct LegacyTextDecoder: TextDecoding {
         var chunk = [UInt8](repeating: 0, count: 16 << 10)
         input.withUnsafeMutableBufferPointer { source in
             guard let base = source.baseAddress else { return }
-            var next = UnsafeMutableRawPointer(base).assumingMemoryBound(to: CChar.self)
+            var next: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(base).assumingMemoryBound(to: CChar.self)
             var left = source.count
             while left > 0 {
                 let (result, written) = chunk.withUnsafeMutableBufferPointer { target in
-                    var out = UnsafeMutableRawPointer(target.baseAddress!).assumingMemoryBound(to: CChar.self)
+                    var out: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(target.baseAddress!).assumingMemoryBound(to: CChar.self)
                     var room = target.count
                     let result = iconv(converter, &next, &left, &out, &room)
                     return (result, target.count - room)
@@ -53,7 +53,7 @@ public struct LegacyTextDecoder: TextDecoding {
                     // A byte that is no character in this encoding (or a sequence cut short at the end) reads as
                     // U+FFFD and the reading goes on after it.
                     output.append(contentsOf: [0xEF, 0xBF, 0xBD])
-                    next += 1
+                    next = next.map { $0 + 1 }
                     left -= 1
                 }
             }
