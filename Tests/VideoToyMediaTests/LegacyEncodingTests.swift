@@ -29,7 +29,7 @@ struct LegacyEncodingTests {
         "Dzisiaj jest bardzo ładna pogoda. Jutro może padać deszcz. Będę czekać na ciebie przed dworcem. Dziękuję bardzo. Do zobaczenia!"
     static let czech =
         "Dnes je opravdu krásné počasí. Zítra možná bude pršet. Budu na tebe čekat před nádražím. Děkuji mnohokrát. Na shledanou!"
-    static let french = "Déjà vu à la fenêtre, 20 €. Ça coûte très cher, n’est-ce pas ? Où est la gare ? À bientôt, ma sœur."
+    static let french = "Déjà vu à la fenêtre, 20 €. Ça coûte très cher, n'est-ce pas ? Où est la gare ? À bientôt, ma sœur."
     static let german = "Grüße aus Köln! Die Straße ist schön, und das Bier schmeckt großartig. Übermorgen fahren wir weiter."
 
     static let cases: [Case] = [
