@@ -102,6 +102,10 @@ public final class AppProcess: @unchecked Sendable {
         env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
         // And caches (metadata, thumbnails) of their own, so no run reads another's or the user's.
         env["XDG_CACHE_HOME"] = directory.appendingPathComponent("cache").path
+        // The catalogues of this checkout, and English whatever the tester's language, unless a test asks for one:
+        // the tests read the windows' words.
+        env["VIDEOTOY_LOCALEDIR"] = PackagePaths.localeFolder.path
+        env["LANGUAGE"] = "en"
         env.merge(extra) { $1 }
 
         // Files, not pipes: nobody drains a pipe while a test waits, and a full pipe would freeze the app.

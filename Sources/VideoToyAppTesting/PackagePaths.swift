@@ -11,6 +11,16 @@ public enum PackagePaths {
             .deletingLastPathComponent()
     }()
 
+    /// The catalogues the app under test reads (its `VIDEOTOY_LOCALEDIR`): `$VIDEOTOY_LOCALEDIR` when set (scripts/test
+    /// compiles them), else `.build/locale`, compiled from po/ by `scripts/i18n` once per test process.
+    public static let localeFolder: URL = {
+        if let path = ProcessInfo.processInfo.environment["VIDEOTOY_LOCALEDIR"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        let folder = root.appendingPathComponent(".build/locale")
+        // Without gettext the app shows its English texts, which is what most tests read anyway.
+        _ = try? Command.run([root.appendingPathComponent("scripts/i18n").path, "compile", folder.path])
+        return folder
+    }()
+
     /// `scripts/virtual-display`, or `$VIRTUAL_DISPLAY_SCRIPT` when set.
     public static var virtualDisplayScript: URL {
         if let path = ProcessInfo.processInfo.environment["VIRTUAL_DISPLAY_SCRIPT"] { return URL(fileURLWithPath: path) }

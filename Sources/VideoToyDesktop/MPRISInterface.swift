@@ -15,7 +15,7 @@ public enum MPRISInterface {
     /// The name clients show.
     public static let identity = "VideoToy"
 
-    /// The MIME types VideoToy opens; the same list as `MimeType=` in `data/org.videotoy.VideoToy.desktop`.
+    /// The MIME types VideoToy opens; the same list as `MimeType=` in `data/org.videotoy.VideoToy.desktop.in`.
     public static let supportedMimeTypes = [
         "video/mp4", "video/x-m4v", "video/quicktime", "video/x-matroska", "video/webm", "video/ogg",
         "video/x-ogm+ogg", "video/x-theora+ogg", "video/mpeg", "video/mp2t", "video/x-msvideo", "video/vnd.avi",

@@ -15,22 +15,34 @@ public enum Translation {
 
     /// The catalogue's text for `msgid`, or `msgid` itself.
     static func lookUp(_ msgid: String) -> String {
-        guard let translated = g_dgettext(domain, msgid) else { return msgid }
-        return String(cString: translated)
+        // gettext returns its argument itself when there is no translation: the C string must outlive the read,
+        // which a String passed straight to the call does not (it is a temporary freed when the call returns).
+        msgid.withCString { id in
+            guard let translated = g_dgettext(domain, id) else { return msgid }
+            return String(cString: translated)
+        }
     }
 
     /// The catalogue's singular or plural form for `count`.
     static func lookUp(_ singular: String, _ plural: String, count: Int) -> String {
         // gettext takes an unsigned long: a negative count is read as its magnitude, which picks the same form.
         let magnitude = count.magnitude > UInt(CUnsignedLong.max) ? CUnsignedLong.max : CUnsignedLong(count.magnitude)
-        guard let translated = g_dngettext(domain, singular, plural, magnitude) else { return count == 1 ? singular : plural }
-        return String(cString: translated)
+        return singular.withCString { one in
+            plural.withCString { many in
+                guard let translated = g_dngettext(domain, one, many, magnitude) else { return count == 1 ? singular : plural }
+                return String(cString: translated)
+            }
+        }
     }
 
     /// The catalogue's text for `msgid` in `context`, or `msgid` itself.
     static func lookUp(context: String, _ msgid: String) -> String {
-        guard let translated = g_dpgettext2(domain, context, msgid) else { return msgid }
-        return String(cString: translated)
+        context.withCString { context in
+            msgid.withCString { id in
+                guard let translated = g_dpgettext2(domain, context, id) else { return msgid }
+                return String(cString: translated)
+            }
+        }
     }
 }
 

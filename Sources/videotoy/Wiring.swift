@@ -7,6 +7,7 @@ import VideoToyGtk
 import VideoToyMedia
 import VideoToyPOSIX
 import VideoToySound
+import VideoToyText
 
 /// Builds the controller, the window and the host, connects them, and runs until quit.
 @MainActor
@@ -153,7 +154,7 @@ func runApplication(
                 controller.sidecarsListed(found.sidecars)
                 folders.watch(found)
                 if found.videos.isEmpty {
-                    main.showNotice("No videos in \(paths.map { PathBytes.display($0) }.joined(separator: ", "))")
+                    main.showNotice(tr("No videos in %s", paths.map { PathBytes.display($0) }.joined(separator: ", ")))
                 }
                 // A folder that is gone, or holds nothing the scanner could enter, does not join the library.
                 let videos = Set(found.videos)

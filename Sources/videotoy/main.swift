@@ -5,11 +5,18 @@ import VideoToyGObject
 import VideoToyGtk
 import VideoToyMedia
 import VideoToySound
+import VideoToyText
 
 // Wiring only: parse the command line, build the parts, connect them, run.
 
 // The same binary is the sandboxed media helper the app starts for probes and posters: decided before anything else.
 MediaHelper.runIfAsked()
+
+// Before any text is made: the locale and the catalogues every window, notice and message after this reads.
+Translation.setUp(
+    localeDirectory: LocaleFolder.find(
+        environment: ProcessInfo.processInfo.environment,
+        executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()))
 
 let started = DispatchTime.now().uptimeNanoseconds
 ProcessTuning.limitMallocArenas()

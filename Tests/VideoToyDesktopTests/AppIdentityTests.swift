@@ -9,9 +9,10 @@ import VideoToyDesktop
 struct AppIdentityTests {
     private let data = PackagePaths.root.appendingPathComponent("data")
 
-    /// The `Key=value` lines of the desktop entry named after the application ID.
+    /// The `Key=value` lines of the desktop entry named after the application ID (its template, whose translations
+    /// scripts/install adds).
     private func desktopEntry() throws -> [String: String] {
-        let text = try String(contentsOf: data.appendingPathComponent("\(AppIdentity.id).desktop"), encoding: .utf8)
+        let text = try String(contentsOf: data.appendingPathComponent("\(AppIdentity.id).desktop.in"), encoding: .utf8)
         return text.split(separator: "\n").reduce(into: [:]) { table, line in
             guard let equals = line.firstIndex(of: "="), !line.hasPrefix("#") else { return }
             table[String(line[..<equals])] = String(line[line.index(after: equals)...])

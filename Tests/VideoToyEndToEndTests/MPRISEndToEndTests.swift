@@ -33,7 +33,7 @@ extension EndToEnd {
             #expect(try client.get("SupportedUriSchemes", interface: MPRISClient.root).contains("['file']"))
             // The bus and the installed .desktop file must offer the same types.
             let desktop = try String(
-                contentsOf: PackagePaths.root.appendingPathComponent("data/org.videotoy.VideoToy.desktop"),
+                contentsOf: PackagePaths.root.appendingPathComponent("data/org.videotoy.VideoToy.desktop.in"),
                 encoding: .utf8)
             let line = desktop.split(separator: "\n").first { $0.hasPrefix("MimeType=") } ?? ""
             let desktopTypes = line.dropFirst("MimeType=".count).split(separator: ";").map(String.init)

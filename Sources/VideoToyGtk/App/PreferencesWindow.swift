@@ -1,6 +1,7 @@
 import CGtk
 import VideoToyCore
 import VideoToyGObject
+import VideoToyText
 
 /// The Preferences window (AdwPreferencesWindow, Ctrl+,): what happens at the end, shuffle, scaling, controls, keeping
 /// the screen on, and the external screen's grace period and display mode. Every change applies at once and is
@@ -14,15 +15,17 @@ final class PreferencesWindow {
     private let onScaling: @MainActor (ScalingMode) -> Void
 
     private static let endChoices: [(OnEnd, String)] = [
-        (.stop, "Stop"), (.next, "Play the next video, the first after the last"), (.loop, "Play it again"),
+        // TRANSLATORS: what happens at the end of a video: playback stops.
+        (.stop, trp("at the end", "Stop")), (.next, tr("Play the next video, the first after the last")), (.loop, tr("Play it again")),
     ]
     private static let scalingChoices: [(ScalingMode, String)] = [
-        (.fit, "Fit"), (.fill, "Fill (crop)"), (.stretch, "Stretch"),
-        (.none, "Natural size"),
+        (.fit, tr("Fit")), (.fill, tr("Fill (crop)")), (.stretch, tr("Stretch")),
+        (.none, tr("Natural size")),
     ]
     private static let controlChoices: [(ControlStyle, String)] = [
-        (.embedded, "Over the video, fading"),
-        (.full, "Always shown, with the title"), (.none, "Hidden"),
+        (.embedded, tr("Over the video, fading")),
+        // TRANSLATORS: the playback controls' style: no controls are shown.
+        (.full, tr("Always shown, with the title")), (.none, trp("controls", "Hidden")),
     ]
 
     /// Shows the window over `parent` with `preferences` and `scaling`; changes go to `onChange` and `onScaling`.
@@ -36,55 +39,57 @@ final class PreferencesWindow {
         window = adw_preferences_window_new()
         gtk_window_set_transient_for(gcast(window), gcast(parent))
         gtk_window_set_modal(gcast(window), 1)
+        // libadwaita's own title would come from its catalogue, which a language VideoToy has may lack.
+        gtk_window_set_title(gcast(window), tr("Preferences"))
         adw_preferences_window_set_search_enabled(gcast(window), 0)
         let page = adw_preferences_page_new()!
 
         let playback = adw_preferences_group_new()!
-        adw_preferences_group_set_title(gcast(playback), "Playback")
+        adw_preferences_group_set_title(gcast(playback), tr("Playback"))
         adw_preferences_group_add(
             gcast(playback),
             combo(
-                "At the end of a video", Self.endChoices.map(\.1),
+                tr("At the end of a video"), Self.endChoices.map(\.1),
                 selected: Self.endChoices.firstIndex { $0.0 == preferences.onEnd } ?? 0
             ) {
                 [unowned self] index in update { $0.onEnd = Self.endChoices[index].0 }
             })
         let shuffleRow = toggle(
-            "Shuffle", subtitle: "The next video comes from a shuffled order of the rows shown", on: preferences.shuffle
+            tr("Shuffle"), subtitle: tr("The next video comes from a shuffled order of the rows shown"), on: preferences.shuffle
         ) { [unowned self] on in update { $0.shuffle = on } }
         adw_preferences_group_add(gcast(playback), shuffleRow)
         adw_preferences_group_add(
             gcast(playback),
             combo(
-                "Scaling", Self.scalingChoices.map(\.1),
+                tr("Scaling"), Self.scalingChoices.map(\.1),
                 selected: Self.scalingChoices.firstIndex { $0.0 == scaling } ?? 0
             ) {
                 [unowned self] index in self.onScaling(Self.scalingChoices[index].0)
             })
         let controlsRow = combo(
-            "Controls", Self.controlChoices.map(\.1),
+            tr("Controls"), Self.controlChoices.map(\.1),
             selected: Self.controlChoices.firstIndex { $0.0 == preferences.controls } ?? 0
         ) {
             [unowned self] index in update { $0.controls = Self.controlChoices[index].0 }
         }
-        adw_action_row_set_subtitle(gcast(controlsRow), "For videos started from now on")
+        adw_action_row_set_subtitle(gcast(controlsRow), tr("For videos started from now on"))
         adw_preferences_group_add(gcast(playback), controlsRow)
         let awake = toggle(
-            "Keep the screen on while playing", subtitle: "Also while a paused video is shown on an external screen",
+            tr("Keep the screen on while playing"), subtitle: tr("Also while a paused video is shown on an external screen"),
             on: preferences.keepAwake
         ) { [unowned self] on in update { $0.keepAwake = on } }
         adw_preferences_group_add(gcast(playback), awake)
         adw_preferences_page_add(gcast(page), gcast(playback))
 
         let screens = adw_preferences_group_new()!
-        adw_preferences_group_set_title(gcast(screens), "External Screens")
+        adw_preferences_group_set_title(gcast(screens), tr("External Screens"))
         let grace = adw_action_row_new()!
-        adw_preferences_row_set_title(gcast(grace), "Reconnect grace")
-        adw_action_row_set_subtitle(gcast(grace), "Seconds a screen may be gone and still keep its video")
+        adw_preferences_row_set_title(gcast(grace), tr("Reconnect grace"))
+        adw_action_row_set_subtitle(gcast(grace), tr("Seconds a screen may be gone and still keep its video"))
         let spin = gtk_spin_button_new_with_range(0, 60, 0.5)!
         gtk_spin_button_set_value(gcast(spin), preferences.reconnectGraceSeconds)
         gtk_widget_set_valign(spin, GTK_ALIGN_CENTER)
-        Widgets.setAccessibleName(spin, "Reconnect grace in seconds")
+        Widgets.setAccessibleName(spin, tr("Reconnect grace in seconds"))
         adw_action_row_add_suffix(gcast(grace), spin)
         connections.append(
             Signal.connect(spin, "value-changed") { [unowned self] in
@@ -93,7 +98,7 @@ final class PreferencesWindow {
             })
         adw_preferences_group_add(gcast(screens), grace)
         let keep = toggle(
-            "Keep the screen's display mode", subtitle: "Otherwise the video opens in the screen's best mode, restored afterwards",
+            tr("Keep the screen's display mode"), subtitle: tr("Otherwise the video opens in the screen's best mode, restored afterwards"),
             on: preferences.keepMode
         ) { [unowned self] on in update { $0.keepMode = on } }
         adw_preferences_group_add(gcast(screens), keep)

@@ -1,6 +1,7 @@
 import CGtk
 import VideoToyCore
 import VideoToyGObject
+import VideoToyText
 
 /// "Open Folder…" and "Add Files…": the system's file chooser, through the XDG portal where one runs.
 @MainActor
@@ -15,15 +16,15 @@ enum FileChooser {
 
     /// Shows the chooser over `parent`; `onChosen` receives the paths picked (never called on Cancel).
     static func present(_ kind: Kind, over parent: Widget, onChosen: @escaping @MainActor ([String]) -> Void) {
-        let title = kind == .folder ? "Open Folder" : "Add Files"
+        let title = kind == .folder ? tr("Open Folder") : tr("Add Files")
         let action = kind == .folder ? GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER : GTK_FILE_CHOOSER_ACTION_OPEN
-        guard let dialog = gtk_file_chooser_native_new(title, gcast(parent), action, kind == .folder ? "_Open" : "_Add", "_Cancel")
-        else { return }
+        let accept = kind == .folder ? tr("_Open") : tr("_Add")
+        guard let dialog = gtk_file_chooser_native_new(title, gcast(parent), action, accept, tr("_Cancel")) else { return }
         let chooser = dialog
         if kind == .files {
             gtk_file_chooser_set_select_multiple(chooser, 1)
             let filter = gtk_file_filter_new()!
-            gtk_file_filter_set_name(filter, "Videos")
+            gtk_file_filter_set_name(filter, tr("Videos"))
             gtk_file_filter_add_mime_type(filter, "video/*")
             gtk_file_chooser_add_filter(chooser, filter)
             g_object_unref(graw(filter))

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import VideoToyCore
 import VideoToyGObject
+import VideoToyText
 
 /// The main menu's library folders: "Open Recent" offers folders opened before, "Remove from Library" the folders
 /// (and files added one by one) listed now.
@@ -44,10 +45,10 @@ final class FolderMenu {
         let home = ProcessInfo.processInfo.environment["HOME"]
         let recent = folders.recentOutsideLibrary
         if !recent.isEmpty {
-            append(submenu: "Open _Recent", folders: recent, action: "app.open-recent", home: home)
+            append(submenu: tr("Open _Recent"), folders: recent, action: "app.open-recent", home: home)
         }
         if !folders.roots.isEmpty {
-            append(submenu: "_Remove from Library", folders: folders.roots, action: "app.remove-folder", home: home)
+            append(submenu: tr("_Remove from Library"), folders: folders.roots, action: "app.remove-folder", home: home)
         }
     }
 

@@ -1,6 +1,7 @@
 import CGtk
 import VideoToyCore
 import VideoToyGObject
+import VideoToyText
 
 /// The pages under the header bar: the list, the empty library's status page, the search's "No Results", and the
 /// notices shown over them.
@@ -37,8 +38,8 @@ final class LibraryPages {
     /// Says on the empty page how to add videos, unless it already says why there are none.
     func showEmptyHint() {
         guard !showsMessage else { return }
-        adw_status_page_set_title(gcast(emptyPage), "No Videos Found")
-        adw_status_page_set_description(gcast(emptyPage), "Open a folder, or drop videos here.")
+        adw_status_page_set_title(gcast(emptyPage), tr("No Videos Found"))
+        adw_status_page_set_description(gcast(emptyPage), tr("Open a folder, or drop videos here."))
     }
 
     /// Shows a message in place of the list (for an empty library or a scan problem).
@@ -61,7 +62,7 @@ final class LibraryPages {
     /// Shows a notice with an Undo button that runs the application action `action` with the string `target`.
     func showNotice(_ text: String, undo action: String, target: String) {
         guard let toast = LibraryPages.toast(text) else { return }
-        adw_toast_set_button_label(toast, "_Undo")
+        adw_toast_set_button_label(toast, tr("_Undo"))
         adw_toast_set_action_name(toast, action)
         adw_toast_set_action_target_value(toast, g_variant_new_string(target))
         adw_toast_overlay_add_toast(gcast(toasts), toast)

@@ -1,6 +1,7 @@
 import CGtk
 import VideoToyCore
 import VideoToyGObject
+import VideoToyText
 
 /// The main window: header, pages, notices, actions and menus, around the list of rows and the video views.
 ///
@@ -111,7 +112,7 @@ public final class LibraryWindow {
     }
 
     /// Shows a message in place of the list (for an empty library or a scan problem).
-    public func showMessage(_ text: String, title: String = "No Videos Found") {
+    public func showMessage(_ text: String, title: String = tr("No Videos Found")) {
         pages.showMessage(text, title: title)
     }
 
@@ -123,7 +124,7 @@ public final class LibraryWindow {
     /// Takes `folder` out of the library, with a notice whose Undo opens it again.
     private func removeFolder(_ folder: String) {
         controller.removeFolder(folder)
-        pages.showNotice("Removed “\(LibraryFolders.name(of: folder))” from the library", undo: "app.open-recent", target: folder)
+        pages.showNotice(tr("Removed “%s” from the library", LibraryFolders.name(of: folder)), undo: "app.open-recent", target: folder)
     }
 
     /// Opens the Preferences window; its changes apply at once (the control style to videos started later).

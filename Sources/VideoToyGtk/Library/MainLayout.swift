@@ -1,5 +1,6 @@
 import CGtk
 import VideoToyGObject
+import VideoToyText
 
 /// The main window's static structure, built from a GtkBuilder description: the header bar and its buttons, the
 /// search bar, the stack of the list and its status pages, and the toast overlay around them.
@@ -55,142 +56,71 @@ struct MainLayout {
         // GtkBuilder sets properties before it adds children, so the first page would win; the empty page shows
         // until the library is read.
         gtk_stack_set_visible_child_name(gcast(layout.stack), "empty")
+        for text in texts() {
+            let widget = object(builder, text.id)
+            switch text.kind {
+            case .tooltip: gtk_widget_set_tooltip_text(widget, text.text)
+            case .accessibleName: Widgets.setAccessibleName(widget, text.text)
+            case .label: gtk_button_set_label(gcast(widget), text.text)
+            case .title: adw_status_page_set_title(gcast(widget), text.text)
+            case .description: adw_status_page_set_description(gcast(widget), text.text)
+            case .placeholder: setStringProperty(widget, "placeholder-text", text.text)
+            }
+        }
         return layout
+    }
+
+    /// One text of the layout: which widget, which of its texts, and the words in the user's language.
+    struct Text {
+        /// Where a text goes on its widget.
+        enum Kind {
+            case tooltip, accessibleName, label, title, description, placeholder
+        }
+        /// The widget's id in the description.
+        let id: String
+        /// Which of its texts.
+        let kind: Kind
+        /// The words.
+        let text: String
+    }
+
+    /// The layout's words: tooltips, the names screen readers say, the status pages' titles and the buttons' labels.
+    static func texts() -> [Text] {
+        [
+            Text(id: "open-button", kind: .tooltip, text: tr("Open Folder… (Ctrl+O)")),
+            Text(id: "open-button", kind: .accessibleName, text: tr("Open Folder")),
+            Text(id: "main-menu-button", kind: .tooltip, text: tr("Main Menu")),
+            Text(id: "main-menu-button", kind: .accessibleName, text: tr("Main Menu")),
+            Text(id: "screens-button", kind: .tooltip, text: tr("Choose the external screen")),
+            Text(id: "screens-button", kind: .accessibleName, text: tr("External screen")),
+            Text(id: "search-toggle", kind: .tooltip, text: tr("Search (Ctrl+F)")),
+            // TRANSLATORS: the header bar's button that opens the search bar.
+            Text(id: "search-toggle", kind: .accessibleName, text: trp("button", "Search")),
+            // TRANSLATORS: the header bar's button whose menu orders the rows.
+            Text(id: "sort-button", kind: .tooltip, text: trp("button", "Sort")),
+            Text(id: "sort-button", kind: .accessibleName, text: trp("button", "Sort")),
+            Text(id: "search-entry", kind: .placeholder, text: tr("Search by name or folder")),
+            Text(id: "search-entry", kind: .accessibleName, text: tr("Search videos")),
+            Text(id: "empty-page", kind: .title, text: tr("Looking for Videos…")),
+            Text(id: "empty-open-button", kind: .label, text: tr("_Open Folder…")),
+            Text(id: "empty-open-button", kind: .accessibleName, text: tr("Open Folder")),
+            Text(id: "no-results-page", kind: .title, text: tr("No Results Found")),
+            Text(id: "no-results-page", kind: .description, text: tr("Try a different search, or press Escape to see every video.")),
+        ]
+    }
+
+    /// Sets the string property `name` of `widget`, one GTK 4.8 has no setter for.
+    private static func setStringProperty(_ widget: Widget, _ name: String, _ value: String) {
+        var gvalue = GValue()
+        // G_TYPE_STRING, a macro Swift does not import: the fundamental type 16, shifted as GLib numbers them.
+        g_value_init(&gvalue, GType(16 << 2))
+        defer { g_value_unset(&gvalue) }
+        g_value_set_string(&gvalue, value)
+        g_object_set_property(gcast(widget), name, &gvalue)
     }
 
     private static func object(_ builder: OpaquePointer, _ id: String) -> Widget {
         guard let object = gtk_builder_get_object(builder, id) else { fatalError("the main window's layout has no \(id)") }
         return gcast(object)
     }
-
-    /// The description: ids are what `build` fetches; accessible names, tooltips and CSS classes are what the
-    /// accessibility tests and the screenshots rely on.
-    static let xml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <interface>
-          <requires lib="gtk" version="4.8"/>
-          <requires lib="libadwaita" version="1.2"/>
-          <object class="GtkBox" id="content">
-            <property name="orientation">vertical</property>
-            <child>
-              <object class="AdwHeaderBar" id="header-bar">
-                <property name="title-widget">
-                  <object class="AdwWindowTitle" id="title">
-                    <property name="title">VideoToy</property>
-                  </object>
-                </property>
-                <child type="start">
-                  <object class="GtkButton" id="open-button">
-                    <property name="icon-name">folder-open-symbolic</property>
-                    <property name="tooltip-text">Open Folder… (Ctrl+O)</property>
-                    <property name="action-name">app.open-folder</property>
-                    <property name="focus-on-click">False</property>
-                    <style><class name="flat"/></style>
-                    <accessibility><property name="label">Open Folder</property></accessibility>
-                  </object>
-                </child>
-                <child type="end">
-                  <object class="GtkMenuButton" id="main-menu-button">
-                    <property name="icon-name">open-menu-symbolic</property>
-                    <property name="tooltip-text">Main Menu</property>
-                    <property name="primary">True</property>
-                    <accessibility><property name="label">Main Menu</property></accessibility>
-                  </object>
-                </child>
-                <child type="end">
-                  <object class="GtkMenuButton" id="screens-button">
-                    <property name="icon-name">video-display-symbolic</property>
-                    <property name="tooltip-text">Choose the external screen</property>
-                    <property name="visible">False</property>
-                    <accessibility><property name="label">External screen</property></accessibility>
-                  </object>
-                </child>
-                <child type="end">
-                  <object class="GtkToggleButton" id="search-toggle">
-                    <property name="icon-name">system-search-symbolic</property>
-                    <property name="tooltip-text">Search (Ctrl+F)</property>
-                    <accessibility><property name="label">Search</property></accessibility>
-                  </object>
-                </child>
-                <child type="end">
-                  <object class="GtkMenuButton" id="sort-button">
-                    <property name="tooltip-text">Sort</property>
-                    <accessibility><property name="label">Sort</property></accessibility>
-                  </object>
-                </child>
-              </object>
-            </child>
-            <child>
-              <object class="GtkSearchBar" id="search-bar">
-                <property name="search-mode-enabled" bind-source="search-toggle" bind-property="active" bind-flags="bidirectional|sync-create"/>
-                <property name="child">
-                  <object class="AdwClamp">
-                    <property name="maximum-size">400</property>
-                    <property name="child">
-                      <object class="GtkSearchEntry" id="search-entry">
-                        <property name="placeholder-text">Search by name or folder</property>
-                        <property name="hexpand">True</property>
-                        <accessibility><property name="label">Search videos</property></accessibility>
-                      </object>
-                    </property>
-                  </object>
-                </property>
-              </object>
-            </child>
-            <child>
-              <object class="AdwToastOverlay" id="toasts">
-                <property name="vexpand">True</property>
-                <property name="child">
-                  <object class="GtkStack" id="stack">
-                    <child>
-                      <object class="GtkStackPage">
-                        <property name="name">list</property>
-                        <property name="child">
-                          <object class="GtkScrolledWindow" id="scroller">
-                            <property name="hscrollbar-policy">never</property>
-                            <property name="vscrollbar-policy">automatic</property>
-                          </object>
-                        </property>
-                      </object>
-                    </child>
-                    <child>
-                      <object class="GtkStackPage">
-                        <property name="name">empty</property>
-                        <property name="child">
-                          <object class="AdwStatusPage" id="empty-page">
-                            <property name="icon-name">folder-videos-symbolic</property>
-                            <property name="title">Looking for Videos…</property>
-                            <property name="child">
-                              <object class="GtkButton">
-                                <property name="label">_Open Folder…</property>
-                                <property name="use-underline">True</property>
-                                <property name="action-name">app.open-folder</property>
-                                <property name="halign">center</property>
-                                <style><class name="pill"/><class name="suggested-action"/></style>
-                                <accessibility><property name="label">Open Folder</property></accessibility>
-                              </object>
-                            </property>
-                          </object>
-                        </property>
-                      </object>
-                    </child>
-                    <child>
-                      <object class="GtkStackPage">
-                        <property name="name">no-results</property>
-                        <property name="child">
-                          <object class="AdwStatusPage">
-                            <property name="icon-name">edit-find-symbolic</property>
-                            <property name="title">No Results Found</property>
-                            <property name="description">Try a different search, or press Escape to see every video.</property>
-                          </object>
-                        </property>
-                      </object>
-                    </child>
-                  </object>
-                </property>
-              </object>
-            </child>
-          </object>
-        </interface>
-        """
 }

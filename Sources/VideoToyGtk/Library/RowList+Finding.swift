@@ -18,7 +18,7 @@ extension RowList {
         defer { followingSelection = true }
         showLibrary(count: count)
         guard searching else { return }
-        header.setSubtitle("\(count) of \(total == 1 ? "1 video" : "\(total) videos")")
+        header.setSubtitle(RowCount.found(count, of: total))
         if count == 0 { pages.show(.noResults) }
     }
 

@@ -225,7 +225,7 @@ final class RowList {
             let cancel = NextFrame.after(window, fallbackMs: 100) { [weak self] in self?.growStep() }
             growth.pending = (count, cancel)
         }
-        header.setSubtitle(count == 1 ? "1 video" : "\(count) videos")
+        header.setSubtitle(RowCount.videos(count))
         pages.show(count > 0 ? .list : .empty)
         if count == 0 { pages.showEmptyHint() }
     }
@@ -246,7 +246,7 @@ final class RowList {
         for run in runs {
             RowList.emptyStrings(run.length) { gtk_string_list_splice(model, guint(run.start), 0, $0) }
         }
-        header.setSubtitle(self.count == 1 ? "1 video" : "\(self.count) videos")
+        header.setSubtitle(RowCount.videos(self.count))
         if self.count > 0 { pages.show(.list) }
         if self.count != count { showLibrary(count: count) }
     }
@@ -264,8 +264,7 @@ final class RowList {
 
     /// Shows how far reading the library's metadata has got.
     func showProbeProgress(done: Int, total: Int) {
-        let videos = count == 1 ? "1 video" : "\(count) videos"
-        header.setSubtitle(done >= total ? videos : "\(videos) · reading \(done) of \(total)")
+        header.setSubtitle(done >= total ? RowCount.videos(count) : RowCount.reading(count, done: done, total: total))
     }
 
 }

@@ -1,6 +1,7 @@
 import CGtk
 import VideoToyCore
 import VideoToyGObject
+import VideoToyText
 
 /// One recycled list row: the video slot first, then the labels beside it, so nothing separates them at any width.
 @MainActor
@@ -50,7 +51,7 @@ final class RowWidget {
         gtk_image_set_pixel_size(gcast(unplayableIcon), 48)
         gtk_widget_set_vexpand(unplayableIcon, 1)
         gtk_widget_add_css_class(unplayableIcon, "dim-label")
-        Widgets.setAccessibleName(unplayableIcon, "Cannot play")
+        Widgets.setAccessibleName(unplayableIcon, tr("Cannot play"))
         Widgets.setVisible(unplayableIcon, false)
         Widgets.append(slot, unplayableIcon)
         Widgets.append(root, slot)

@@ -1,6 +1,7 @@
 import CGtk
 import VideoToyCore
 import VideoToyGObject
+import VideoToyText
 
 /// The header bar's sort menu: by name, date modified, duration or size, and whether descending.
 ///
@@ -33,13 +34,17 @@ final class SortMenu {
 
         let menu = g_menu_new()!
         let keys = g_menu_new()!
-        let labels: [(RowSort.Key, String)] = [(.name, "_Name"), (.modified, "_Date Modified"), (.duration, "D_uration"), (.size, "_Size")]
+        let labels: [(RowSort.Key, String)] = [
+            // TRANSLATORS: the sort menu: order the rows by the file's name, date modified, duration or size.
+            (.name, trp("sort by", "_Name")), (.modified, trp("sort by", "_Date Modified")),
+            (.duration, trp("sort by", "D_uration")), (.size, trp("sort by", "_Size")),
+        ]
         for (key, label) in labels {
             g_menu_append(keys, label, "app.sort-by::\(key.rawValue)")
         }
         g_menu_append_section(menu, nil, UnsafeMutablePointer<GMenuModel>(keys))
         let order = g_menu_new()!
-        g_menu_append(order, "_Descending", "app.sort-descending")
+        g_menu_append(order, tr("_Descending"), "app.sort-descending")
         g_menu_append_section(menu, nil, UnsafeMutablePointer<GMenuModel>(order))
         g_object_unref(graw(keys))
         g_object_unref(graw(order))

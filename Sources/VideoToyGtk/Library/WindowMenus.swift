@@ -1,6 +1,7 @@
 import CGtk
 import VideoToyCore
 import VideoToyGObject
+import VideoToyText
 
 /// The main window's menus: the main menu and its actions, the library folders in it, the sort menu and the
 /// external screen chooser, kept in line with what the controller publishes.
@@ -51,15 +52,15 @@ final class WindowMenus {
             application: application, menu: mainMenu,
             sections: [
                 [
-                    .init(name: "open-folder", label: "_Open Folder…", accelerator: "<Control>o") { relay.handler?(.openFolder) },
-                    .init(name: "add-files", label: "_Add Files…", accelerator: nil) { relay.handler?(.addFiles) },
+                    .init(name: "open-folder", label: tr("_Open Folder…"), accelerator: "<Control>o") { relay.handler?(.openFolder) },
+                    .init(name: "add-files", label: tr("_Add Files…"), accelerator: nil) { relay.handler?(.addFiles) },
                 ],
                 [
-                    .init(name: "shortcuts", label: "_Keyboard Shortcuts", accelerator: "<Control>question") {
+                    .init(name: "shortcuts", label: tr("_Keyboard Shortcuts"), accelerator: "<Control>question") {
                         relay.handler?(.shortcuts)
                     },
-                    .init(name: "preferences", label: "_Preferences", accelerator: "<Control>comma") { relay.handler?(.preferences) },
-                    .init(name: "about", label: "_About VideoToy", accelerator: nil) { relay.handler?(.about) },
+                    .init(name: "preferences", label: tr("_Preferences"), accelerator: "<Control>comma") { relay.handler?(.preferences) },
+                    .init(name: "about", label: tr("_About VideoToy"), accelerator: nil) { relay.handler?(.about) },
                 ],
             ])
         folderMenu = FolderMenu(

@@ -1,6 +1,7 @@
 import CGtk
 import VideoToyCore
 import VideoToyGObject
+import VideoToyText
 
 /// The external scenes: one undecorated fullscreen window per screen, showing a video view or the idle screen.
 ///
@@ -34,7 +35,7 @@ final class SceneManager {
         guard scenes[screen] == nil else { return }
         let window = FullscreenWindow(
             application: application, monitor: monitors.monitor(connector: screen.connector),
-            title: "VideoToy on \(screen.connector)", onLeave: {}, onMapped: onMapped,
+            title: tr("VideoToy on %s", screen.connector), onLeave: {}, onMapped: onMapped,
             onKey: onKey)
         let idle = SceneManager.idleContent()
         window.show(idle.typed())
@@ -80,7 +81,7 @@ final class SceneManager {
         gtk_widget_set_halign(box, GTK_ALIGN_CENTER)
         gtk_widget_set_vexpand(box, 1)
         let title = Widgets.label("VideoToy", classes: ["videotoy-scene-title"], wrap: false)
-        let hint = Widgets.label("Choose a video on the main screen", classes: ["videotoy-scene-hint"], wrap: false)
+        let hint = Widgets.label(tr("Choose a video on the main screen"), classes: ["videotoy-scene-hint"], wrap: false)
         gtk_label_set_xalign(gcast(title), 0.5)
         gtk_label_set_xalign(gcast(hint), 0.5)
         Widgets.append(box, title)

@@ -1,6 +1,7 @@
 import CGtk
 import VideoToyCore
 import VideoToyGObject
+import VideoToyText
 
 /// The header bar's screen chooser: one entry per external screen, the one showing videos checked.
 @MainActor
@@ -30,7 +31,9 @@ final class ScreenMenu {
         entries.removeAll()
         for screen in screens {
             let name = [screen.id.manufacturer, screen.id.model].filter { !$0.isEmpty }.joined(separator: " ")
-            let text = (screen.id == current ? "✓ " : "    ") + (name.isEmpty ? screen.id.connector : "\(name) (\(screen.id.connector))")
+            // TRANSLATORS: an external screen in the screen menu: its maker and model, then its connector ("LG TV (HDMI-1)").
+            let label = name.isEmpty ? screen.id.connector : tr("%s (%s)", name, screen.id.connector)
+            let text = (screen.id == current ? "✓ " : "    ") + label
             let entry = gtk_button_new_with_label(text)!
             gtk_widget_add_css_class(entry, "flat")
             let id = screen.id

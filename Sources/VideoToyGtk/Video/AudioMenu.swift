@@ -1,6 +1,7 @@
 import CGtk
 import VideoToyCore
 import VideoToyGObject
+import VideoToyText
 
 /// The video's "Audio output" menu: "Follow the screen", the system default and every output by its description, the
 /// choice in force checked. The same controls serve as the presenter panel while the video is on another screen.
@@ -17,7 +18,7 @@ final class AudioMenu {
     /// Builds the menu with only "Follow the screen" and the default; `onChoose` receives what the user picks.
     init(onChoose: @escaping @MainActor (AudioChoice) -> Void) {
         self.onChoose = onChoose
-        (button, list) = Widgets.popoverList(icon: "audio-speakers-symbolic", name: "Audio output", tooltip: "Audio output")
+        (button, list) = Widgets.popoverList(icon: "audio-speakers-symbolic", name: tr("Audio output"), tooltip: tr("Audio output"))
         update(current: .follow, outputs: [])
     }
 
@@ -29,7 +30,7 @@ final class AudioMenu {
         entries = []
         connections = []
         let items =
-            [(AudioChoice.follow, "Follow the screen"), (.systemDefault, "System default")]
+            [(AudioChoice.follow, tr("Follow the screen")), (.systemDefault, tr("System default"))]
             + outputs.map { (AudioChoice.output($0.name), $0.description) }
         for (choice, title) in items {
             let entry = gtk_button_new_with_label(title)!

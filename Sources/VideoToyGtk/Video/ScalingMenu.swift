@@ -1,6 +1,7 @@
 import CGtk
 import VideoToyCore
 import VideoToyGObject
+import VideoToyText
 
 /// The video's scaling menu: fit, fill, stretch or natural size, the current one checked.
 @MainActor
@@ -14,8 +15,8 @@ final class ScalingMenu {
     init(current: ScalingMode, onChoose: @escaping @MainActor (ScalingMode) -> Void) {
         button = gtk_menu_button_new()
         gtk_menu_button_set_icon_name(gcast(button), "zoom-fit-best-symbolic")
-        Widgets.setAccessibleName(button, "Scaling")
-        gtk_widget_set_tooltip_text(button, "Scaling")
+        Widgets.setAccessibleName(button, tr("Scaling"))
+        gtk_widget_set_tooltip_text(button, tr("Scaling"))
         gtk_menu_button_set_has_frame(gcast(button), 0)
         let list = Widgets.box(vertical: true, spacing: 2)
         for mode in ScalingMode.allCases {

@@ -1,6 +1,7 @@
 import CGtk
 import VideoToyCore
 import VideoToyGObject
+import VideoToyText
 
 /// The video's "Audio and subtitles" menu: every soundtrack, "Off" and every subtitle track, the ones in use checked,
 /// and under a subtitle file that is damaged or unreadable, what is wrong with it.
@@ -20,7 +21,7 @@ final class TrackMenuButton {
     init(onChoose: @escaping @MainActor (TrackKind, TrackID?) -> Void) {
         self.onChoose = onChoose
         (button, list) = Widgets.popoverList(
-            icon: "media-view-subtitles-symbolic", name: "Audio and subtitles", tooltip: "Audio and subtitles (B, V)")
+            icon: "media-view-subtitles-symbolic", name: tr("Audio and subtitles"), tooltip: tr("Audio and subtitles (B, V)"))
         Widgets.setVisible(button, false)
     }
 
@@ -34,8 +35,8 @@ final class TrackMenuButton {
         for row in rows { gtk_box_remove(gcast(list), row) }
         rows = []
         connections = []
-        if !menu.audio.isEmpty { add(section: "Audio", menu.audio, kind: .audio) }
-        if !menu.subtitles.isEmpty { add(section: "Subtitles", menu.subtitles, kind: .subtitles) }
+        if !menu.audio.isEmpty { add(section: tr("Audio"), menu.audio, kind: .audio) }
+        if !menu.subtitles.isEmpty { add(section: tr("Subtitles"), menu.subtitles, kind: .subtitles) }
         if let encodings = menu.encodings { add(encodings: encodings) }
         Widgets.setVisible(button, !menu.isEmpty)
     }
@@ -51,7 +52,7 @@ final class TrackMenuButton {
             gtk_widget_add_css_class(item, "flat")
             if let child = gtk_button_get_child(gcast(item)) { gtk_widget_set_halign(child, GTK_ALIGN_START) }
             gtk_widget_set_sensitive(item, entry.isEnabled ? 1 : 0)
-            Widgets.setAccessibleName(item, (kind == .audio ? "Audio: " : "Subtitles: ") + entry.label)
+            Widgets.setAccessibleName(item, kind == .audio ? tr("Audio: %s", entry.label) : tr("Subtitles: %s", entry.label))
             if entry.isEnabled {
                 connections.append(
                     Signal.connect(item, "clicked") { [button, onChoose] in

@@ -1,6 +1,7 @@
 import CGtk
 import VideoToyCore
 import VideoToyGObject
+import VideoToyText
 
 /// The movable video view of one item: its picture and an overlay of playback controls.
 ///
@@ -68,21 +69,22 @@ final class VideoView {
         let controls: Widget = controlsRef.typed()
         gtk_widget_add_css_class(controls, "videotoy-controls")
         gtk_widget_set_valign(controls, GTK_ALIGN_END)
-        playButton = Widgets.iconButton("media-playback-start-symbolic", tooltip: "Play or pause (Space)", name: "Play")
+        playButton = Widgets.iconButton("media-playback-start-symbolic", tooltip: tr("Play or pause (Space)"), name: tr("Play"))
         timeLabel = Widgets.label("0:00", wrap: false)
         seekBar = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 1)
         gtk_widget_set_hexpand(seekBar, 1)
         gtk_scale_set_draw_value(gcast(seekBar), 0)
-        gtk_widget_set_tooltip_text(seekBar, "Seek")
-        Widgets.setAccessibleName(seekBar, "Position")
-        muteButton = Widgets.iconButton("audio-volume-high-symbolic", tooltip: "Mute")
+        gtk_widget_set_tooltip_text(seekBar, tr("Seek"))
+        // TRANSLATORS: the seek bar's name for screen readers: where in the video playback is.
+        Widgets.setAccessibleName(seekBar, tr("Position"))
+        muteButton = Widgets.iconButton("audio-volume-high-symbolic", tooltip: tr("Mute"))
         volumeBar = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.05)
         gtk_scale_set_draw_value(gcast(volumeBar), 0)
         gtk_widget_set_size_request(volumeBar, 60, -1)
         gtk_range_set_value(gcast(volumeBar), 1)
-        gtk_widget_set_tooltip_text(volumeBar, "Volume")
-        Widgets.setAccessibleName(volumeBar, "Volume")
-        fullscreenButton = Widgets.iconButton("view-fullscreen-symbolic", tooltip: "Fullscreen (F)", name: "Fullscreen")
+        gtk_widget_set_tooltip_text(volumeBar, tr("Volume"))
+        Widgets.setAccessibleName(volumeBar, tr("Volume"))
+        fullscreenButton = Widgets.iconButton("view-fullscreen-symbolic", tooltip: tr("Fullscreen (F)"), name: tr("Fullscreen"))
         titleLabel = Widgets.label(title, wrap: false)
         gtk_label_set_ellipsize(gcast(titleLabel), PANGO_ELLIPSIZE_MIDDLE)
         gtk_label_set_max_width_chars(gcast(titleLabel), 24)
@@ -314,7 +316,9 @@ final class VideoView {
         defer { updating = false }
         if let durationMs, durationMs > 0 {
             gtk_range_set_range(gcast(seekBar), 0, Double(durationMs))
-            Widgets.setText(timeLabel, "\(TimeFormat.clock(milliseconds: positionMs)) / \(TimeFormat.clock(milliseconds: durationMs))")
+            // TRANSLATORS: the time label of a video's controls: the position, then the duration ("1:05 / 3:20").
+            let time = tr("%s / %s", TimeFormat.clock(milliseconds: positionMs), TimeFormat.clock(milliseconds: durationMs))
+            Widgets.setText(timeLabel, time)
         } else {
             Widgets.setText(timeLabel, TimeFormat.clock(milliseconds: positionMs))
         }
@@ -322,9 +326,9 @@ final class VideoView {
         if shownState?.playing != playing || shownState?.muted != muted {
             // Only on a change: each update is a message to every screen reader listening.
             Widgets.setIcon(playButton, playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
-            Widgets.setAccessibleName(playButton, playing ? "Pause" : "Play")
+            Widgets.setAccessibleName(playButton, playing ? tr("Pause") : tr("Play"))
             Widgets.setIcon(muteButton, muted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic")
-            Widgets.setAccessibleName(muteButton, muted ? "Unmute" : "Mute")
+            Widgets.setAccessibleName(muteButton, muted ? tr("Unmute") : tr("Mute"))
             shownState = (playing, muted)
         }
         if abs(gtk_range_get_value(gcast(volumeBar)) - volume) > 0.01 { gtk_range_set_value(gcast(volumeBar), volume) }
@@ -351,7 +355,7 @@ final class VideoView {
     /// Shows whether the view is fullscreen, for the button's icon.
     func setFullscreenIcon(_ fullscreen: Bool) {
         Widgets.setIcon(fullscreenButton, fullscreen ? "view-restore-symbolic" : "view-fullscreen-symbolic")
-        Widgets.setAccessibleName(fullscreenButton, fullscreen ? "Leave fullscreen" : "Fullscreen")
+        Widgets.setAccessibleName(fullscreenButton, fullscreen ? tr("Leave fullscreen") : tr("Fullscreen"))
     }
 
     /// Takes the view out of its parent and stops drawing, before it is dropped.
