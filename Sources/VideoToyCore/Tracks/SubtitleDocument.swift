@@ -4,7 +4,7 @@ public struct SubtitleDocument: Hashable, Sendable {
     public let cues: [SubtitleCue]
     /// Why cues are missing (damage, not the format, no cues at all); nil when the file read cleanly.
     public let problem: SubtitleProblem?
-    /// The encoding the bytes were read in, and why; nil for text that came as text.
+    /// The encoding the bytes were read in, and why; nil for text that came as text or was read with no decoder.
     public var encoding: EncodingDecision?
 
     /// Describes a document.
@@ -41,7 +41,8 @@ public struct SubtitleDocument: Hashable, Sendable {
         case .success(let text): document = parse(text, format: format)
         case .failure(let problem): document = SubtitleDocument(cues: [], problem: problem)
         }
-        document.encoding = decision
+        // Only a read that could detect says how: the plain read stays the value it always was.
+        if decoder != nil { document.encoding = decision }
         return document
     }
 }
