@@ -108,7 +108,10 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "VideoToyMediaTests",
-            dependencies: ["VideoToyCore", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyFiles", "VideoToyPOSIX", "VideoToyGObject"],
+            dependencies: [
+                "VideoToyCore", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyFiles", "VideoToyPOSIX", "VideoToyGObject",
+                "VideoToyText",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "VideoToyEndToEndTests",

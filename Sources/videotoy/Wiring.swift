@@ -25,7 +25,7 @@ func runApplication(
         // File names, device descriptions and bus strings are in these messages: control characters are escaped.
         FileHandle.standardError.write(Data("videotoy: \(TerminalText.escaped(message))\n".utf8))
     }
-    let log = EventLog(clock: clock, sink: sink, terminal: terminal)
+    let log = EventLog(clock: clock, sink: sink, terminal: terminal, wording: .catalogues)
     // Notices when the main loop stalls for more than 100 ms (or VIDEOTOY_STALL_MS, 10 to 10,000: tests that hold
     // the main loop to a tighter bound) and says what was running.
     let stallMs = ProcessInfo.processInfo.environment["VIDEOTOY_STALL_MS"].flatMap { Int($0) }.map { min(10_000, max(10, $0)) }
@@ -64,7 +64,7 @@ func runApplication(
     // Whatever was open in a player when the last run died is marked, and opened again only when the user plays it.
     let journal = PlayingJournal()
     let marked = journal.read()
-    for path in marked { log.terminal("\(PathBytes.display(path)): \(CrashQuarantine.message); it opens only when you play it") }
+    for path in marked { log.terminal(.closedWhilePlaying, about: path) }
     controller.useCrashJournal(marked) { paths in
         if let problem = journal.write(paths) { log.terminal("the playing journal: \(problem)") }
     }

@@ -89,7 +89,7 @@ var playPath: String?
 if let play = options.play {
     let absolute = URL(fileURLWithPath: play).standardizedFileURL.path
     if case .failure(let failure) = backend.probe(path: absolute) {
-        fail("cannot play \(PathBytes.display(play)): \(failure.message)", status: 2)
+        fail("cannot play \(PathBytes.display(play)): \(failure.text(in: .user))", status: 2)
     }
     playPath = absolute
 }

@@ -106,7 +106,7 @@ struct AppControllerPrerollTests {
         first.emit(.paused(positionMs: 5_000))
         first.emit(.playing(positionMs: 5_000))
         first.emit(.firstFrame)
-        first.emit(.error("late"))
+        first.emit(.error(.library("late")))
         #expect(remembered.isEmpty, "a discarded pre-roll writes no position and no setting")
         #expect(rig.log.records.filter { Self.liveEvents.contains($0.name) }.isEmpty, "nor logs what a live player would")
         #expect(rig.terminal.lines.isEmpty)
@@ -167,7 +167,7 @@ struct AppControllerPrerollTests {
         rig.controller.selected(a)
         rig.timers.advance(by: Self.dwell)
         let held = try #require(rig.backend.player(for: "/v/a.mp4"))
-        held.emit(.error("no decoder"))
+        held.emit(.error(.library("no decoder")))
         #expect(held.isClosed)
         #expect(rig.records("error").isEmpty && rig.terminal.lines.isEmpty)
         #expect(rig.controller.preroll.phase == .idle)
@@ -175,7 +175,7 @@ struct AppControllerPrerollTests {
         #expect(rig.backend.makePlayerCalls == 1, "the same selection is not tried again")
         rig.controller.activate(a)
         #expect(rig.backend.makePlayerCalls == 2)
-        try #require(rig.backend.players.last).emit(.error("no decoder"))
+        try #require(rig.backend.players.last).emit(.error(.library("no decoder")))
         #expect(rig.records("error").count == 1, "playing it shows the error as always")
     }
 

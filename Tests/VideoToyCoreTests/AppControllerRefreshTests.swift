@@ -18,10 +18,11 @@ struct AppControllerRefreshTests {
         #expect(refreshRecord(rig) == #"{"event":"refresh","t_ms":0,"folder":"/v","added":0,"gone":2,"back":0}"#)
         let gone = rig.records("probe").suffix(2)
         #expect(gone.map(\.path) == ["/v/a.mp4", "/v/b.mp4"])
-        #expect(gone.allSatisfy { $0.jsonLine.contains(#""error":"vanished","message":"The file is gone: it was moved or deleted.""#) })
+        #expect(
+            gone.allSatisfy { $0.fields.first?.1 == .string("vanished") && $0.fields.last?.1 == .string("\(LogMessage.probe(.vanished))") })
         for id in [a, b] {
             let row = try #require(rig.controller.row(for: id))
-            #expect(row.detail == ProbeFailure.vanished.message && row.isError)
+            #expect(row.detail == .failed(.vanished) && row.isError)
         }
         #expect(rig.controller.row(for: c)?.isError == false, "another folder's row is untouched")
         #expect(Array(rig.presenter.calls[callsBefore...]) == [.refreshRow(a), .refreshRow(b)], "no reset of the list")
@@ -41,10 +42,10 @@ struct AppControllerRefreshTests {
         let refresh = rig.controller.folderChanged("/v", present: ["/v/a.mp4", "/v/b.mp4"])
         #expect(refresh.back == [a, b])
         #expect(refreshRecord(rig) == #"{"event":"refresh","t_ms":0,"folder":"/v","added":0,"gone":0,"back":2}"#)
-        #expect(rig.controller.row(for: a)?.detail == "Reading…")
+        #expect(rig.controller.row(for: a)?.detail == .reading)
         try await rig.probed()
         #expect(rig.backend.probedPaths.filter { $0 == "/v/a.mp4" }.count == 2)
-        #expect(rig.controller.row(for: a)?.detail == "0:02 · 320×240 · VP8", "the new probe's result is shown")
+        #expect(rig.controller.row(for: a)?.detail == .summary("0:02 · 320×240 · VP8"), "the new probe's result is shown")
         rig.controller.activate(a)
         #expect(rig.backend.player(for: "/v/a.mp4")?.isPlaying == true)
     }
@@ -118,7 +119,7 @@ struct AppControllerRefreshTests {
         #expect(rig.records("refresh").isEmpty, "no row appeared, vanished or came back")
         #expect(rig.controller.row(for: a)?.poster == nil)
         try await rig.probed()
-        #expect(rig.controller.row(for: a)?.detail == ProbeFailure.incomplete(detail: "cut short").message)
+        #expect(rig.controller.row(for: a)?.detail == .failed(.incomplete(detail: "cut short")))
     }
 
     @Test func probesStillRunningForVanishedFilesAreIgnored() async throws {

@@ -16,8 +16,8 @@ struct AppControllerTerminalTests {
         try await rig.probed()
         let lines = rig.terminal.lines
         #expect(lines.count <= 10, "\(lines.count) lines: \(lines.prefix(12))")
-        #expect(lines.filter { $0.hasSuffix(ProbeFailure.empty.message) }.count == 5)
-        #expect(lines.contains("/v/gone.mp4: \(ProbeFailure.vanished.message)"), "another kind still gets its own line")
+        #expect(lines.filter { $0.hasSuffix("\(LogMessage.probe(.empty))") }.count == 5)
+        #expect(lines.contains("/v/gone.mp4: \(LogMessage.probe(.vanished))"), "another kind still gets its own line")
         #expect(lines.last == "and 2,995 more files that are empty")
         #expect(rig.records("probe").count == paths.count, "the events log still has every file")
     }

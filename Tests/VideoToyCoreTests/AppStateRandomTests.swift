@@ -67,7 +67,7 @@ struct AppStateRandomTests {
             return "end \(id.rawValue)"
         case 9:
             guard let id = someLive, let player = rig.backend.players(for: Self.paths[id.rawValue]).last else { return "no live" }
-            player.emit(.error("Internal data stream error."))
+            player.emit(.error(.library("Internal data stream error.")))
             return "error \(id.rawValue)"
         case 10:
             guard let id = someLive, let player = rig.backend.players(for: Self.paths[id.rawValue]).last else { return "no live" }

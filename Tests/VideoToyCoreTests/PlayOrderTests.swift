@@ -88,7 +88,7 @@ struct PlayOrderTests {
         rig.controller.activate(rig.ids[0])
         for _ in 0..<6 {
             guard let player = rig.backend.players.last, !player.isClosed else { break }
-            player.emit(.error("Internal data stream error."))
+            player.emit(.error(.library("Internal data stream error.")))
         }
         #expect(rig.backend.players.count == 3, "each failed once, and none was tried again")
         #expect(rig.controller.policy.playing == nil)

@@ -48,7 +48,7 @@ struct PlaybackDriverTests {
         rig.owner.items[rig.ids[0]]?.state = .failed(.vanished)
         rig.driver.activate(rig.ids[0])
         #expect(rig.backend.makePlayerCalls == 0)
-        #expect(rig.terminal.lines == ["/v/a.mp4: \(ProbeFailure.vanished.message)"])
+        #expect(rig.terminal.lines == ["/v/a.mp4: \(LogMessage.probe(.vanished))"])
     }
 
     @Test func progressIsShownWhilePlayingAndStopsWhenPaused() throws {
@@ -86,7 +86,7 @@ struct PlaybackDriverTests {
         player.emit(.endOfStream)
         let state = rig.driver.policy.states[rig.ids[0]]
         if fails {
-            #expect(state == .failed(message: PlaybackDriver.noPictures))
+            #expect(state == .failed(.noPictures))
         } else {
             #expect(state == .finished)
             #expect(rig.owner.positions.last?.path == "/v/a.mp4" && rig.owner.positions.last?.positionMs == 10_000)

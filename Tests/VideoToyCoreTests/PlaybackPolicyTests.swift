@@ -198,19 +198,19 @@ struct PlaybackPolicyTests {
         var policy = PlaybackPolicy()
         _ = policy.handle(.activate(Self.a))
         #expect(
-            policy.handle(.failed(Self.a, message: "boom"))
-                == [.markFailed(Self.a, message: "boom"), .leaveFullscreen(Self.a), .release(Self.a)])
+            policy.handle(.failed(Self.a, error: .library("boom")))
+                == [.markFailed(Self.a, error: .library("boom")), .leaveFullscreen(Self.a), .release(Self.a)])
         #expect(policy.current == nil)
         #expect(policy.playing == nil)
         #expect(policy.live.isEmpty)
-        #expect(policy.states[Self.a] == .failed(message: "boom"))
+        #expect(policy.states[Self.a] == .failed(.library("boom")))
     }
 
     @Test func failureOfAnotherItemKeepsTheCurrentOne() {
         var policy = PlaybackPolicy()
         _ = policy.handle(.activate(Self.a))
         _ = policy.handle(.activate(Self.b))
-        _ = policy.handle(.failed(Self.a, message: "late"))
+        _ = policy.handle(.failed(Self.a, error: .library("late")))
         #expect(policy.current == Self.b)
         #expect(policy.playing == Self.b)
         #expect(policy.live == [Self.b])
@@ -230,23 +230,23 @@ struct PlaybackPolicyTests {
     func failureOfTheCurrentVideo(onEnd: OnEnd, hasNext: Bool, exitOnEnd: Bool, then: [PlaybackEffect]) {
         var policy = PlaybackPolicy(onEnd: onEnd, exitOnEnd: exitOnEnd)
         _ = policy.handle(.activate(Self.a))
-        let effects = policy.handle(.failed(Self.a, message: "cut short", next: hasNext ? Self.b : nil))
-        #expect(effects == [.markFailed(Self.a, message: "cut short"), .leaveFullscreen(Self.a), .release(Self.a)] + then)
+        let effects = policy.handle(.failed(Self.a, error: .library("cut short"), next: hasNext ? Self.b : nil))
+        #expect(effects == [.markFailed(Self.a, error: .library("cut short")), .leaveFullscreen(Self.a), .release(Self.a)] + then)
     }
 
     @Test func aLateFailureOfAnotherVideoNeitherQuitsNorSkips() {
         var policy = PlaybackPolicy(onEnd: .next, exitOnEnd: true)
         _ = policy.handle(.activate(Self.a))
         _ = policy.handle(.activate(Self.b))
-        let effects = policy.handle(.failed(Self.a, message: "late", next: Self.c))
-        #expect(effects == [.markFailed(Self.a, message: "late"), .leaveFullscreen(Self.a), .release(Self.a)])
+        let effects = policy.handle(.failed(Self.a, error: .library("late"), next: Self.c))
+        #expect(effects == [.markFailed(Self.a, error: .library("late")), .leaveFullscreen(Self.a), .release(Self.a)])
         #expect(policy.playing == Self.b)
     }
 
     @Test func failedItemCanBeTriedAgain() {
         var policy = PlaybackPolicy()
         _ = policy.handle(.activate(Self.a))
-        _ = policy.handle(.failed(Self.a, message: "boom"))
+        _ = policy.handle(.failed(Self.a, error: .library("boom")))
         #expect(policy.handle(.activate(Self.a)) == [.play(Self.a, fromMs: nil)])
         #expect(policy.playing == Self.a)
     }
@@ -301,7 +301,7 @@ struct PlaybackPolicyTests {
                 let ended = random.below(4) == 0 ? id : (policy.playing ?? id)
                 let next = random.below(3) == 0 ? nil : items[random.below(items.count)]
                 event = .finished(ended, next: next == ended ? nil : next)
-            default: event = .failed(id, message: "failure \(step)")
+            default: event = .failed(id, error: .library("failure \(step)"))
             }
             let before = policy
             let effects = policy.handle(event)
@@ -333,7 +333,7 @@ struct PlaybackPolicyTests {
             }
             // Only a failed item may lose its place as the current one without another taking it.
             if policy.current == nil, let previous = before.current {
-                #expect(policy.states[previous] == .failed(message: "failure \(step)"), context)
+                #expect(policy.states[previous] == .failed(.library("failure \(step)")), context)
             }
         }
     }

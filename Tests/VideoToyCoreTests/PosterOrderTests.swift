@@ -20,7 +20,7 @@ struct PosterOrderTests {
         let scrolledAway = try #require(rig.controller.id(at: onScreen))
         #expect(visible.count == onScreen)
         try await rig.eventually("the rows on screen and the one near them probed") {
-            (visible + [scrolledAway]).allSatisfy { rig.controller.row(for: $0)?.detail != "Reading…" }
+            (visible + [scrolledAway]).allSatisfy { rig.controller.row(for: $0)?.detail != .reading }
         }
         rig.controller.rowHidden(scrolledAway)
         // A few turns of the main queue let any wrongly started job run.

@@ -22,7 +22,7 @@ struct RowsDriverTests {
         func rowModel(for id: ItemID) -> RowModel? {
             modelsMade += 1
             return RowModel(
-                id: id, title: "clip \(id.rawValue)", folder: "/v", detail: "v\(versions[id, default: 0])", status: .idle,
+                id: id, title: "clip \(id.rawValue)", folder: "/v", detail: .summary("v\(versions[id, default: 0])"), status: .idle,
                 isError: false, isWarning: false, poster: nil, hasVideoView: false)
         }
 
@@ -51,7 +51,7 @@ struct RowsDriverTests {
         for position in window.range {
             let model = window.model(at: position)
             #expect(model?.id == listing.order[position], "\(step): id at \(position)")
-            #expect(model?.detail == "v\(listing.versions[listing.order[position], default: 0])", "\(step): model at \(position)")
+            #expect(model?.detail == .summary("v\(listing.versions[listing.order[position], default: 0])"), "\(step): model at \(position)")
         }
         let shownVisible = visible.clamped(to: 0..<window.count)
         #expect(shownVisible.isEmpty || window.range.contains(shownVisible.lowerBound), "\(step): visible rows held")
@@ -99,7 +99,7 @@ struct RowsDriverTests {
         listing.versions[ItemID(5)] = 1
         rows.rowChanged(ItemID(5))
         #expect(listing.published == published + 1)
-        #expect(rows.window.model(at: 5)?.detail == "v1")
+        #expect(rows.window.model(at: 5)?.detail == .summary("v1"))
         published = listing.published
         rows.rowChanged(ItemID(5))
         #expect(listing.published == published, "the same model again publishes nothing")

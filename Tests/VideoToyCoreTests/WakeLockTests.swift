@@ -32,7 +32,7 @@ struct WakeLockTests {
             ("paused in its row", seen(film, .paused(positionMs: 4000)), []),
             ("paused on a projector", seen(film, .paused(positionMs: 4000), screen: "HDMI-1"), [.hold(filmHold)]),
             ("finished", seen(film, .finished), []),
-            ("failed", seen(film, .failed(message: "no decoder")), []),
+            ("failed", seen(film, .failed(.library("no decoder"))), []),
         ] as [(String, AppSnapshot, [WakeEffect])])
     func fromNothing(_ name: String, _ snapshot: AppSnapshot, _ effects: [WakeEffect]) {
         var lock = WakeLock()
@@ -79,7 +79,7 @@ struct WakeLockTests {
         case 8..<10: return .quit
         default:
             let id = [nil, film, talk].randomElement(using: &rng)!
-            let playbacks: [ItemPlayback?] = [nil, .playing, .playing, .paused(positionMs: 5), .finished, .failed(message: "x")]
+            let playbacks: [ItemPlayback?] = [nil, .playing, .playing, .paused(positionMs: 5), .finished, .failed(.library("x"))]
             let playback = playbacks.randomElement(using: &rng)!
             return .seen(seen(id, playback, screen: Bool.random(using: &rng) ? "HDMI-1" : nil))
         }

@@ -159,7 +159,7 @@ struct MPRISBridgeTests {
         let before = rig.announcer.calls.count
         a.emit(.paused(positionMs: 4000))  // the previous video's late report
         #expect(rig.announcer.calls.count == before, "\(rig.announcer.calls.suffix(3))")
-        b.emit(.error("Internal data stream error."))  // the current video fails: nothing is current any more
+        b.emit(.error(.library("Internal data stream error.")))  // the current video fails: nothing is current any more
         #expect(rig.announcer.calls.count > before, "the failure of the current video is announced")
         #expect(rig.bridge.playbackStatus == .stopped)
     }

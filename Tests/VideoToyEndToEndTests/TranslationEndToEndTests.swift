@@ -122,7 +122,7 @@ extension EndToEnd {
             try Self.activate("preferences", on: display)
             try await Task.sleep(for: .seconds(2))
             seen += try Self.texts(display)
-            #expect(seen.contains { $0.text == "⟦Reconnect grace⟧" }, "Preferences were read")
+            #expect(seen.contains { $0.text == "⟦Wait for a screen to reconnect⟧" }, "Preferences were read")
             try display.run(["xdotool", "key", "--clearmodifiers", "Escape"])
             try Self.activate("shortcuts", on: display)
             try await Task.sleep(for: .seconds(2))

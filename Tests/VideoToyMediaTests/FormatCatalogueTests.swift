@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VideoToyCore
 import VideoToyMediaTesting
+import VideoToyText
 
 @testable import VideoToyMedia
 
@@ -63,7 +64,9 @@ struct FormatCatalogueTests {
                 #expect(info.missingDecoders.contains(format.videoCodec), "\(info)")
                 #expect(info.summary.contains("no decoder for \(format.videoCodec)"))
             case .failure(let failure):
-                #expect(failure.message.contains(format.videoCodec) && failure.message.contains(format.package), "\(failure.message)")
+                #expect(
+                    failure.text(in: .english).contains(format.videoCodec) && failure.text(in: .english).contains(format.package),
+                    "\(failure.text(in: .english))")
             }
             return
         }

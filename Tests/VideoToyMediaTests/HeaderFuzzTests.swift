@@ -3,6 +3,7 @@ import Glibc
 import Testing
 import VideoToyCore
 import VideoToyMediaTesting
+import VideoToyText
 
 @testable import VideoToyMedia
 
@@ -129,7 +130,9 @@ struct HeaderFuzzChild {
             for seed in stride(from: UInt64(0), to: UInt64(HeaderFuzzTests.perBase), by: 20) {
                 let (path, _) = try write(base, seed)
                 counts["fallback", default: 0] += 1
-                if case .failure(let failure) = prober.probe(path: path), failure.message.isEmpty { counts["unexplained", default: 0] += 1 }
+                if case .failure(let failure) = prober.probe(path: path), failure.text(in: .english).isEmpty {
+                    counts["unexplained", default: 0] += 1
+                }
             }
         }
         let report = counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" } + notes.prefix(10)

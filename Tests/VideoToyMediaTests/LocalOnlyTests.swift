@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import VideoToyCore
 import VideoToyMediaTesting
+import VideoToyText
 
 @testable import VideoToyMedia
 
@@ -85,7 +86,7 @@ struct LocalOnlyTests {
         defer { player.close() }
         player.play()
         let end = harness.runToEnd(seconds: 10)
-        #expect(end == .error(ProbeFailure.playlist(kind: file.kind).message), "\(harness.messages)")
+        #expect(end == .error(.unreadable(.playlist(kind: file.kind))), "\(harness.messages)")
         #expect(!harness.messages.contains { if case .playing = $0 { true } else { false } })
     }
 
@@ -116,7 +117,7 @@ struct LocalOnlyTests {
     @Test("the row says what the file is and why it is not played")
     func rowMessage() {
         #expect(
-            ProbeFailure.playlist(kind: "HLS playlist").message
+            ProbeFailure.playlist(kind: "HLS playlist").text(in: .english)
                 == "A playlist or stream manifest (HLS playlist), not a video: VideoToy plays only local files.")
     }
 

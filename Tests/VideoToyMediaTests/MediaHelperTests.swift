@@ -4,6 +4,7 @@ import Testing
 import VideoToyCore
 import VideoToyMedia
 import VideoToyMediaTesting
+import VideoToyText
 
 /// Probes and posters made by sandboxed helper processes: a helper that crashes, hangs or runs out of memory costs
 /// its file (with a reason the cache keeps), the next request gets a new helper, and the helper has no network.
@@ -56,7 +57,7 @@ struct MediaHelperTests {
         let result = backend.probe(path: bad)
         #expect(result == .failure(fault.expected))
         #expect(fault.expected.code == fault.code)
-        #expect(fault.expected.message.hasSuffix("it is skipped."))
+        #expect(fault.expected.text(in: .english).hasSuffix("it is skipped."))
         // The failed helper was replaced: the next file is answered.
         #expect(try #require(backend.probe(path: good).get().durationMs) > 0)
         #expect(backend.helpersStarted == 2)

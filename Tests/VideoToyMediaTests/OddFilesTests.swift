@@ -4,6 +4,7 @@ import Testing
 import VideoToyCore
 import VideoToyFiles
 import VideoToyMediaTesting
+import VideoToyText
 
 @testable import VideoToyMedia
 
@@ -278,8 +279,8 @@ struct OddFilesTests {
                 #expect(info.damage == nil, "damage: \(info.damage ?? "none")")
             }
         case (.fails(let code, let says), .failure(let failure)):
-            #expect(failure.code == code, "\(failure.message)")
-            #expect(failure.message.contains(says), "message: \(failure.message)")
+            #expect(failure.code == code, "\(failure.text(in: .english))")
+            #expect(failure.text(in: .english).contains(says), "message: \(failure.text(in: .english))")
         default:
             Issue.record("expected \(row.probe), got \(probe)")
         }
@@ -288,7 +289,7 @@ struct OddFilesTests {
         case (.picture(let height), .success(let frame)):
             #expect(frame.height == height && frame.width > 0)
         case (.reason(let code), .failure(let failure)):
-            #expect(failure.code == code, "\(failure.message)")
+            #expect(failure.code == code, "\(failure.text(in: .english))")
         case (.none, .failure):
             break
         default:

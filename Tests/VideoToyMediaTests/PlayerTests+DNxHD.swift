@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import VideoToyCore
 import VideoToyMediaTesting
+import VideoToyText
 
 @testable import VideoToyMedia
 
@@ -78,7 +79,7 @@ private final class PosterRun: Sendable {
             Thread.detachNewThread { [self] in
                 while let path = take() {
                     if case .failure(let failure) = maker.poster(path: path, durationMs: nil) {
-                        failures.withLock { $0.append("\((path as NSString).lastPathComponent): \(failure.message)") }
+                        failures.withLock { $0.append("\((path as NSString).lastPathComponent): \(failure.text(in: .english))") }
                     }
                 }
                 group.leave()

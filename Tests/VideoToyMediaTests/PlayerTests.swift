@@ -129,8 +129,7 @@ struct PlayerTests {
         let end = harness.runToEnd(seconds: 15)
         if change == .truncate {
             let nowSize = Int64(Double(openedSize) * 0.05)
-            #expect(end == .error(MessageText.cutShort(nowBytes: nowSize, openedBytes: Int64(openedSize))), "\(harness.messages)")
-            if case .error(let text) = end { #expect(text.hasPrefix("The file was cut short while it was playing")) }
+            #expect(end == .error(.cutShort(nowBytes: nowSize, openedBytes: Int64(openedSize))), "\(harness.messages)")
         } else {
             #expect(end == .endOfStream, "\(change): \(harness.messages)")
         }
@@ -145,7 +144,7 @@ struct PlayerTests {
         defer { player.close() }
         player.play()
         let end = harness.runToEnd(seconds: 10)
-        #expect(end == .error(ProbeFailure.vanished.message), "\(harness.messages)")
+        #expect(end == .error(.unreadable(.vanished)), "\(harness.messages)")
         #expect(!harness.messages.contains { if case .playing = $0 { return true } else { return false } })
     }
 
@@ -202,29 +201,21 @@ struct PlayerTests {
     @Test(
         "resource errors use the probe's words; an open that failed otherwise says why",
         arguments: [
-            (MessageText.ResourceProblem.notFound, nil as String?, ProbeFailure.vanished.message),
-            (.notAuthorized, nil, ProbeFailure.permissionDenied.message),
+            (MessageText.ResourceProblem.notFound, nil as String?, PlaybackError.unreadable(.vanished)),
+            (.notAuthorized, nil, .unreadable(.permissionDenied)),
             (
                 .openRead, "gstfilesrc.c(1): gst_file_src_start (): /GstFileSrc:source:\nsystem error: Permission denied",
-                ProbeFailure.permissionDenied.message
+                .unreadable(.permissionDenied)
             ),
-            (.openRead, nil, ProbeFailure.permissionDenied.message),
+            (.openRead, nil, .unreadable(.permissionDenied)),
             (
                 .openRead, "gstfilesrc.c(1): gst_file_src_start (): /GstFileSrc:source:\nsystem error: Input/output error",
-                "The file cannot be opened: Input/output error."
+                .cannotOpen(reason: "Input/output error")
             ),
-            (nil, nil, "Could not read from resource."),
-        ] as [(MessageText.ResourceProblem?, String?, String)])
-    func resourceWording(_ problem: MessageText.ResourceProblem?, detail: String?, expected: String) {
-        #expect(MessageText.userText(problem, gstreamerText: "Could not read from resource.", detail: detail) == expected)
-    }
-
-    @Test(
-        "sizes in the cut-short message read as people write them",
-        arguments: [(0, "0 bytes"), (999, "999 bytes"), (411_429, "411 kB"), (8_228_593, "8.2 MB"), (1_000_000, "1.0 MB")]
-            as [(Int64, String)])
-    func sizeWording(_ bytes: Int64, expected: String) {
-        #expect(MessageText.size(bytes) == expected)
+            (nil, nil, .library("Could not read from resource.")),
+        ] as [(MessageText.ResourceProblem?, String?, PlaybackError)])
+    func resourceWording(_ problem: MessageText.ResourceProblem?, detail: String?, expected: PlaybackError) {
+        #expect(MessageText.playbackError(problem, said: .library("Could not read from resource."), detail: detail) == expected)
     }
 
     @Test(

@@ -20,7 +20,7 @@ struct SampleSinkTests {
     /// How a stream playing into a `SampleSink` ended.
     enum Ending: Equatable {
         case endOfStream
-        case error(String)
+        case error(PlaybackError)
         case timedOut
     }
 
@@ -69,7 +69,7 @@ struct SampleSinkTests {
             guard let message = gst_bus_timed_pop_filtered(bus, 20_000_000, types) else { continue }
             defer { vt_message_unref(message) }
             if vt_message_type(message) == GST_MESSAGE_EOS { return .endOfStream }
-            return .error(MessageText.error(message).text)
+            return .error(MessageText.error(message).error)
         }
         return .timedOut
     }

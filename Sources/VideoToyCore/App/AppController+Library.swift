@@ -88,12 +88,12 @@ extension AppController {
     /// What the row of `id` shows. A read and nothing more: the rows near the view were asked for by `rowsVisible`.
     public func row(for id: ItemID) -> RowModel? {
         guard let item = library.item(id) else { return nil }
-        let detail: String
+        let detail: RowDetail
         var isError = false, isWarning = false
         switch item.state {
-        case .pending: detail = "Reading…"
-        case .ready(let info): detail = info.summary(sidecars: library.sidecarLanguages(of: id)); isWarning = info.damage != nil
-        case .failed(let failure): detail = failure.message; isError = true
+        case .pending: detail = .reading
+        case .ready(let info): detail = .summary(info.summary(sidecars: library.sidecarLanguages(of: id))); isWarning = info.damage != nil
+        case .failed(let failure): detail = .failed(failure); isError = true
         }
         let poster = isInReach(id) ? mediaWork.poster(id) : nil
         // The policy is the one record of each item's playback; the row only words it.

@@ -56,7 +56,7 @@ extension AppController {
         mediaWork.forget(id)
         guard let item = library.item(id) else { return }
         let failure = ProbeFailure.vanished
-        log.emit(.probe, path: item.path, fields: [(.error, .string(failure.code)), (.message, .string(failure.message))])
+        log.emit(.probe, path: item.path, fields: [(.error, .string(failure.code)), (.message, log.sentence(.probe(failure)))])
     }
 
     private func reprobe(_ id: ItemID) {

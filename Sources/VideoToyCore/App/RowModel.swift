@@ -7,7 +7,7 @@ public struct RowModel: Sendable {
     /// The containing folder.
     public let folder: String
     /// Duration, resolution, codec and any damage once known, or the reason it cannot play.
-    public let detail: String
+    public let detail: RowDetail
     /// The playback line: playing, finished, on a screen, an error, or idle (empty).
     public let status: RowStatus
     /// True when `detail` or the playback line is an error the user must see.
@@ -29,13 +29,5 @@ extension RowModel: Equatable {
             && lhs.status == rhs.status && lhs.isError == rhs.isError && lhs.isWarning == rhs.isWarning
             && lhs.hasVideoView == rhs.hasVideoView && lhs.placement == rhs.placement
             && lhs.poster?.owner === rhs.poster?.owner && lhs.poster?.bytes == rhs.poster?.bytes
-    }
-}
-
-extension RowModel {
-    /// What a screen reader says for the row: its title, what is known of the file (or why it cannot play), and
-    /// its state ("Playing", "Playing on LG TV (HDMI-1)").
-    public var spokenLabel: String {
-        [title, detail, status.text].filter { !$0.isEmpty }.joined(separator: ", ")
     }
 }

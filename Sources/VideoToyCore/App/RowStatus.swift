@@ -8,25 +8,12 @@ public enum RowStatus: Hashable, Sendable {
     case paused
     /// Played to its end.
     case finished
-    /// Stopped by an error, with the message for the user.
-    case failed(message: String)
+    /// Stopped by an error.
+    case failed(PlaybackError)
     /// Shown on an external screen: its name (manufacturer and model, may be empty) and connector.
     case onScreen(name: String, connector: String)
     /// Open when the app last died: not pre-rolled nor started by a playlist until the user plays it.
     case closedWhilePlaying
-
-    /// The line the row shows; empty when idle.
-    public var text: String {
-        switch self {
-        case .idle: return ""
-        case .playing: return "Playing"
-        case .paused: return "Paused"
-        case .finished: return "Finished"
-        case .failed(let message): return "Error: \(message)"
-        case .onScreen(let name, let connector): return "Playing on \(name.isEmpty ? "screen" : name) (\(connector))"
-        case .closedWhilePlaying: return CrashQuarantine.message
-        }
-    }
 
     /// The line for an item the policy knows as `playback` (nil: never played since it was listed).
     public init(_ playback: ItemPlayback?) {
@@ -35,7 +22,7 @@ public enum RowStatus: Hashable, Sendable {
         case .playing: self = .playing
         case .paused: self = .paused
         case .finished: self = .finished
-        case .failed(let message): self = .failed(message: message)
+        case .failed(let error): self = .failed(error)
         }
     }
 

@@ -159,8 +159,8 @@ final class LibraryDriver {
         case .failure(let failure):
             owner?.read(id, as: .failed(failure))
             unreadable.probed(failed: true)
-            log.emit(.probe, path: item.path, fields: [(.error, .string(failure.code)), (.message, .string(failure.message))])
-            if fileLines.admit(failure.code) { log.terminal("\(PathBytes.display(item.path)): \(failure.message)") }
+            log.emit(.probe, path: item.path, fields: [(.error, .string(failure.code)), (.message, log.sentence(.probe(failure)))])
+            if fileLines.admit(failure.code) { log.terminal(.probe(failure), about: item.path) }
         }
         return true
     }

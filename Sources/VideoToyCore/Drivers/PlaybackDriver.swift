@@ -28,9 +28,6 @@ final class PlaybackDriver {
         func presentationChanged()
     }
 
-    /// Why a video that ended without a single picture failed.
-    static let noPictures = "The video ended before its first picture: the file holds no pictures (it may be only a header)."
-
     /// The playback policy state.
     private(set) var policy: PlaybackPolicy
     /// The live players.
@@ -82,7 +79,7 @@ final class PlaybackDriver {
         guard let item = owner?.item(id) else { return }
         // A live player keeps its file open, so it can resume even after the file vanished.
         if case .failed(let failure) = item.state, players[id] == nil {
-            log.terminal("\(PathBytes.display(item.path)): \(failure.message)")
+            log.terminal(.probe(failure), about: item.path)
             return
         }
         handle(.activate(id))
@@ -229,7 +226,7 @@ final class PlaybackDriver {
         guard let player else {
             journalClosed(item.path, played: false)
             presenter.dropVideoView(for: id)
-            handle(.failed(id, message: "No GStreamer pipeline could be built for this file."))
+            handle(.failed(id, error: .noPipeline))
             return nil
         }
         adopt(id, player, item: item)
@@ -291,10 +288,12 @@ final class PlaybackDriver {
             tracks.cueArrived(id, cue)
         case .endOfStream:
             ended(id, item)
-        case .error(let text):
-            log.emit(.error, path: item.path, fields: [(.message, .string(text)), (.positionMs, .int(players[id]?.positionMs ?? 0))])
-            log.terminal("\(PathBytes.display(item.path)): \(text)")
-            handle(.failed(id, message: text, next: playableUnasked(after: id)))
+        case .error(let error):
+            log.emit(
+                .error, path: item.path,
+                fields: [(.message, log.sentence(.playback(error))), (.positionMs, .int(players[id]?.positionMs ?? 0))])
+            log.terminal(.playback(error), about: item.path)
+            handle(.failed(id, error: error, next: playableUnasked(after: id)))
         }
     }
 
@@ -305,7 +304,7 @@ final class PlaybackDriver {
         if let frames = presenter?.frameCounts(for: id), frames.shown + frames.dropped == 0, case .ready(let info) = item.state,
             info.hasVideo, info.missingDecoders.isEmpty
         {
-            return received(.error(Self.noPictures), from: id)
+            return received(.error(.noPictures), from: id)
         }
         let position = players[id]?.positionMs ?? players[id]?.durationMs ?? 0
         var fields: [(EventField, JSONValue)] = [(.positionMs, .int(position))]

@@ -7,16 +7,29 @@ public final class EventLog {
     /// Every record emitted so far, when `keep` was asked for (tests).
     public private(set) var records: [EventRecord] = []
     private let keep: Bool
+    private let wording: MessageWording
 
-    /// Creates a log; `sink` receives JSON lines, `terminal` one-line messages for stderr.
+    /// Creates a log; `sink` receives JSON lines, `terminal` one-line messages for stderr, and `wording` words the
+    /// core's typed messages for both (the adapters' catalogues; tests keep the values' own descriptions).
     public init(
         clock: @escaping () -> Int, keep: Bool = false,
-        sink: (@Sendable (String) -> Void)?, terminal: @escaping @Sendable (String) -> Void
+        sink: (@Sendable (String) -> Void)?, terminal: @escaping @Sendable (String) -> Void, wording: MessageWording = .values
     ) {
         self.clock = clock
         self.keep = keep
         self.sink = sink
         self.terminalSink = terminal
+        self.wording = wording
+    }
+
+    /// The `message` field of a record for `message`: the same sentence in every locale.
+    public func sentence(_ message: LogMessage) -> JSONValue {
+        .string(wording.log(message))
+    }
+
+    /// Tells the person at the terminal `message` about the file or folder at `path`, in their language.
+    public func terminal(_ message: LogMessage, about path: String) {
+        terminalSink("\(PathBytes.display(path)): \(wording.terminal(message))")
     }
 
     /// Writes one event; its fields must be among those its name allows.

@@ -25,32 +25,8 @@ public enum ProbeFailure: Hashable, Sendable, Error {
     case readerStuck(seconds: Int)
     /// Reading the file needed more than `megabytes` of memory, so the file is skipped.
     case readerOutOfMemory(megabytes: Int)
-    /// Any other reason, as GStreamer phrased it.
+    /// Any other reason, as GStreamer phrased it (GStreamer translates its own messages).
     case other(String)
-
-    /// A one-line reason shown in the row and printed on the terminal.
-    public var message: String {
-        switch self {
-        case .vanished: return "The file is gone: it was moved or deleted."
-        case .empty: return "The file is empty (0 bytes)."
-        case .permissionDenied: return "Permission denied: the file cannot be read."
-        case .notRegularFile(let kind): return "Not a regular file (\(kind))."
-        case .notMedia(let type):
-            return "Not a video" + (type.map { " (content type \($0))" } ?? "") + "."
-        case .incomplete(let detail): return "The file is incomplete or damaged: \(detail)"
-        case .missingDecoder(let codec, let package):
-            return "No decoder for \(codec) is installed" + (package.map { " (install \($0))" } ?? "") + "."
-        case .playlist(let kind):
-            return "A playlist or stream manifest (\(kind)), not a video: VideoToy plays only local files."
-        case .timedOut(let seconds):
-            return "Reading the file took longer than \(seconds) s: the file or its storage (a network share, a USB drive) did not answer."
-        case .readerCrashed: return "Reading this file crashed the media library: it is skipped."
-        case .readerStuck(let seconds): return "Reading this file did not finish within \(seconds) s: it is skipped."
-        case .readerOutOfMemory(let megabytes):
-            return "Reading this file needed more than \(megabytes) MB of memory: it is skipped."
-        case .other(let text): return text
-        }
-    }
 
     /// A stable machine-readable code for the events log.
     public var code: String {

@@ -6,9 +6,6 @@
 /// never pre-rolled nor started by a playlist; playing it is the user's choice (a click, Enter, `--play`), and once
 /// it has been opened that way and closed normally, its mark goes.
 public struct CrashQuarantine: Sendable, Equatable {
-    /// What a marked row says.
-    public static let message = "VideoToy closed while playing this file"
-
     /// The files marked: open when the app last died, and not played through a normal close since.
     public private(set) var marked: Set<String>
     // Players open now, by file (a pre-roll and a live player of one file may overlap for a moment).

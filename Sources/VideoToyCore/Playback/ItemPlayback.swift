@@ -7,5 +7,5 @@ public enum ItemPlayback: Hashable, Sendable {
     /// Reached its end.
     case finished
     /// Failed to play.
-    case failed(message: String)
+    case failed(PlaybackError)
 }

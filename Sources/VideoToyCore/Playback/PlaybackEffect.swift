@@ -13,7 +13,7 @@ public enum PlaybackEffect: Hashable, Sendable {
     /// Show in the row that the item finished.
     case markFinished(ItemID)
     /// Show the failure in the row.
-    case markFailed(ItemID, message: String)
+    case markFailed(ItemID, error: PlaybackError)
     /// Quit the application (`--exit-on-end` after the last video) with this status.
     case quit(ExitStatus)
 }

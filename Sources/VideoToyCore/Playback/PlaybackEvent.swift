@@ -8,8 +8,8 @@ public enum PlaybackEvent: Hashable, Sendable {
     case paused(ItemID, positionMs: Int)
     /// The player reached the end; `next` is the playable item after it in the list, if any.
     case finished(ItemID, next: ItemID?)
-    /// The player failed with a message for the user; `next` is the playable item after it in the list, if any.
-    case failed(ItemID, message: String, next: ItemID? = nil)
+    /// The player failed, and why; `next` is the playable item after it in the list, if any.
+    case failed(ItemID, error: PlaybackError, next: ItemID? = nil)
     /// The item left the library (its folder was removed): it stops, and is forgotten.
     case removed(ItemID)
     /// The user chose what happens at the end from now on (Preferences).

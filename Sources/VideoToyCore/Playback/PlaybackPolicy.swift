@@ -62,8 +62,8 @@ public struct PlaybackPolicy: Sendable {
             return []
         case .finished(let id, let next):
             return finish(id, next: next)
-        case .failed(let id, let message, let next):
-            return fail(id, message: message, next: next)
+        case .failed(let id, let error, let next):
+            return fail(id, error: error, next: next)
         case .removed(let id):
             let wasLive = live.contains(id)
             states[id] = nil
@@ -83,12 +83,12 @@ public struct PlaybackPolicy: Sendable {
         }
     }
 
-    private mutating func fail(_ id: ItemID, message: String, next: ItemID?) -> [PlaybackEffect] {
+    private mutating func fail(_ id: ItemID, error: PlaybackError, next: ItemID?) -> [PlaybackEffect] {
         let wasCurrent = current == id
-        states[id] = .failed(message: message)
+        states[id] = .failed(error)
         live.removeAll { $0 == id }
         if wasCurrent { current = nil }
-        var effects: [PlaybackEffect] = [.markFailed(id, message: message), .leaveFullscreen(id), .release(id)]
+        var effects: [PlaybackEffect] = [.markFailed(id, error: error), .leaveFullscreen(id), .release(id)]
         // Only the video being watched ends the show; a late error from one paused long ago does not.
         guard wasCurrent else { return effects }
         if case .next = onEnd, let next, next != id {

@@ -16,6 +16,6 @@ public enum PlayerMessage: Sendable, Equatable {
     case tracks(audio: [MediaTrack], subtitles: [MediaTrack])
     /// A cue of the selected embedded subtitle track is due.
     case cue(SubtitleCue)
-    /// Playback failed; the text is for the user.
-    case error(String)
+    /// Playback failed, and why.
+    case error(PlaybackError)
 }

@@ -24,8 +24,9 @@ final class PreferencesWindow {
     ]
     private static let controlChoices: [(ControlStyle, String)] = [
         (.embedded, tr("Over the video, fading")),
+        (.full, tr("Always shown, with the title")),
         // TRANSLATORS: the playback controls' style: no controls are shown.
-        (.full, tr("Always shown, with the title")), (.none, trp("controls", "Hidden")),
+        (.none, trp("controls", "Hidden")),
     ]
 
     /// Shows the window over `parent` with `preferences` and `scaling`; changes go to `onChange` and `onScaling`.
@@ -84,12 +85,12 @@ final class PreferencesWindow {
         let screens = adw_preferences_group_new()!
         adw_preferences_group_set_title(gcast(screens), tr("External Screens"))
         let grace = adw_action_row_new()!
-        adw_preferences_row_set_title(gcast(grace), tr("Reconnect grace"))
+        adw_preferences_row_set_title(gcast(grace), tr("Wait for a screen to reconnect"))
         adw_action_row_set_subtitle(gcast(grace), tr("Seconds a screen may be gone and still keep its video"))
         let spin = gtk_spin_button_new_with_range(0, 60, 0.5)!
         gtk_spin_button_set_value(gcast(spin), preferences.reconnectGraceSeconds)
         gtk_widget_set_valign(spin, GTK_ALIGN_CENTER)
-        Widgets.setAccessibleName(spin, tr("Reconnect grace in seconds"))
+        Widgets.setAccessibleName(spin, tr("Seconds to wait for a screen to reconnect"))
         adw_action_row_add_suffix(gcast(grace), spin)
         connections.append(
             Signal.connect(spin, "value-changed") { [unowned self] in

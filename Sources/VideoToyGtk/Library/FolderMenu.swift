@@ -48,7 +48,7 @@ final class FolderMenu {
             append(submenu: tr("Open _Recent"), folders: recent, action: "app.open-recent", home: home)
         }
         if !folders.roots.isEmpty {
-            append(submenu: tr("_Remove from Library"), folders: folders.roots, action: "app.remove-folder", home: home)
+            append(submenu: tr("Re_move from Library"), folders: folders.roots, action: "app.remove-folder", home: home)
         }
     }
 

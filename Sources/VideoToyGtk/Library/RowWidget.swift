@@ -73,16 +73,16 @@ final class RowWidget {
         self.model = model
         Widgets.setText(title, model.title)
         Widgets.setText(folder, model.folder)
-        Widgets.setText(detail, model.detail)
+        Widgets.setText(detail, model.detail.text(in: .user))
         Widgets.setClass(detail, "videotoy-error", model.isError)
         Widgets.setClass(detail, "videotoy-warning", model.isWarning && !model.isError)
-        Widgets.setText(status, model.status.text)
+        Widgets.setText(status, model.status.text(in: .user))
         Widgets.setVisible(status, model.status != .idle)
         Widgets.setClass(status, "videotoy-error", model.status.isError)
         TextureMaker.show(model.poster, in: gcast(poster))
         unplayable = model.isError && model.poster == nil && !model.hasVideoView
         showSlotContent()
-        Widgets.setAccessibleName(root, model.spokenLabel)
+        Widgets.setAccessibleName(root, model.spokenLabel(in: .user))
     }
 
     /// Puts a live video view in the slot in place of the poster.

@@ -36,7 +36,7 @@ final class SortMenu {
         let keys = g_menu_new()!
         let labels: [(RowSort.Key, String)] = [
             // TRANSLATORS: the sort menu: order the rows by the file's name, date modified, duration or size.
-            (.name, trp("sort by", "_Name")), (.modified, trp("sort by", "_Date Modified")),
+            (.name, trp("sort by", "_Name")), (.modified, trp("sort by", "Date _Modified")),
             (.duration, trp("sort by", "D_uration")), (.size, trp("sort by", "_Size")),
         ]
         for (key, label) in labels {

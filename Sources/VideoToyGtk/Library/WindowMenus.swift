@@ -53,7 +53,7 @@ final class WindowMenus {
             sections: [
                 [
                     .init(name: "open-folder", label: tr("_Open Folder…"), accelerator: "<Control>o") { relay.handler?(.openFolder) },
-                    .init(name: "add-files", label: tr("_Add Files…"), accelerator: nil) { relay.handler?(.addFiles) },
+                    .init(name: "add-files", label: tr("Add _Files…"), accelerator: nil) { relay.handler?(.addFiles) },
                 ],
                 [
                     .init(name: "shortcuts", label: tr("_Keyboard Shortcuts"), accelerator: "<Control>question") {

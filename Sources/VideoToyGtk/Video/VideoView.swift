@@ -328,6 +328,8 @@ final class VideoView {
             Widgets.setIcon(playButton, playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
             Widgets.setAccessibleName(playButton, playing ? tr("Pause") : tr("Play"))
             Widgets.setIcon(muteButton, muted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic")
+            // The tooltip says what a click does, as the name does: sighted users read the one, screen readers the other.
+            gtk_widget_set_tooltip_text(muteButton, muted ? tr("Unmute") : tr("Mute"))
             Widgets.setAccessibleName(muteButton, muted ? tr("Unmute") : tr("Mute"))
             shownState = (playing, muted)
         }

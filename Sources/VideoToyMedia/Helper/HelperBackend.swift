@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import VideoToyCore
+import VideoToyText
 
 /// The core's `MediaBackend` with probes and posters made by sandboxed helper processes, so a file that crashes,
 /// hangs or exhausts the media library costs that file, not the app.
@@ -124,7 +125,7 @@ public final class HelperBackend: MediaBackend, @unchecked Sendable {
         switch ask(HelperWire.Frame(kind: .networkCheck, payload: [])) {
         case .success(let frame) where frame.kind == .networkChecked: return String(decoding: frame.payload, as: UTF8.self)
         case .success: return "unreadable answer"
-        case .failure(let failure): return failure.message
+        case .failure(let failure): return failure.text(in: .english)
         }
     }
 

@@ -2,12 +2,12 @@ import CGStreamer
 import Foundation
 import VideoToyCore
 
-/// Turns GStreamer error messages into one readable line for the user.
+/// Turns GStreamer error messages into the playback error they stand for.
 enum MessageText {
     /// A player's error message, read once.
     struct Failure: Equatable {
-        /// The line for the user.
-        let text: String
+        /// What went wrong.
+        let error: PlaybackError
         /// Whether the file itself could not be found, opened or read (GStreamer's resource errors).
         let isResourceError: Bool
     }
@@ -50,42 +50,26 @@ enum MessageText {
             if let error { g_error_free(error) }
             g_free(debug)
         }
-        guard let error else { return Failure(text: "Playback failed.", isResourceError: false) }
-        let text = error.pointee.message.map { String(cString: $0) } ?? "Playback failed."
-        guard error.pointee.domain == gst_resource_error_quark() else { return Failure(text: text, isResourceError: false) }
+        guard let error else { return Failure(error: .unexplained, isResourceError: false) }
+        let said = error.pointee.message.map { PlaybackError.library(String(cString: $0)) } ?? .unexplained
+        guard error.pointee.domain == gst_resource_error_quark() else { return Failure(error: said, isResourceError: false) }
         let problem = ResourceProblem(code: error.pointee.code)
-        return Failure(
-            text: userText(problem, gstreamerText: text, detail: debug.map { String(cString: $0) }),
-            isResourceError: true)
+        return Failure(error: playbackError(problem, said: said, detail: debug.map { String(cString: $0) }), isResourceError: true)
     }
 
-    /// The user's line for a resource error: `problem` in the probe's words, else GStreamer's own text.
+    /// The error for a resource error: `problem` as the probe also finds it, else what GStreamer `said`.
     ///
     /// filesrc reports every failed open() other than ENOENT as OPEN_READ, with errno's text in the detail;
     /// only a refusal is a permission problem, and an I/O error on a dead share must not be called one.
-    static func userText(_ problem: ResourceProblem?, gstreamerText: String, detail: String?) -> String {
+    static func playbackError(_ problem: ResourceProblem?, said: PlaybackError, detail: String?) -> PlaybackError {
         switch problem {
-        case .notFound: return ProbeFailure.vanished.message
-        case .notAuthorized: return ProbeFailure.permissionDenied.message
+        case .notFound: return .unreadable(.vanished)
+        case .notAuthorized: return .unreadable(.permissionDenied)
         case .openRead:
-            guard let reason = systemReason(in: detail), !refusals.contains(reason) else {
-                return ProbeFailure.permissionDenied.message
-            }
-            return "The file cannot be opened: \(reason)."
-        case nil: return gstreamerText
+            guard let reason = systemReason(in: detail), !refusals.contains(reason) else { return .unreadable(.permissionDenied) }
+            return .cannotOpen(reason: reason)
+        case nil: return said
         }
-    }
-
-    /// The error for a file that became shorter while it played, instead of an end that looks complete.
-    static func cutShort(nowBytes: Int64, openedBytes: Int64) -> String {
-        "The file was cut short while it was playing (now \(size(nowBytes)) of \(size(openedBytes)))."
-    }
-
-    /// A byte count as people read it: bytes, kB or MB (decimal, one decimal place from 1 MB).
-    static func size(_ bytes: Int64) -> String {
-        if bytes < 1000 { return "\(max(0, bytes)) bytes" }
-        if bytes < 1_000_000 { return "\(bytes / 1000) kB" }
-        return String(format: "%.1f MB", Double(bytes) / 1_000_000)
     }
 
     private static let refusals: Set<String> = [String(cString: g_strerror(EACCES)), String(cString: g_strerror(EPERM))]

@@ -5,6 +5,7 @@ import Synchronization
 import VideoToyCore
 import VideoToyGObject
 import VideoToyPOSIX
+import VideoToyText
 
 /// Carries out one pipeline's state changes, seeks and property changes in order on a serial queue of its
 /// own, and frees the pipeline after the last of them.
@@ -32,6 +33,11 @@ final class PipelineWorker: @unchecked Sendable {
     private var opened: FileSnapshot?
     // Set on `queue` when the file is refused (not a regular file, a playlist): nothing more is done but free it.
     private var refused = false
+    // Why the file was refused, under `lock`: the player reads the value, the bus carries only a sentence.
+    private var refusedFor: ProbeFailure?
+
+    /// Why the file was refused without being opened, once it was (the error on the bus says the same in English).
+    var refusal: ProbeFailure? { lock.withLock { refusedFor } }
 
     /// Takes over the caller's reference to `pipeline`, which plays `path`.
     init(adopting pipeline: UnsafeMutablePointer<GstElement>, path: String) {
@@ -49,15 +55,13 @@ final class PipelineWorker: @unchecked Sendable {
             if let info = PathCalls.status(worker.path), info.st_mode & S_IFMT != S_IFREG,
                 let failure = FileCheck.classify(mode: info.st_mode, size: Int(info.st_size))
             {
-                worker.refused = true
-                worker.postError(failure.message)
+                worker.refuse(failure)
                 return
             }
             // A playlist's entries would be fetched by its demuxer: refused before the pipeline opens the file.
             let inspected = FileCheck.inspect(worker.path)
             if case .success(let file) = inspected, let kind = PlaylistSniffer.kind(head: file.head) {
-                worker.refused = true
-                worker.postError(ProbeFailure.playlist(kind: kind).message)
+                worker.refuse(.playlist(kind: kind))
                 return
             }
             if case .success(let file) = inspected, let late = LateSoundtracks.read(path: worker.path, head: file.head, size: file.size),
@@ -198,6 +202,12 @@ final class PipelineWorker: @unchecked Sendable {
     }
 
     /// Posts a resource error with `text` on the pipeline's bus, as filesrc would for a file it cannot open.
+    private func refuse(_ failure: ProbeFailure) {
+        refused = true
+        lock.withLock { refusedFor = failure }
+        postError(failure.text(in: .english))
+    }
+
     private func postError(_ text: String) {
         let error = g_error_new_literal(gst_resource_error_quark(), Int32(GST_RESOURCE_ERROR_FAILED.rawValue), text)
         defer { g_error_free(error) }

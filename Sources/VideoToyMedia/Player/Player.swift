@@ -301,9 +301,11 @@ public final class Player {
                 return
             }
             wantPlaying = false
-            let failure = MessageText.error(message)
+            // A refused file's error says why in English on the bus; the worker keeps the reason as a value.
+            let failure =
+                worker.refusal.map { MessageText.Failure(error: .unreadable($0), isResourceError: true) } ?? MessageText.error(message)
             // A missing or unreadable file never played: nothing to compare, and its share may not answer a stat.
-            if failure.isResourceError { onMessage(.error(failure.text)) } else { checkEnd(.error(failure.text)) }
+            if failure.isResourceError { onMessage(.error(failure.error)) } else { checkEnd(.error(failure.error)) }
         case GST_MESSAGE_ASYNC_DONE:
             prerolled = true
             seekInFlight = nil
@@ -361,7 +363,7 @@ public final class Player {
             let end = endsBeingChecked.removeFirst()
             var opened: guint64 = 0, now: guint64 = 0
             if gst_structure_get_uint64(structure, "opened", &opened) != 0, gst_structure_get_uint64(structure, "now", &now) != 0 {
-                onMessage(.error(MessageText.cutShort(nowBytes: Int64(now), openedBytes: Int64(opened))))
+                onMessage(.error(.cutShort(nowBytes: Int64(now), openedBytes: Int64(opened))))
             } else {
                 onMessage(end)
             }
