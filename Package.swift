@@ -15,7 +15,8 @@ let package = Package(
         // GTK and libadwaita, its GNOME widget layer, in one module: its headers include GTK's, and two modules
         // holding the same C declarations hide each other's.
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4 libadwaita-1"),
-        .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-pbutils-1.0 gstreamer-app-1.0 gstreamer-video-1.0"),
+        .systemLibrary(
+            name: "CGStreamer", pkgConfig: "gstreamer-pbutils-1.0 gstreamer-app-1.0 gstreamer-video-1.0 gstreamer-tag-1.0"),
         .systemLibrary(name: "CXrandr", pkgConfig: "xrandr"),
         // The X screen saver extension: the screen stays on while a video plays where no session service answers.
         .systemLibrary(name: "CXss", pkgConfig: "xscrnsaver"),
@@ -23,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CAVFormat", pkgConfig: "libavformat libavcodec libavutil"),
         // The sound server's client library (PulseAudio, or PipeWire's PulseAudio interface) on GLib's main loop.
         .systemLibrary(name: "CPulse", pkgConfig: "libpulse libpulse-mainloop-glib"),
+        // uchardet guesses the encoding of subtitle files that are neither Unicode nor Windows-1252.
+        .systemLibrary(name: "CUchardet", pkgConfig: "uchardet"),
 
         // libwayland-client and the client tables of wlr-output-management (written from the protocol's documentation).
         .target(name: "CWayland", linkerSettings: [.linkedLibrary("wayland-client")]),
@@ -52,6 +55,7 @@ let package = Package(
             name: "VideoToyMedia",
             dependencies: [
                 "VideoToyCore", "VideoToyGObject", "VideoToyPOSIX", "VideoToyText", "CGStreamer", "CGLib", "CAVFormat", "CSandbox",
+                "CUchardet",
             ],
             swiftSettings: strict),
         .target(

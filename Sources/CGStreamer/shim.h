@@ -4,6 +4,7 @@
 #include <gst/pbutils/pbutils.h>
 #include <gst/app/gstappsink.h>
 #include <gst/video/video.h>
+#include <gst/tag/tag.h>
 
 /* Macros that do not import into Swift. */
 static inline GstMessageType vt_message_type(GstMessage *m) { return GST_MESSAGE_TYPE(m); }

@@ -32,6 +32,10 @@ public struct GStreamerBackend: MediaBackend {
         SidecarReader.read(beside: path)
     }
 
+    public func sidecars(path: String, reading: SubtitleReading) -> SidecarSubtitles {
+        SidecarReader.read(beside: path, reading: reading)
+    }
+
     public func containerSubtitles(path: String) -> ContainerSubtitles {
         ContainerCueReader.read(path)
     }

@@ -72,6 +72,7 @@ func runApplication(
     // LC_ALL, then LC_MESSAGES, then LANG, as gettext reads them: the language subtitle files are picked in.
     let environment = ProcessInfo.processInfo.environment
     let locale = [environment["LC_ALL"], environment["LC_MESSAGES"], environment["LANG"]].compactMap { $0 }.first { !$0.isEmpty }
+    Language.useNames(GStreamerLanguageNames())
     controller.useTrackPreferences(
         TrackPreferences(
             audioLanguages: options.audioLanguages, subtitles: options.subtitles,

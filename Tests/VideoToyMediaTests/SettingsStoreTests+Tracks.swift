@@ -18,6 +18,9 @@ extension SettingsStoreTests {
         TrackChoice(audio: .audio(0), subtitles: .track(.sidecar("a=b; c #d [e].fr.srt"))),
         TrackChoice(subtitles: .track(.sidecar("line\nbreak\\n.srt"))),
         TrackChoice(subtitles: .track(.sidecar("Grüße aus Köln.de.ass"))),
+        // A forced encoding for the video's subtitle files, alone and with a pick.
+        TrackChoice(encoding: .gb18030),
+        TrackChoice(subtitles: .track(.sidecar("film.ru.srt")), encoding: .windows1251),
     ]
 
     @Test("picked tracks round trip for paths and subtitle file names that key files cannot hold as they are")

@@ -148,6 +148,8 @@ public final class AppController {
             chooseTrack(id, kind, track)
         case .cycleTrack(let kind):
             cycleTrack(id, kind)
+        case .chooseEncoding(let encoding):
+            trackDriver.chooseEncoding(id, encoding)
         }
     }
 

@@ -41,9 +41,17 @@ public protocol MediaBackend: Sendable {
     func poster(path: String, durationMs: Int?) -> VideoFrame?
     /// Finds and reads the subtitle files beside the video at `path`; blocking, called on a worker thread.
     func sidecars(path: String) -> SidecarSubtitles
+    /// Finds and reads the subtitle files beside the video at `path` as `reading` says (a forced encoding, the user's
+    /// language); blocking, called on a worker thread.
+    func sidecars(path: String, reading: SubtitleReading) -> SidecarSubtitles
     /// Reads the subtitle tracks of the file at `path` that the player cannot read but the app can (WebVTT in
     /// Matroska and WebM), within a time and size bound; blocking, called on a worker thread.
     func containerSubtitles(path: String) -> ContainerSubtitles
+}
+
+extension MediaBackend {
+    /// Fakes that know no encodings read the files as they always did.
+    public func sidecars(path: String, reading: SubtitleReading) -> SidecarSubtitles { sidecars(path: path) }
 }
 
 /// A backend that remembers probe results across runs and can answer many files at once.

@@ -26,4 +26,6 @@ public enum ViewIntent: Hashable, Sendable {
     case chooseTrack(TrackKind, TrackID?)
     /// Go to the next soundtrack or subtitle track (B, V).
     case cycleTrack(TrackKind)
+    /// Read the video's subtitle files in this encoding (nil: detect it).
+    case chooseEncoding(TextEncoding?)
 }

@@ -125,7 +125,7 @@ final class PlaybackDriver {
             guard let player = players[id] else { return }
             player.volume = min(1, max(0, player.volume + delta))
             owner?.announce(.volume(id))
-        case .next, .setScaling, .chooseAudio, .chooseTrack, .cycleTrack:
+        case .next, .setScaling, .chooseAudio, .chooseTrack, .cycleTrack, .chooseEncoding:
             return
         }
     }

@@ -22,6 +22,10 @@ final class TrackDriver {
     private var subtitleShows: [ItemID: SubtitleShow] = [:]
     // The cues of the subtitles the app reads itself: files beside the video, and tracks read out of the file.
     private var readTimelines: [ItemID: [TrackID: CueTimeline]] = [:]
+    // The encoding each subtitle file beside the video was read in, and what detection alone chose.
+    private var readEncodings: [ItemID: [TrackID: EncodingDecision]] = [:]
+    private var detectedEncodings: [ItemID: TextEncoding?] = [:]
+    private let readings = SubtitleReadings()
     private var subtitleTimers: [ItemID: ScheduledTimer] = [:]
     private var sidecarJobs: WorkScheduler<ItemID, (SidecarSubtitles, ContainerSubtitles)>!
     private weak var owner: Owner?
@@ -35,11 +39,12 @@ final class TrackDriver {
     init(backend: MediaBackend, paths: PathTable, work: BackgroundQueueing, timers: TimerScheduling, log: EventLog) {
         self.timers = timers
         self.log = log
+        let readings = readings
         sidecarJobs = WorkScheduler(
             limit: 1, queue: work,
             work: { id in
                 guard let path = paths.path(id) else { return (SidecarSubtitles(), ContainerSubtitles()) }
-                return (backend.sidecars(path: path), backend.containerSubtitles(path: path))
+                return (backend.sidecars(path: path, reading: readings[id]), backend.containerSubtitles(path: path))
             }, deliver: { [weak self] id, read in self?.sidecarsRead(id, read.0, read.1) })
     }
 
@@ -69,7 +74,13 @@ final class TrackDriver {
     /// The menu of the video of `id`, if its tracks are known.
     func trackMenu(_ id: ItemID) -> TrackMenu? {
         guard let machine = tracks.items[id], machine.isOpen else { return nil }
-        return TrackMenu(machine)
+        var menu = TrackMenu(machine)
+        if sidecarEncoding(id) != nil {
+            menu.encodings = EncodingMenu(
+                forced: tracks.forcedEncoding(id), detected: detectedEncodings[id] ?? nil,
+                inUse: sidecarEncoding(id)?.encoding)
+        }
+        return menu
     }
 
     /// A player was made for `id`: its tracks are listed once it pauses on a picture, and the subtitle files beside it
@@ -81,6 +92,7 @@ final class TrackDriver {
         }
         tracks.open(id, path: path, remembered: owner?.rememberedTracks(path) ?? TrackChoice(), unshowable: unshowable)
         subtitleShows[id] = SubtitleShow()
+        readings[id] = SubtitleReading(forced: tracks.forcedEncoding(id), language: tracks.preferences.userLanguage)
         sidecarJobs.request(id, urgent: true)
     }
 
@@ -89,6 +101,9 @@ final class TrackDriver {
         tracks.close(id)
         subtitleShows[id] = nil
         readTimelines[id] = nil
+        readEncodings[id] = nil
+        detectedEncodings[id] = nil
+        readings.remove(id)
         subtitleTimers.removeValue(forKey: id)?.cancel()
         sidecarJobs.withdraw(id)
     }
@@ -97,7 +112,45 @@ final class TrackDriver {
     func sidecarsRead(_ id: ItemID, _ sidecars: SidecarSubtitles, _ own: ContainerSubtitles) {
         guard owner?.player(id) != nil else { return }
         readTimelines[id] = sidecars.timelines.merging(own.timelines) { file, _ in file }
-        carryOut(tracks.handle(id, .sidecars(own.adding(to: sidecars.report))), for: id)
+        readEncodings[id] = sidecars.encodings
+        if readings[id].forced == nil { detectedEncodings[id] = sidecarEncoding(id)?.encoding }
+        guard tracks.items[id]?.isOpen == true else {
+            carryOut(tracks.handle(id, .sidecars(own.adding(to: sidecars.report))), for: id)
+            return
+        }
+        // Read again in another encoding: the tracks stay, the cues of the file in use change.
+        let inUse = tracks.items[id]?.subtitlesInUse
+        if let inUse, let timeline = readTimelines[id]?[inUse] {
+            subtitleShows[id]?.show(timeline)
+            showSubtitles(id)
+        }
+        if let path = owner?.path(of: id) {
+            log.emit(.track, path: path, fields: trackFields(id, .subtitles, inUse))
+        }
+        if let menu = trackMenu(id) { presenter?.showTracks(for: id, menu) }
+    }
+
+    /// The user picked `encoding` (nil: detect it) for the subtitle files of the video of `id`: remembered, and the
+    /// files read again in it.
+    func chooseEncoding(_ id: ItemID, _ encoding: TextEncoding?) {
+        guard tracks.items[id] != nil, tracks.forcedEncoding(id) != encoding else { return }
+        tracks.forceEncoding(id, encoding)
+        if let path = owner?.path(of: id), let choice = tracks.choiceToRemember(id) { owner?.rememberTracks(path, choice) }
+        readings[id] = SubtitleReading(forced: encoding, language: tracks.preferences.userLanguage)
+        sidecarJobs.request(id, urgent: true)
+    }
+
+    /// The encoding of the subtitle file in use, or else of the first file beside the video.
+    private func sidecarEncoding(_ id: ItemID) -> EncodingDecision? {
+        guard let encodings = readEncodings[id], !encodings.isEmpty else { return nil }
+        if let inUse = tracks.items[id]?.subtitlesInUse, let decision = encodings[inUse] { return decision }
+        return encodings.sorted { "\($0.key)" < "\($1.key)" }.first?.value
+    }
+
+    private func trackFields(_ id: ItemID, _ kind: TrackKind, _ track: TrackID?) -> [(EventField, JSONValue)] {
+        let decision = kind == .subtitles ? track.flatMap { readEncodings[id]?[$0] } : nil
+        let encoding = decision.map { JSONValue.string($0.encoding?.rawValue ?? "UTF-16") } ?? .null
+        return [(.kind, .string(kind.rawValue)), (.id, track.map { .string("\($0)") } ?? .null), (.encoding, encoding)]
     }
 
     /// The player of `id` listed the file's own tracks.
@@ -154,7 +207,7 @@ final class TrackDriver {
                     ])
             case .use(let kind, let track, let byUser):
                 use(kind, track, for: id)
-                log.emit(.track, path: path, fields: [(.kind, .string(kind.rawValue)), (.id, track.map { .string("\($0)") } ?? .null)])
+                log.emit(.track, path: path, fields: trackFields(id, kind, track))
                 if byUser, let choice = tracks.choiceToRemember(id) { owner?.rememberTracks(path, choice) }
             }
         }

@@ -96,7 +96,7 @@ public enum EventName: String, CaseIterable, Sendable {
         case .sort: return [.mode]
         case .audioRoute: return [.output, .outputDescription, .reason]
         case .tracks: return [.audio, .subtitles]
-        case .track: return [.kind, .id]
+        case .track: return [.kind, .id, .encoding]
         case .wake: return [.held, .reason]
         }
     }
@@ -196,6 +196,8 @@ public enum EventField: String, CaseIterable, Sendable {
     case kind
     /// A track's stable name ("audio/1", "subtitles/0", "file/film.fr.srt"), or null for none.
     case id
+    /// The character encoding the subtitle file in use is read in ("GB18030"), or null for the file's own tracks.
+    case encoding
     /// Whether the screen is kept on now.
     case held
 }

@@ -28,8 +28,9 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
     /// The short code.
     public var description: String { shortCode }
 
-    /// The language's English name for menus ("French"), or its code when it is not a common one.
-    public var name: String { Language.names[code] ?? shortCode }
+    /// The language's name for menus in the user's language ("French", "Französisch") from the installed
+    /// `LanguageNaming`; without one, the English name of a common language, or else its code.
+    public var name: String { LanguageNames.name(ofCode: code) ?? Language.names[code] ?? shortCode }
 
     /// Reads a comma-separated preference list such as "fr,en" or "fre, eng"; nil when any entry is no language.
     public static func list(_ text: String) -> [Language]? {
@@ -68,6 +69,7 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
         "may": "msa", "per": "fas", "rum": "ron", "slo": "slk", "tib": "bod", "wel": "cym",
     ]
 
+    // English names for core tests and for a run without GStreamer's catalogue; the app names every code through it.
     private static let names: [String: String] = [
         "ara": "Arabic", "bul": "Bulgarian", "cat": "Catalan", "ces": "Czech", "cym": "Welsh", "dan": "Danish",
         "deu": "German", "ell": "Greek", "eng": "English", "spa": "Spanish", "est": "Estonian", "eus": "Basque",

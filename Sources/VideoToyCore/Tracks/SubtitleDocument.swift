@@ -4,6 +4,8 @@ public struct SubtitleDocument: Hashable, Sendable {
     public let cues: [SubtitleCue]
     /// Why cues are missing (damage, not the format, no cues at all); nil when the file read cleanly.
     public let problem: SubtitleProblem?
+    /// The encoding the bytes were read in, and why; nil for text that came as text or was read with no decoder.
+    public var encoding: EncodingDecision?
 
     /// Describes a document.
     public init(cues: [SubtitleCue], problem: SubtitleProblem? = nil) {
@@ -26,11 +28,21 @@ public struct SubtitleDocument: Hashable, Sendable {
         }
     }
 
-    /// Decodes a file's bytes and reads them; a file that is not text, or empty, gives no cues and says so.
-    public static func read(_ bytes: [UInt8], format: SubtitleFormat) -> SubtitleDocument {
-        switch SubtitleText.decode(bytes) {
-        case .success(let text): parse(text, format: format)
-        case .failure(let problem): SubtitleDocument(cues: [], problem: problem)
+    /// Decodes a file's bytes and reads them; a file that is not text, or empty, gives no cues and says so. A legacy
+    /// encoding is detected and converted by `decoder` (none: such bytes read as Windows-1252).
+    public static func read(
+        _ bytes: [UInt8], format: SubtitleFormat, reading: SubtitleReading = SubtitleReading(), decoder: TextDecoding? = nil
+    ) -> SubtitleDocument {
+        let decision = EncodingDecision.decide(bytes, forced: reading.forced, language: reading.language) { head in
+            decoder?.detect(head) ?? []
         }
+        var document: SubtitleDocument
+        switch SubtitleText.decode(bytes, as: decision, decoder: decoder) {
+        case .success(let text): document = parse(text, format: format)
+        case .failure(let problem): document = SubtitleDocument(cues: [], problem: problem)
+        }
+        // Only a read that could detect says how: the plain read stays the value it always was.
+        if decoder != nil { document.encoding = decision }
+        return document
     }
 }

@@ -73,7 +73,7 @@ public enum SubtitleText {
 
     /// Whether the zero bytes fall where UTF-16 puts the high byte of ASCII characters (timings, digits, line ends):
     /// at odd offsets for little endian, even for big endian, and almost never on the other side or in pairs.
-    private static func utf16WithoutMark(_ bytes: [UInt8]) -> Bool? {
+    static func utf16WithoutMark(_ bytes: [UInt8]) -> Bool? {
         let pairs = min(bytes.count, 4096) / 2
         guard pairs >= 4 else { return nil }
         var evenZeros = 0, oddZeros = 0
@@ -151,7 +151,7 @@ public enum SubtitleText {
     }
 
     /// The length of the well-formed UTF-8 sequence at `index` (RFC 3629: no overlong forms, no surrogates).
-    private static func utf8Length(_ bytes: ArraySlice<UInt8>, at index: Int) -> Int? {
+    static func utf8Length(_ bytes: ArraySlice<UInt8>, at index: Int) -> Int? {
         let lead = bytes[index]
         let length: Int
         var low: UInt8 = 0x80, high: UInt8 = 0xBF

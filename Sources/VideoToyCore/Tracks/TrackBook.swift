@@ -6,6 +6,8 @@ public struct TrackBook: Sendable {
     public private(set) var items: [ItemID: ItemTracks] = [:]
     // A pick this run wins over the command line when the same file plays again; by path, as files are remembered.
     private var pickedThisRun: [String: TrackChoice] = [:]
+    // The encoding forced this run, by path; an entry holding nil is "Automatic" picked over a remembered one.
+    private var encodingsThisRun: [String: TextEncoding?] = [:]
     private var remembered: [ItemID: TrackChoice] = [:]
     private var paths: [ItemID: String] = [:]
 
@@ -43,10 +45,25 @@ public struct TrackBook: Sendable {
 
     /// What to remember for the file of `id`: the earlier runs' picks with this run's over them.
     public func choiceToRemember(_ id: ItemID) -> TrackChoice? {
-        guard let path = paths[id], let picks = pickedThisRun[path] else { return nil }
+        guard let path = paths[id], pickedThisRun[path] != nil || encodingsThisRun[path] != nil else { return nil }
+        let picks = pickedThisRun[path] ?? TrackChoice()
         var choice = remembered[id] ?? TrackChoice()
         if let audio = picks.audio { choice.audio = audio }
         if let subtitles = picks.subtitles { choice.subtitles = subtitles }
+        if let encoding = encodingsThisRun[path] { choice.encoding = encoding }
         return choice
+    }
+
+    /// The encoding forced for the subtitle files of the file of `id`: this run's pick, else the remembered one.
+    public func forcedEncoding(_ id: ItemID) -> TextEncoding? {
+        guard let path = paths[id] else { return nil }
+        if let picked = encodingsThisRun[path] { return picked }
+        return remembered[id]?.encoding
+    }
+
+    /// The user forced `encoding` (nil: detect it) for the subtitle files of the file of `id`.
+    public mutating func forceEncoding(_ id: ItemID, _ encoding: TextEncoding?) {
+        guard let path = paths[id] else { return }
+        encodingsThisRun[path] = .some(encoding)
     }
 }

@@ -4,15 +4,18 @@ public struct TrackChoice: Hashable, Sendable {
     public var audio: TrackID?
     /// The subtitles picked, or `.off`.
     public var subtitles: SubtitleChoice?
+    /// The character encoding forced for the video's subtitle files; nil detects it.
+    public var encoding: TextEncoding?
 
-    /// A choice of either kind or both.
-    public init(audio: TrackID? = nil, subtitles: SubtitleChoice? = nil) {
+    /// A choice of either kind or both, and maybe an encoding.
+    public init(audio: TrackID? = nil, subtitles: SubtitleChoice? = nil, encoding: TextEncoding? = nil) {
         self.audio = audio
         self.subtitles = subtitles
+        self.encoding = encoding
     }
 
     /// True when nothing was picked.
-    public var isEmpty: Bool { audio == nil && subtitles == nil }
+    public var isEmpty: Bool { audio == nil && subtitles == nil && encoding == nil }
 
     /// Records a pick of `kind`: a track, or nil for no subtitles (a soundtrack cannot be turned off).
     public mutating func pick(_ kind: TrackKind, _ id: TrackID?) {
@@ -33,6 +36,7 @@ public struct TrackChoice: Hashable, Sendable {
         case .track(let id)?: parts.append("subtitles=" + Self.escape("\(id)"))
         case nil: break
         }
+        if let encoding { parts.append("encoding=\(encoding.rawValue)") }
         return parts.joined(separator: "\n")
     }
 
@@ -79,6 +83,7 @@ public struct TrackChoice: Hashable, Sendable {
                 } else if let id = TrackID(value), id.kind == .subtitles {
                     subtitles = .track(id)
                 }
+            case "encoding": encoding = TextEncoding(rawValue: value)
             default: break
             }
         }

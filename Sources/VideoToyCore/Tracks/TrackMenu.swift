@@ -40,6 +40,8 @@ public struct TrackMenu: Hashable, Sendable {
     /// "Off", then every subtitle track, then the subtitle files and embedded formats that cannot be shown; empty when
     /// there are none.
     public let subtitles: [Entry]
+    /// The "Character Encoding" choices for the subtitle files beside the video; nil when it has none.
+    public var encodings: EncodingMenu?
 
     /// The menu of `tracks` as they stand.
     public init(_ tracks: ItemTracks) {

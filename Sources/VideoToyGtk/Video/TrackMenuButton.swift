@@ -12,7 +12,9 @@ final class TrackMenuButton {
     private let list: Widget
     private let onChoose: @MainActor (TrackKind, TrackID?) -> Void
     private var rows: [Widget] = []
-    private var connections: [SignalConnection] = []
+    var connections: [SignalConnection] = []
+    /// Receives the encoding the user forces for the video's subtitle files (nil: detect it).
+    var onEncoding: (@MainActor (TextEncoding?) -> Void)?
     private var shown: TrackMenu?
 
     /// Builds an empty, hidden menu; `onChoose` receives what the user picks.
@@ -35,6 +37,7 @@ final class TrackMenuButton {
         connections = []
         if !menu.audio.isEmpty { add(section: tr("Audio"), menu.audio, kind: .audio) }
         if !menu.subtitles.isEmpty { add(section: tr("Subtitles"), menu.subtitles, kind: .subtitles) }
+        if let encodings = menu.encodings { add(encodings: encodings) }
         Widgets.setVisible(button, !menu.isEmpty)
     }
 
@@ -71,7 +74,7 @@ final class TrackMenuButton {
         }
     }
 
-    private func append(_ row: Widget) {
+    func append(_ row: Widget) {
         Widgets.append(list, row)
         rows.append(row)
     }

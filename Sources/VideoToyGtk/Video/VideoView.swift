@@ -90,7 +90,9 @@ final class VideoView {
         gtk_label_set_max_width_chars(gcast(titleLabel), 24)
         scalingMenu = ScalingMenu(current: scaling) { mode in onIntent(.setScaling(mode)) }
         audioMenu = AudioMenu { choice in onIntent(.chooseAudio(choice)) }
-        trackMenu = TrackMenuButton { kind, track in onIntent(.chooseTrack(kind, track)) }
+        let trackMenu = TrackMenuButton { kind, track in onIntent(.chooseTrack(kind, track)) }
+        trackMenu.onEncoding = { encoding in onIntent(.chooseEncoding(encoding)) }
+        self.trackMenu = trackMenu
         // Part of the view, not of its window: the text goes with the picture to fullscreen and to a projector, and is
         // laid out by GTK at the view's own size and scale, so it is crisp on a 4K screen.
         subtitleLabel = gtk_label_new(nil)!
@@ -172,6 +174,9 @@ final class VideoView {
         applyDecision()
     }
 
+    /// The direction the cue shown is laid out in (tests check Arabic and Hebrew cues read right to left).
+    var subtitleDirection: GtkTextDirection { gtk_widget_get_direction(subtitleLabel) }
+
     /// Shows `subtitle` over the picture in its styles and at its place, or clears it; the same text again changes
     /// nothing, so the label is laid out again only for a new cue or a new size. The core has cut the text to what
     /// lays out in a few milliseconds (`CueCaps`).
@@ -187,11 +192,16 @@ final class VideoView {
             case .middle: valign = GTK_ALIGN_CENTER
             case .top: valign = GTK_ALIGN_START
             }
+            // An Arabic or Hebrew cue is laid out right to left: GTK then aligns its lines to the right and mirrors
+            // start and end, which a cue placed at the left or right of the picture must not be.
+            let direction = CueDirection.of(subtitle.text)
+            gtk_widget_set_direction(subtitleLabel, direction)
+            let mirrored = gtk_widget_get_direction(subtitleLabel) == GTK_TEXT_DIR_RTL
             let (halign, justify, xalign): (GtkAlign, GtkJustification, Float)
             switch subtitle.placement.column {
-            case .left: (halign, justify, xalign) = (GTK_ALIGN_START, GTK_JUSTIFY_LEFT, 0)
+            case .left: (halign, justify, xalign) = (mirrored ? GTK_ALIGN_END : GTK_ALIGN_START, GTK_JUSTIFY_LEFT, mirrored ? 1 : 0)
             case .centre: (halign, justify, xalign) = (GTK_ALIGN_CENTER, GTK_JUSTIFY_CENTER, 0.5)
-            case .right: (halign, justify, xalign) = (GTK_ALIGN_END, GTK_JUSTIFY_RIGHT, 1)
+            case .right: (halign, justify, xalign) = (mirrored ? GTK_ALIGN_START : GTK_ALIGN_END, GTK_JUSTIFY_RIGHT, mirrored ? 0 : 1)
             }
             gtk_widget_set_valign(subtitleLabel, valign)
             gtk_widget_set_halign(subtitleLabel, halign)

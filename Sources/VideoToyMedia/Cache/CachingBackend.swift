@@ -66,6 +66,10 @@ public final class CachingBackend: RememberingBackend, @unchecked Sendable {
         inner.sidecars(path: path)
     }
 
+    public func sidecars(path: String, reading: SubtitleReading) -> SidecarSubtitles {
+        inner.sidecars(path: path, reading: reading)
+    }
+
     public func containerSubtitles(path: String) -> ContainerSubtitles {
         inner.containerSubtitles(path: path)
     }

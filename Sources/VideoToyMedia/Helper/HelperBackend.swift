@@ -84,6 +84,10 @@ public final class HelperBackend: MediaBackend, @unchecked Sendable {
         SidecarReader.read(beside: path)
     }
 
+    public func sidecars(path: String, reading: SubtitleReading) -> SidecarSubtitles {
+        SidecarReader.read(beside: path, reading: reading)
+    }
+
     public func containerSubtitles(path: String) -> ContainerSubtitles {
         ContainerCueReader.read(path)
     }

@@ -51,8 +51,8 @@ struct AppControllerTracksTests {
         #expect(!record.jsonLine.contains("film.es.srt"), "a file that cannot be shown is no track")
         #expect(
             rig.records("track").map(\.jsonLine) == [
-                #"{"event":"track","t_ms":0,"path":"/v/film.mkv","kind":"audio","id":"audio/0"}"#,
-                #"{"event":"track","t_ms":0,"path":"/v/film.mkv","kind":"subtitles","id":null}"#,
+                #"{"event":"track","t_ms":0,"path":"/v/film.mkv","kind":"audio","id":"audio/0","encoding":null}"#,
+                #"{"event":"track","t_ms":0,"path":"/v/film.mkv","kind":"subtitles","id":null,"encoding":null}"#,
             ])
         let menu = try #require(rig.presenter.trackMenus[rig.ids[0]])
         #expect(
