@@ -31,7 +31,7 @@ extension EndToEnd {
             let probes = try await Reliability.probes(first, for: [fine, bad, ffv1])
             #expect([nil, "crashed", "out-of-memory"].contains(probes[ffv1]?.fields["error"]?.string), "\(probes[ffv1]?.line ?? "")")
             #expect(probes[bad]?.fields["error"]?.string == "crashed")
-            #expect(probes[bad]?.fields["message"]?.string == "Reading this file crashed the media library: it is skipped.")
+            #expect(probes[bad]?.fields["message"]?.string == "Reading this file crashed the media decoder: it is skipped.")
             #expect(probes[fine]?.fields["error"] == nil && (probes[fine]?.fields["width"]?.int ?? 0) == 320)
             #expect(first.isRunning, "the app must outlive its helper\n\(first.report())")
             // The result is saved a moment after it arrives.

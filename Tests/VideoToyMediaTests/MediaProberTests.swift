@@ -156,8 +156,8 @@ struct MediaProberTests {
     @Test("Folders, devices and sockets are not regular files")
     func notRegular() throws {
         let folder = try Fixtures.newFolder("special")
-        #expect(prober.probe(path: folder) == .failure(.notRegularFile(kind: "folder")))
-        #expect(prober.probe(path: "/dev/null") == .failure(.notRegularFile(kind: "character device")))
+        #expect(prober.probe(path: folder) == .failure(.notRegularFile(kind: .folder)))
+        #expect(prober.probe(path: "/dev/null") == .failure(.notRegularFile(kind: .characterDevice)))
         let socketPath = folder + "/s.mp4"
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
@@ -171,7 +171,7 @@ struct MediaProberTests {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         try #require(bound == 0)
-        #expect(prober.probe(path: socketPath) == .failure(.notRegularFile(kind: "socket")))
+        #expect(prober.probe(path: socketPath) == .failure(.notRegularFile(kind: .socket)))
     }
 
     @Test("A FIFO is refused at once, never opened", .timeLimit(.minutes(1)))
@@ -179,7 +179,7 @@ struct MediaProberTests {
         let path = try Fixtures.newFolder("fifo") + "/pipe.mp4"
         try #require(mkfifo(path, 0o644) == 0)
         let start = Date()
-        #expect(prober.probe(path: path) == .failure(.notRegularFile(kind: "FIFO")))
+        #expect(prober.probe(path: path) == .failure(.notRegularFile(kind: .fifo)))
         // Opening it would block until the probe's 10 s timeout; the bound leaves a loaded machine room.
         #expect(Date().timeIntervalSince(start) < 3)
     }
@@ -211,8 +211,8 @@ struct MediaProberTests {
     func classify() {
         #expect(FileCheck.classify(mode: S_IFREG | 0o644, size: 0) == .empty)
         #expect(FileCheck.classify(mode: S_IFREG | 0o644, size: 10) == nil)
-        #expect(FileCheck.classify(mode: S_IFIFO | 0o644, size: 0) == .notRegularFile(kind: "FIFO"))
-        #expect(FileCheck.classify(mode: S_IFBLK | 0o644, size: 0) == .notRegularFile(kind: "block device"))
+        #expect(FileCheck.classify(mode: S_IFIFO | 0o644, size: 0) == .notRegularFile(kind: .fifo))
+        #expect(FileCheck.classify(mode: S_IFBLK | 0o644, size: 0) == .notRegularFile(kind: .blockDevice))
     }
 
     @Test("Probing from several threads at once gives the same answers")

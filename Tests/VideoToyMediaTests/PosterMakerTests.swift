@@ -90,7 +90,7 @@ struct PosterMakerTests {
     func failures() throws {
         let folder = try Fixtures.newFolder("poster-bad")
         try #require(mkfifo(folder + "/pipe.mp4", 0o644) == 0)
-        guard case .failure(.notRegularFile(kind: "FIFO")) = maker.poster(path: folder + "/pipe.mp4", durationMs: nil) else {
+        guard case .failure(.notRegularFile(kind: .fifo)) = maker.poster(path: folder + "/pipe.mp4", durationMs: nil) else {
             Issue.record("a FIFO was not refused as one")
             return
         }

@@ -10,7 +10,7 @@ import VideoToyText
         (.vanished, "The file is gone: it was moved or deleted."),
         (.empty, "The file is empty (0 bytes)."),
         (.permissionDenied, "Permission denied: the file cannot be read."),
-        (.notRegularFile(kind: "a folder"), "Not a regular file (a folder)."),
+        (.notRegularFile(kind: .folder), "Not a regular file (folder)."), (.notRegularFile(kind: .fifo), "Not a regular file (FIFO)."),
         (.notMedia(contentType: nil), "Not a video."),
         (.notMedia(contentType: "text/plain"), "Not a video (content type text/plain)."),
         (.incomplete(detail: "cut short"), "The file is incomplete or damaged: cut short"),
@@ -25,7 +25,7 @@ import VideoToyText
             .timedOut(seconds: 1),
             "Reading the file took longer than 1 s: the file or its storage (a network share, a USB drive) did not answer."
         ),
-        (.readerCrashed, "Reading this file crashed the media library: it is skipped."),
+        (.readerCrashed, "Reading this file crashed the media decoder: it is skipped."),
         (.readerStuck(seconds: 5), "Reading this file did not finish within 5 s: it is skipped."),
         (.readerOutOfMemory(megabytes: 512), "Reading this file needed more than 512 MB of memory: it is skipped."),
         (.other("odd %s 100%"), "odd %s 100%"),

@@ -7,7 +7,7 @@ public enum ProbeFailure: Hashable, Sendable, Error {
     /// The user may not read the file.
     case permissionDenied
     /// The path is a folder, FIFO, socket or device, not a regular file.
-    case notRegularFile(kind: String)
+    case notRegularFile(kind: FileKind)
     /// The file is readable but holds no audio or video GStreamer understands.
     case notMedia(contentType: String?)
     /// The file is cut short or damaged.

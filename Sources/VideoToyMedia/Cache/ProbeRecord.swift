@@ -31,7 +31,7 @@ enum ProbeRecord {
         case .failure(let failure):
             var detail = "", extra = ""
             switch failure {
-            case .notRegularFile(let kind): detail = kind
+            case .notRegularFile(let kind): detail = kind.rawValue
             case .notMedia(let type): detail = type ?? ""
             case .incomplete(let text): detail = text
             case .missingDecoder(let codec, let package): (detail, extra) = (codec, package ?? "")
@@ -94,7 +94,7 @@ enum ProbeRecord {
         case "vanished": return .vanished
         case "empty": return .empty
         case "permission-denied": return .permissionDenied
-        case "not-regular-file": return .notRegularFile(kind: detail)
+        case "not-regular-file": return .notRegularFile(kind: FileKind(rawValue: detail) ?? .unknown)
         case "not-media": return .notMedia(contentType: detail.isEmpty ? nil : detail)
         case "incomplete": return .incomplete(detail: detail)
         case "missing-decoder": return .missingDecoder(codec: detail, package: extra.isEmpty ? nil : extra)

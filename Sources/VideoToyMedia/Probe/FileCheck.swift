@@ -25,7 +25,7 @@ enum FileCheck {
             // A dangling symlink still has an lstat entry; either way the file to play is gone.
             if error == ENOENT || error == ENOTDIR { return .failure(.vanished) }
             if error == EACCES { return .failure(.permissionDenied) }
-            if error == ELOOP { return .failure(.notRegularFile(kind: "symbolic link loop")) }
+            if error == ELOOP { return .failure(.notRegularFile(kind: .symbolicLinkLoop)) }
             return .failure(.other(String(cString: strerror(error))))
         }
         if let failure = classify(mode: info.st_mode, size: Int(info.st_size)) { return .failure(failure) }
@@ -59,12 +59,12 @@ enum FileCheck {
     static func classify(mode: mode_t, size: Int) -> ProbeFailure? {
         switch mode & S_IFMT {
         case S_IFREG: return size == 0 ? .empty : nil
-        case S_IFDIR: return .notRegularFile(kind: "folder")
-        case S_IFIFO: return .notRegularFile(kind: "FIFO")
-        case S_IFSOCK: return .notRegularFile(kind: "socket")
-        case S_IFCHR: return .notRegularFile(kind: "character device")
-        case S_IFBLK: return .notRegularFile(kind: "block device")
-        default: return .notRegularFile(kind: "unknown kind")
+        case S_IFDIR: return .notRegularFile(kind: .folder)
+        case S_IFIFO: return .notRegularFile(kind: .fifo)
+        case S_IFSOCK: return .notRegularFile(kind: .socket)
+        case S_IFCHR: return .notRegularFile(kind: .characterDevice)
+        case S_IFBLK: return .notRegularFile(kind: .blockDevice)
+        default: return .notRegularFile(kind: .unknown)
         }
     }
 }

@@ -8,14 +8,14 @@ extension ProbeFailure {
         case .empty: return catalogue.tr("The file is empty (0 bytes).")
         case .permissionDenied: return catalogue.tr("Permission denied: the file cannot be read.")
         case .notRegularFile(let kind):
-            // TRANSLATORS: %s is the kind of file, such as "a folder" or "a FIFO".
-            return catalogue.tr("Not a regular file (%s).", kind)
+            // TRANSLATORS: %s is the kind of file, such as "folder" or "socket".
+            return catalogue.tr("Not a regular file (%s).", kind.text(in: catalogue))
         case .notMedia(nil): return catalogue.tr("Not a video.")
         case .notMedia(let type?):
             // TRANSLATORS: %s is a MIME type, such as "text/plain".
             return catalogue.tr("Not a video (content type %s).", type)
         case .incomplete(let detail):
-            // TRANSLATORS: %s says what is damaged, in the media library's words.
+            // TRANSLATORS: %s says what is damaged, in GStreamer's or the file reader's words.
             return catalogue.tr("The file is incomplete or damaged: %s", detail)
         case .missingDecoder(let codec, nil):
             // TRANSLATORS: %s is a codec's name, such as "H.265".
@@ -32,7 +32,7 @@ extension ProbeFailure {
                 "Reading the file took longer than %d s: the file or its storage (a network share, a USB drive) did not answer.",
                 "Reading the file took longer than %d s: the file or its storage (a network share, a USB drive) did not answer.",
                 seconds, seconds)
-        case .readerCrashed: return catalogue.tr("Reading this file crashed the media library: it is skipped.")
+        case .readerCrashed: return catalogue.tr("Reading this file crashed the media decoder: it is skipped.")
         case .readerStuck(let seconds):
             // TRANSLATORS: "s" is seconds.
             return catalogue.trn(
