@@ -136,6 +136,9 @@ public enum CommandLineParser {
             if arg == "--" { onlyPaths = true; continue }
             if arg == "-h" || arg == "--help" || arg == "-?" { return .print(help(program: program)) }
             if glibHelp.contains(where: { $0.0 == arg }) { return .glibHelp }
+            if arg == ManPage.option {
+                return .print(ManPage.roff(program: program, date: environment["SOURCE_DATE_EPOCH"].flatMap(ManPage.date(epoch:))))
+            }
             let (name, inlineValue) = split(arg)
             if name == serviceOption || gstreamerOptions[name] != nil {
                 // GLib reads these once the app runs; here they are only stepped over, with their values.
