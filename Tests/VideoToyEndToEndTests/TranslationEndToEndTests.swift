@@ -61,11 +61,14 @@ extension EndToEnd {
             }
         }
 
-        /// The accessible tree's texts: each node's name and description, with its role for the failure message.
-        static func texts(_ display: VirtualDisplay) throws -> [(role: String, text: String)] {
+        /// The accessible tree's texts once a reading holds every one of `wanted`: each node's name and description,
+        /// with its role for the failure message.
+        static func texts(_ display: VirtualDisplay, until wanted: [String]) throws -> [(role: String, text: String)] {
             let script = PackagePaths.root.appendingPathComponent("scripts/atspi-tree").path
-            let output = try display.run([script, "videotoy"]).output
-            return try output.split(separator: "\n").flatMap { line -> [(role: String, text: String)] in
+            let reading = try Command.run(
+                [script, "videotoy"] + wanted.flatMap { ["--until", $0] } + ["--timeout", "30"], extraEnvironment: display.environment)
+            try #require(reading.status == 0, "the window shows \(wanted): \(reading.stderr.suffix(3000))")
+            return try reading.output.split(separator: "\n").flatMap { line -> [(role: String, text: String)] in
                 let node = try JSONDecoder().decode(Node.self, from: Data(line.utf8))
                 return [node.name, node.description ?? ""].filter { !$0.isEmpty }.map { (node.role, $0) }
             }
@@ -105,28 +108,24 @@ extension EndToEnd {
             defer { app.terminate() }
             _ = try await app.waitFor("play", timeout: .seconds(45)) { $0.path == clips.snow }
             _ = try await app.waitFor("probe", timeout: .seconds(45)) { $0.path == clips.short }
-            try await Task.sleep(for: .seconds(2))
+            var seen = try Self.texts(display, until: ["⟦Open Folder⟧", "⟦3 videos", "⟦Playing⟧"])
             let artifacts = PackagePaths.root.appendingPathComponent("artifacts")
             try? FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
             _ = try? display.screenshot(savingTo: artifacts.appendingPathComponent("pseudo-locale.png"))
 
-            var seen = try Self.texts(display)
             #expect(seen.contains { $0.text == "⟦Open Folder⟧" }, "the catalogue is read: \(seen.map(\.text))")
             #expect(seen.contains { $0.text.hasPrefix("⟦3 videos") }, "the header counts the rows")
             // The main menu, opened as a screen reader user would.
             try display.run([PackagePaths.root.appendingPathComponent("scripts/atspi-tree").path, "videotoy", "--press", "⟦Main Menu⟧"])
-            try await Task.sleep(for: .seconds(1))
-            seen += try Self.texts(display)
+            seen += try Self.texts(display, until: ["Keyboard Shortcuts⟧"])
             try display.run(["xdotool", "key", "--clearmodifiers", "Escape"])
             try Self.activate("preferences", on: display)
-            try await Task.sleep(for: .seconds(2))
-            seen += try Self.texts(display)
+            seen += try Self.texts(display, until: ["⟦Wait for a screen to reconnect⟧"])
             #expect(seen.contains { $0.text == "⟦Wait for a screen to reconnect⟧" }, "Preferences were read")
             try display.run(["xdotool", "key", "--clearmodifiers", "Escape"])
             try Self.activate("shortcuts", on: display)
-            try await Task.sleep(for: .seconds(2))
             // Read last: the shortcuts window's own words are known only in what is read with it open.
-            let withShortcuts = try Self.texts(display)
+            let withShortcuts = try Self.texts(display, until: ["⟦Select a video⟧"])
             #expect(withShortcuts.contains { $0.text.contains("⟦Select a video⟧") }, "the shortcuts were read")
 
             var unmarked: [String: Set<String>] = [:]
