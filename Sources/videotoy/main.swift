@@ -37,7 +37,8 @@ do {
         arguments, program: program,
         environment: ProcessInfo.processInfo.environment)
 } catch {
-    fail(error.description, hint: "Run “\(program) --help” to see a full list of available command line options.", status: 1)
+    // TRANSLATORS: %s is the program's name; "--help" is typed as it is.
+    fail(error.text(in: .user), hint: tr("Run “%s --help” to see a full list of available command line options.", program), status: 1)
 }
 
 let options: Options

@@ -119,8 +119,7 @@ public enum CommandLineParser {
     ) throws(CommandLineError) -> CommandLineRequest {
         // Refused before any other work: a path is at most PATH_MAX (4,096) bytes, and every option far shorter.
         if let long = arguments.first(where: { $0.utf8.count > longestArgument }) {
-            throw CommandLineError(
-                description: "An argument of \(long.utf8.count) bytes is longer than any path or option (at most \(longestArgument))")
+            throw .argumentTooLong(bytes: long.utf8.count, limit: longestArgument)
         }
         var options = Options()
         if let flag = environment["VIDEOTOY_DEBUG"], flag != "", flag != "0" { options.debug = true }
@@ -143,17 +142,17 @@ public enum CommandLineParser {
             if name == serviceOption || gstreamerOptions[name] != nil {
                 // GLib reads these once the app runs; here they are only stepped over, with their values.
                 if inlineValue != nil && gstreamerOptions[name] != true {
-                    throw CommandLineError(description: "Option \(name) takes no value")
+                    throw .unexpectedValue(option: name)
                 }
                 if gstreamerOptions[name] == true && inlineValue == nil {
-                    guard index < arguments.count else { throw CommandLineError(description: "Missing argument for \(name)") }
+                    guard index < arguments.count else { throw .missingArgument(option: name) }
                     index += 1
                 }
                 if name == serviceOption { options.service = true }
                 continue
             }
             guard let spec = specs.first(where: { "--\($0.long)" == name || $0.short.map { "-\($0)" } == name }) else {
-                throw CommandLineError(description: "Unknown option \(name)")
+                throw .unknownOption(name)
             }
             var value: String?
             if spec.argument != nil {
@@ -163,10 +162,10 @@ public enum CommandLineParser {
                     value = arguments[index]
                     index += 1
                 } else {
-                    throw CommandLineError(description: "Missing argument for --\(spec.long)")
+                    throw .missingArgument(option: "--\(spec.long)")
                 }
             } else if inlineValue != nil {
-                throw CommandLineError(description: "Option --\(spec.long) takes no value")
+                throw .unexpectedValue(option: "--\(spec.long)")
             }
             if spec.long == "version" { return .print("\(program) \(version)\n") }
             try apply(spec.long, value, to: &options)
@@ -192,21 +191,17 @@ public enum CommandLineParser {
         case "keep-mode": options.keepMode = true
         case "audio-output":
             guard let choice = AudioChoice(argument: value ?? "") else {
-                throw CommandLineError(
-                    description: "Invalid --audio-output value “\(value ?? "")”: use follow, default or an output's name")
+                throw .invalidValue(.audioOutput, value: value ?? "")
             }
             options.audioOutput = choice
         case "audio-language":
             guard let languages = Language.list(value ?? "") else {
-                throw CommandLineError(
-                    description:
-                        "Invalid --audio-language value “\(value ?? "")”: use language codes such as en or fre, separated by commas")
+                throw .invalidValue(.audioLanguage, value: value ?? "")
             }
             options.audioLanguages = languages
         case "subtitles":
             guard let preference = SubtitlePreference(argument: value ?? "") else {
-                throw CommandLineError(
-                    description: "Invalid --subtitles value “\(value ?? "")”: use auto, off or language codes such as en,fr")
+                throw .invalidValue(.subtitles, value: value ?? "")
             }
             options.subtitles = preference
         case "debug": options.debug = true
@@ -214,22 +209,22 @@ public enum CommandLineParser {
         case "check": options.check = true
         case "on-end":
             guard let mode = OnEnd(rawValue: value ?? "") else {
-                throw CommandLineError(description: "Invalid --on-end value “\(value ?? "")”: use stop, next or loop")
+                throw .invalidValue(.onEnd, value: value ?? "")
             }
             options.onEnd = mode
         case "controls":
             guard let style = ControlStyle(rawValue: value ?? "") else {
-                throw CommandLineError(description: "Invalid --controls value “\(value ?? "")”: use none, embedded or full")
+                throw .invalidValue(.controls, value: value ?? "")
             }
             options.controls = style
         case "scaling":
             guard let mode = ScalingMode(rawValue: value ?? "") else {
-                throw CommandLineError(description: "Invalid --scaling value “\(value ?? "")”: use fit, fill, stretch or none")
+                throw .invalidValue(.scaling, value: value ?? "")
             }
             options.scaling = mode
         case "reconnect-grace":
             guard let seconds = Double(value ?? ""), seconds >= 0, seconds <= 3600 else {
-                throw CommandLineError(description: "Invalid --reconnect-grace value “\(value ?? "")”: use seconds from 0 to 3600")
+                throw .invalidValue(.reconnectGrace, value: value ?? "")
             }
             options.reconnectGraceMs = Int(seconds * 1000 + 0.5)
         default:
