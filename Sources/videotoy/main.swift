@@ -46,6 +46,9 @@ switch request {
 case .print(let text):
     FileHandle.standardOutput.write(Data(text.utf8))
     exit(0)
+case .help:
+    FileHandle.standardOutput.write(Data(CommandLineParser.helpText(program: program).utf8))
+    exit(0)
 case .glibHelp:
     // GLib prints the group and exits while it parses the command line. Top-level code runs on the main thread.
     exit(

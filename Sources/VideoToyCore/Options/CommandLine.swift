@@ -74,22 +74,33 @@ public enum CommandLineParser {
     /// The one-line summary under the help's usage line.
     public static let summary = "Browse videos; the playing one follows external screens."
 
-    /// The help text, laid out like GLib's.
-    public static func help(program: String) -> String {
+    /// The help text, laid out like GLib's; `wording` gives each of `helpWords` in the reader's language.
+    public static func help(program: String, wording: (String) -> String = { $0 }) -> String {
         let rows = specs.map { spec -> (String, String) in
             var left = spec.short.map { "-\($0), " } ?? ""
             left += "--\(spec.long)"
             if let arg = spec.argument { left += "=\(arg)" }
-            return (left, spec.help)
+            return (left, wording(spec.help))
         }
         let width = (rows.map(\.0.count).max() ?? 0) + 2
         func pad(_ s: String) -> String { s + String(repeating: " ", count: max(2, width - s.count)) }
-        var text = "Usage:\n  \(program) [OPTION…] \(parameters)\n\n\(summary)\n\n"
-        text += "Help Options:\n  \(pad("-h, --help"))Show help options\n"
-        for (name, help) in glibHelp { text += "  \(pad(name))\(help)\n" }
-        text += "\nApplication Options:\n"
+        var text = "\(wording(usageHeading))\n  \(program) [OPTION…] \(parameters)\n\n\(wording(summary))\n\n"
+        text += "\(wording(helpHeading))\n  \(pad("-h, --help"))\(wording(helpOptionHelp))\n"
+        for (name, help) in glibHelp { text += "  \(pad(name))\(wording(help))\n" }
+        text += "\n\(wording(applicationHeading))\n"
         for (left, help) in rows { text += "  \(pad(left))\(help)\n" }
         return text
+    }
+
+    /// The help's headings and `--help`'s own line, as GLib words them.
+    static let usageHeading = "Usage:"
+    static let helpHeading = "Help Options:"
+    static let applicationHeading = "Application Options:"
+    static let helpOptionHelp = "Show help options"
+
+    /// Every English text `help(program:wording:)` passes through its `wording`, in the order it does.
+    public static var helpWords: [String] {
+        [usageHeading, summary, helpHeading, helpOptionHelp] + glibHelp.map(\.1) + [applicationHeading] + specs.map(\.help)
     }
 
     /// GLib's help groups, which GApplication prints: the options of GApplication and GStreamer, and all of them.
@@ -133,7 +144,7 @@ public enum CommandLineParser {
                 continue
             }
             if arg == "--" { onlyPaths = true; continue }
-            if arg == "-h" || arg == "--help" || arg == "-?" { return .print(help(program: program)) }
+            if arg == "-h" || arg == "--help" || arg == "-?" { return .help }
             if glibHelp.contains(where: { $0.0 == arg }) { return .glibHelp }
             if arg == ManPage.option {
                 return .print(ManPage.roff(program: program, date: environment["SOURCE_DATE_EPOCH"].flatMap(ManPage.date(epoch:))))

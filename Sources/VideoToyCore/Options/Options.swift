@@ -51,8 +51,10 @@ public struct Options: Sendable, Equatable {
 public enum CommandLineRequest: Sendable, Equatable {
     /// Run the app with these options.
     case run(Options)
-    /// Print this text (help or version) and exit with status 0.
+    /// Print this text (the version or the man page) and exit with status 0.
     case print(String)
+    /// Print the help (`CommandLineParser.help(program:wording:)`, in the user's language) and exit with status 0.
+    case help
     /// One of GLib's help groups (`--help-all`, `--help-gapplication`, `--help-gst`): GApplication prints it.
     case glibHelp
 }
