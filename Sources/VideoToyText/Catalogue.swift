@@ -19,6 +19,11 @@ public struct Catalogue: Sendable {
         return TextFormat.fill(form, arguments)
     }
 
+    /// The text for `msgid`, a value marked with `trNoop` where it was written, with no directives filled.
+    public func translated(_ msgid: String) -> String {
+        translates ? Translation.lookUp(msgid) : msgid
+    }
+
     /// The text for `msgid` in `context`, its directives filled with `arguments`.
     public func trp(_ context: String, _ msgid: String, _ arguments: any TextArgument...) -> String {
         TextFormat.fill(translates ? Translation.lookUp(context: context, msgid) : msgid, arguments)

@@ -37,13 +37,17 @@ do {
         arguments, program: program,
         environment: ProcessInfo.processInfo.environment)
 } catch {
-    fail(error.description, hint: "Run “\(program) --help” to see a full list of available command line options.", status: 1)
+    // TRANSLATORS: %s is the program's name; "--help" is typed as it is.
+    fail(error.text(in: .user), hint: tr("Run “%s --help” to see a full list of available command line options.", program), status: 1)
 }
 
 let options: Options
 switch request {
 case .print(let text):
     FileHandle.standardOutput.write(Data(text.utf8))
+    exit(0)
+case .help:
+    FileHandle.standardOutput.write(Data(CommandLineParser.helpText(program: program).utf8))
     exit(0)
 case .glibHelp:
     // GLib prints the group and exits while it parses the command line. Top-level code runs on the main thread.

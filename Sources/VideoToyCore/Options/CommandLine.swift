@@ -74,22 +74,33 @@ public enum CommandLineParser {
     /// The one-line summary under the help's usage line.
     public static let summary = "Browse videos; the playing one follows external screens."
 
-    /// The help text, laid out like GLib's.
-    public static func help(program: String) -> String {
+    /// The help text, laid out like GLib's; `wording` gives each of `helpWords` in the reader's language.
+    public static func help(program: String, wording: (String) -> String = { $0 }) -> String {
         let rows = specs.map { spec -> (String, String) in
             var left = spec.short.map { "-\($0), " } ?? ""
             left += "--\(spec.long)"
             if let arg = spec.argument { left += "=\(arg)" }
-            return (left, spec.help)
+            return (left, wording(spec.help))
         }
         let width = (rows.map(\.0.count).max() ?? 0) + 2
         func pad(_ s: String) -> String { s + String(repeating: " ", count: max(2, width - s.count)) }
-        var text = "Usage:\n  \(program) [OPTION…] \(parameters)\n\n\(summary)\n\n"
-        text += "Help Options:\n  \(pad("-h, --help"))Show help options\n"
-        for (name, help) in glibHelp { text += "  \(pad(name))\(help)\n" }
-        text += "\nApplication Options:\n"
+        var text = "\(wording(usageHeading))\n  \(program) [OPTION…] \(parameters)\n\n\(wording(summary))\n\n"
+        text += "\(wording(helpHeading))\n  \(pad("-h, --help"))\(wording(helpOptionHelp))\n"
+        for (name, help) in glibHelp { text += "  \(pad(name))\(wording(help))\n" }
+        text += "\n\(wording(applicationHeading))\n"
         for (left, help) in rows { text += "  \(pad(left))\(help)\n" }
         return text
+    }
+
+    /// The help's headings and `--help`'s own line, as GLib words them.
+    static let usageHeading = "Usage:"
+    static let helpHeading = "Help Options:"
+    static let applicationHeading = "Application Options:"
+    static let helpOptionHelp = "Show help options"
+
+    /// Every English text `help(program:wording:)` passes through its `wording`, in the order it does.
+    public static var helpWords: [String] {
+        [usageHeading, summary, helpHeading, helpOptionHelp] + glibHelp.map(\.1) + [applicationHeading] + specs.map(\.help)
     }
 
     /// GLib's help groups, which GApplication prints: the options of GApplication and GStreamer, and all of them.
@@ -119,8 +130,7 @@ public enum CommandLineParser {
     ) throws(CommandLineError) -> CommandLineRequest {
         // Refused before any other work: a path is at most PATH_MAX (4,096) bytes, and every option far shorter.
         if let long = arguments.first(where: { $0.utf8.count > longestArgument }) {
-            throw CommandLineError(
-                description: "An argument of \(long.utf8.count) bytes is longer than any path or option (at most \(longestArgument))")
+            throw .argumentTooLong(bytes: long.utf8.count, limit: longestArgument)
         }
         var options = Options()
         if let flag = environment["VIDEOTOY_DEBUG"], flag != "", flag != "0" { options.debug = true }
@@ -134,7 +144,7 @@ public enum CommandLineParser {
                 continue
             }
             if arg == "--" { onlyPaths = true; continue }
-            if arg == "-h" || arg == "--help" || arg == "-?" { return .print(help(program: program)) }
+            if arg == "-h" || arg == "--help" || arg == "-?" { return .help }
             if glibHelp.contains(where: { $0.0 == arg }) { return .glibHelp }
             if arg == ManPage.option {
                 return .print(ManPage.roff(program: program, date: environment["SOURCE_DATE_EPOCH"].flatMap(ManPage.date(epoch:))))
@@ -143,17 +153,17 @@ public enum CommandLineParser {
             if name == serviceOption || gstreamerOptions[name] != nil {
                 // GLib reads these once the app runs; here they are only stepped over, with their values.
                 if inlineValue != nil && gstreamerOptions[name] != true {
-                    throw CommandLineError(description: "Option \(name) takes no value")
+                    throw .unexpectedValue(option: name)
                 }
                 if gstreamerOptions[name] == true && inlineValue == nil {
-                    guard index < arguments.count else { throw CommandLineError(description: "Missing argument for \(name)") }
+                    guard index < arguments.count else { throw .missingArgument(option: name) }
                     index += 1
                 }
                 if name == serviceOption { options.service = true }
                 continue
             }
             guard let spec = specs.first(where: { "--\($0.long)" == name || $0.short.map { "-\($0)" } == name }) else {
-                throw CommandLineError(description: "Unknown option \(name)")
+                throw .unknownOption(name)
             }
             var value: String?
             if spec.argument != nil {
@@ -163,10 +173,10 @@ public enum CommandLineParser {
                     value = arguments[index]
                     index += 1
                 } else {
-                    throw CommandLineError(description: "Missing argument for --\(spec.long)")
+                    throw .missingArgument(option: "--\(spec.long)")
                 }
             } else if inlineValue != nil {
-                throw CommandLineError(description: "Option --\(spec.long) takes no value")
+                throw .unexpectedValue(option: "--\(spec.long)")
             }
             if spec.long == "version" { return .print("\(program) \(version)\n") }
             try apply(spec.long, value, to: &options)
@@ -192,21 +202,17 @@ public enum CommandLineParser {
         case "keep-mode": options.keepMode = true
         case "audio-output":
             guard let choice = AudioChoice(argument: value ?? "") else {
-                throw CommandLineError(
-                    description: "Invalid --audio-output value “\(value ?? "")”: use follow, default or an output's name")
+                throw .invalidValue(.audioOutput, value: value ?? "")
             }
             options.audioOutput = choice
         case "audio-language":
             guard let languages = Language.list(value ?? "") else {
-                throw CommandLineError(
-                    description:
-                        "Invalid --audio-language value “\(value ?? "")”: use language codes such as en or fre, separated by commas")
+                throw .invalidValue(.audioLanguage, value: value ?? "")
             }
             options.audioLanguages = languages
         case "subtitles":
             guard let preference = SubtitlePreference(argument: value ?? "") else {
-                throw CommandLineError(
-                    description: "Invalid --subtitles value “\(value ?? "")”: use auto, off or language codes such as en,fr")
+                throw .invalidValue(.subtitles, value: value ?? "")
             }
             options.subtitles = preference
         case "debug": options.debug = true
@@ -214,22 +220,22 @@ public enum CommandLineParser {
         case "check": options.check = true
         case "on-end":
             guard let mode = OnEnd(rawValue: value ?? "") else {
-                throw CommandLineError(description: "Invalid --on-end value “\(value ?? "")”: use stop, next or loop")
+                throw .invalidValue(.onEnd, value: value ?? "")
             }
             options.onEnd = mode
         case "controls":
             guard let style = ControlStyle(rawValue: value ?? "") else {
-                throw CommandLineError(description: "Invalid --controls value “\(value ?? "")”: use none, embedded or full")
+                throw .invalidValue(.controls, value: value ?? "")
             }
             options.controls = style
         case "scaling":
             guard let mode = ScalingMode(rawValue: value ?? "") else {
-                throw CommandLineError(description: "Invalid --scaling value “\(value ?? "")”: use fit, fill, stretch or none")
+                throw .invalidValue(.scaling, value: value ?? "")
             }
             options.scaling = mode
         case "reconnect-grace":
             guard let seconds = Double(value ?? ""), seconds >= 0, seconds <= 3600 else {
-                throw CommandLineError(description: "Invalid --reconnect-grace value “\(value ?? "")”: use seconds from 0 to 3600")
+                throw .invalidValue(.reconnectGrace, value: value ?? "")
             }
             options.reconnectGraceMs = Int(seconds * 1000 + 0.5)
         default:

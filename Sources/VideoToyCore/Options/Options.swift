@@ -51,14 +51,42 @@ public struct Options: Sendable, Equatable {
 public enum CommandLineRequest: Sendable, Equatable {
     /// Run the app with these options.
     case run(Options)
-    /// Print this text (help or version) and exit with status 0.
+    /// Print this text (the version or the man page) and exit with status 0.
     case print(String)
+    /// Print the help (`CommandLineParser.help(program:wording:)`, in the user's language) and exit with status 0.
+    case help
     /// One of GLib's help groups (`--help-all`, `--help-gapplication`, `--help-gst`): GApplication prints it.
     case glibHelp
 }
 
-/// A command-line mistake, phrased for the terminal.
-public struct CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The one-line message.
-    public let description: String
+/// A command-line mistake; VideoToyText phrases it for the terminal.
+public enum CommandLineError: Error, Equatable, Sendable {
+    /// An argument of `bytes` bytes, longer than any path or option (`limit` bytes at most).
+    case argumentTooLong(bytes: Int, limit: Int)
+    /// An option no one reads, as it was written (`--bogus`, `-x`).
+    case unknownOption(String)
+    /// An option that needs a value came last, with none.
+    case missingArgument(option: String)
+    /// A flag was given a value (`--demo=1`).
+    case unexpectedValue(option: String)
+    /// An option's value is not one it takes.
+    case invalidValue(InvalidValue, value: String)
+
+    /// The options whose values are checked, each with its own list of what it takes.
+    public enum InvalidValue: String, Sendable, Equatable, CaseIterable {
+        /// `--audio-output`: follow, default or an output's name.
+        case audioOutput = "--audio-output"
+        /// `--audio-language`: language codes.
+        case audioLanguage = "--audio-language"
+        /// `--subtitles`: auto, off or language codes.
+        case subtitles = "--subtitles"
+        /// `--on-end`: stop, next or loop.
+        case onEnd = "--on-end"
+        /// `--controls`: none, embedded or full.
+        case controls = "--controls"
+        /// `--scaling`: fit, fill, stretch or none.
+        case scaling = "--scaling"
+        /// `--reconnect-grace`: seconds from 0 to 3600.
+        case reconnectGrace = "--reconnect-grace"
+    }
 }

@@ -84,8 +84,12 @@ public final class AppHost {
     }
 
     /// Lists `options` in GApplication's parser, whose help then shows them beside `groups` (GLib option groups it
-    /// takes over); the values stay with the typed parser, which reads the whole command line.
-    public func register(options: [CommandLineParser.Spec], groups: [OpaquePointer], summary: String, parameters: String) {
+    /// takes over); the values stay with the typed parser, which reads the whole command line. `wording` gives the
+    /// help lines and the summary in the user's language.
+    public func register(
+        options: [CommandLineParser.Spec], groups: [OpaquePointer], summary: String, parameters: String,
+        wording: (String) -> String = { $0 }
+    ) {
         // GLib keeps pointers to these strings and entries for the process's life.
         var entries: [GOptionEntry] = options.map { spec in
             let kind: GOptionArg =
@@ -97,12 +101,12 @@ public final class AppHost {
                 }
             return GOptionEntry(
                 long_name: strdup(spec.long), short_name: gchar(spec.short?.asciiValue ?? 0), flags: 0, arg: kind, arg_data: nil,
-                description: strdup(spec.help), arg_description: spec.argument.map { strdup($0) } ?? nil)
+                description: strdup(wording(spec.help)), arg_description: spec.argument.map { strdup($0) } ?? nil)
         }
         entries.append(GOptionEntry())
         g_application_add_main_option_entries(gcast(app), entries)
         for group in groups { g_application_add_option_group(gcast(app), group) }
-        g_application_set_option_context_summary(gcast(app), summary)
+        g_application_set_option_context_summary(gcast(app), wording(summary))
         g_application_set_option_context_parameter_string(gcast(app), parameters)
     }
 
