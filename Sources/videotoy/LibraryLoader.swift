@@ -3,6 +3,7 @@ import VideoToyCore
 import VideoToyFiles
 import VideoToyMedia
 import VideoToyPOSIX
+import VideoToyText
 
 /// Finds the files to list (given paths, the Videos folder, or the demo library) off the main thread.
 enum LibraryLoader {
@@ -79,8 +80,9 @@ enum LibraryLoader {
             let absolute = options.paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             let result = scanner.scan(absolute)
             result.problems.forEach(terminal)
-            let message =
-                result.videos.isEmpty ? "No videos found in \(options.paths.map(PathBytes.display).joined(separator: ", "))." : nil
+            let shown = options.paths.map(PathBytes.display).joined(separator: trp("list of paths", ", "))
+            // TRANSLATORS: the empty window's message; %s is the folders or files opened, separated by commas.
+            let message = result.videos.isEmpty ? tr("No videos found in %s.", shown) : nil
             return Found(scan: result, of: absolute, message: message)
         }
         // No PATH: where the user was last time, if it still has videos; else the Videos folder; else the demo.
@@ -99,12 +101,14 @@ enum LibraryLoader {
             let names = absent.map { PathBytes.display($0) }.joined(separator: ", ")
             let verb = absent.count == 1 ? "is" : "are"
             terminal("\(names) \(verb) not there; the library shows \(absent.count == 1 ? "it" : "them") when back")
-            var found = Found(
-                videos: [],
-                message: "\(names) \(verb) not there: moved, deleted, or on a drive that is not plugged in. "
-                    + "Videos are listed as soon as \(absent.count == 1 ? "it is" : "they are") back.",
-                roots: absent)
-            found.messageTitle = absent.count == 1 ? "Folder Not Found" : "Folders Not Found"
+            let shown = absent.map { PathBytes.display($0) }.joined(separator: trp("list of paths", ", "))
+            // TRANSLATORS: the empty window's message; %s is the library's folders that are missing, separated by commas.
+            let message = trn(
+                "%s is not there: moved, deleted, or on a drive that is not plugged in. Videos are listed as soon as it is back.",
+                "%s are not there: moved, deleted, or on a drive that is not plugged in. Videos are listed as soon as they are back.",
+                absent.count, shown)
+            var found = Found(videos: [], message: message, roots: absent)
+            found.messageTitle = trn("Folder Not Found", "Folders Not Found", absent.count)
             return found
         }
         if let videos = UserFolders.videos() {
@@ -127,7 +131,8 @@ enum LibraryLoader {
             return found
         } catch {
             terminal("cannot make the demo library: \(error)")
-            return Found(videos: [], message: "The demo library could not be made: \(error)")
+            // TRANSLATORS: the empty window's message; %s is the system's reason.
+            return Found(videos: [], message: tr("The demo library could not be made: %s", "\(error)"))
         }
     }
 }
