@@ -9,15 +9,16 @@ extension EndToEnd {
     /// its icon and what MPRIS says.
     @Suite("One app by name")
     struct AppIdentityTests {
-        /// The desktop entry shipped, and the `Icon=` it names.
+        /// The desktop entry shipped (its template, which `scripts/i18n` fills with the translations), and the `Icon=`
+        /// it names.
         static func desktopEntry() throws -> (name: String, icon: String?) {
             let data = PackagePaths.root.appendingPathComponent("data")
-            let entries = try FileManager.default.contentsOfDirectory(atPath: data.path).filter { $0.hasSuffix(".desktop") }
+            let entries = try FileManager.default.contentsOfDirectory(atPath: data.path).filter { $0.hasSuffix(".desktop.in") }
             let name = try #require(entries.first, "no desktop entry in data/")
             #expect(entries.count == 1, "\(entries)")
             let text = try String(contentsOf: data.appendingPathComponent(name), encoding: .utf8)
             let icon = text.split(separator: "\n").first { $0.hasPrefix("Icon=") }.map { String($0.dropFirst(5)) }
-            return (String(name.dropLast(".desktop".count)), icon)
+            return (String(name.dropLast(".desktop.in".count)), icon)
         }
 
         @Test("on X11 the main window's application ID is the desktop entry's name and its icon's")
