@@ -49,8 +49,11 @@ struct DiscovererReuseTests {
     @Test("six rounds of small cut files through one lent discoverer: none is reported as timed out")
     func noStallAfterReuse() throws {
         let files = try Self.files()
-        // One caller at a time, so every probe after the first borrows the discoverer the one before gave back.
-        let prober = MediaProber(timeoutSeconds: 20, readers: .discovererOnly)
+        // One caller at a time, so every probe after the first borrows the discoverer the one before gave back. The
+        // suite runs beside the playback suites on 2 cores, which can starve a try of the CPU for many seconds: a minute
+        // leaves room for the tries that double from 2.5 s, where a discoverer that waits out its own timeout on one
+        // file, the stall this test is about, still ends as timed out.
+        let prober = MediaProber(timeoutSeconds: 60, readers: .discovererOnly)
         var timedOut: [String] = []
         for round in 1...6 {
             for path in files {
