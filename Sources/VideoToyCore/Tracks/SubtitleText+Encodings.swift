@@ -20,20 +20,7 @@ extension SubtitleText {
         ]
         if let mark = marks.first(where: { bytes.starts(with: $0.0) }) { return .byteOrderMark(isUTF8: mark.1) }
         if utf16WithoutMark(bytes) != nil { return .utf16 }
-        var sequences = 0, strays = 0
-        let slice = bytes[...]
-        var index = slice.startIndex
-        while index < slice.endIndex {
-            if slice[index] < 0x80 {
-                index += 1
-            } else if let length = utf8Length(slice, at: index) {
-                sequences += 1
-                index += length
-            } else {
-                strays += 1
-                index += 1
-            }
-        }
+        let (sequences, strays) = utf8Tally(bytes[...])
         return strays == 0 || sequences > 2 * strays ? .utf8 : nil
     }
 

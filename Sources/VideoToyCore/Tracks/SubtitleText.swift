@@ -120,24 +120,12 @@ public enum SubtitleText {
     /// UTF-8 when the bytes are valid UTF-8; Windows-1252 when they are not; and when most of the non-ASCII text is
     /// valid UTF-8 with a few stray bytes, UTF-8 with those bytes read as Windows-1252.
     private static func eightBit(_ bytes: ArraySlice<UInt8>) -> [Unicode.Scalar] {
-        var sequences = 0, strays = 0
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            if bytes[index] < 0x80 {
-                index += 1
-            } else if let length = utf8Length(bytes, at: index) {
-                sequences += 1
-                index += length
-            } else {
-                strays += 1
-                index += 1
-            }
-        }
+        let (sequences, strays) = utf8Tally(bytes)
         if strays == 0 { return Array(String(decoding: bytes, as: UTF8.self).unicodeScalars) }
         let mixed = sequences > strays
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(bytes.count)
-        index = bytes.startIndex
+        var index = bytes.startIndex
         while index < bytes.endIndex {
             if mixed, bytes[index] >= 0x80, let length = utf8Length(bytes, at: index) {
                 scalars.append(contentsOf: String(decoding: bytes[index..<index + length], as: UTF8.self).unicodeScalars)
@@ -151,6 +139,24 @@ public enum SubtitleText {
     }
 
     /// The length of the well-formed UTF-8 sequence at `index` (RFC 3629: no overlong forms, no surrogates).
+    /// How many valid multi-byte UTF-8 sequences `bytes` hold, and how many non-ASCII bytes belong to none.
+    static func utf8Tally(_ bytes: ArraySlice<UInt8>) -> (sequences: Int, strays: Int) {
+        var sequences = 0, strays = 0
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if bytes[index] < 0x80 {
+                index += 1
+            } else if let length = utf8Length(bytes, at: index) {
+                sequences += 1
+                index += length
+            } else {
+                strays += 1
+                index += 1
+            }
+        }
+        return (sequences, strays)
+    }
+
     static func utf8Length(_ bytes: ArraySlice<UInt8>, at index: Int) -> Int? {
         let lead = bytes[index]
         let length: Int
