@@ -26,6 +26,14 @@ public enum HarnessStep: Hashable, Sendable, CustomStringConvertible {
     case choose(ScreenID)
     /// The adapter completes every move it was holding back.
     case flush
+    /// A renderer appears on the network (or reappears).
+    case rendererUp(Screen)
+    /// A renderer goes away from the network.
+    case rendererDown(ScreenID)
+    /// A renderer stops on its own or refuses the video.
+    case rendererGivesUp(ScreenID)
+    /// The user turns following a network screen on or off.
+    case follow(ScreenID, Bool)
     /// The app quits.
     case shutdown
 
@@ -44,6 +52,10 @@ public enum HarnessStep: Hashable, Sendable, CustomStringConvertible {
         case .wait(let ms): "wait \(ms) ms"
         case .choose(let id): "choose \(id)"
         case .flush: "flush"
+        case .rendererUp(let screen): "renderer up \(screen.id.connector)"
+        case .rendererDown(let id): "renderer down \(id.connector)"
+        case .rendererGivesUp(let id): "renderer gives up \(id.connector)"
+        case .follow(let id, let on): "follow \(id.connector) \(on)"
         case .shutdown: "shutdown"
         }
     }

@@ -7,7 +7,15 @@ extension RouterHarness {
             fail("position of \(item) went back from \(lastPositions[item, default: 0]) to \(position) ms")
         }
         lastPositions = positions
-        for id in scenes.keys where monitors.screen(id) == nil { fail("a scene stays on vanished \(id)") }
+        let networkIDs = Set(renderers.map(\.id))
+        for id in scenes.keys where monitors.screen(id) == nil && !networkIDs.contains(id) {
+            fail("a scene stays on vanished \(id)")
+        }
+        for (item, route) in views {
+            if case .screen(let id) = route, monitors.screen(id) == nil, !networkIDs.contains(id) {
+                fail("\(item) is on vanished \(id)")
+            }
+        }
         if scenes.count > 1 { fail("\(scenes.count) external scenes are open") }
         if playing.count > 1 { fail("\(playing.count) items play at once: \(playing.sorted())") }
         if let selected, !playing.contains(selected) { fail("selected \(selected) stopped playing") }
@@ -25,7 +33,13 @@ extension RouterHarness {
         }
         // Outside the grace period, routing must match what is connected.
         guard clock.timers.isEmpty else { return }
-        let externals = Set(externalScreens.map(\.id))
+        // A network screen takes the scene only when chosen or followed, and not after it gave up.
+        let followed = renderers.filter { screen in
+            !router.declined.contains(screen.id)
+                && (router.chosenNetworkScreen == screen.id || router.networkScreens[screen.id.connector] == true
+                    || screen.answers(to: router.pinnedConnector ?? ""))
+        }
+        let externals = Set(externalScreens.map(\.id) + followed.map(\.id))
         if externals.isEmpty == !scenes.isEmpty {
             fail("external screens \(externals.map(\.description).sorted()) but scenes on \(scenes.keys.map(\.description).sorted())")
         }

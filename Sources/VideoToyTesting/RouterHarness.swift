@@ -22,6 +22,8 @@ public struct RouterHarness: Sendable {
     public private(set) var router: Router
     /// The simulated monitor list.
     public private(set) var monitors: FakeMonitorSource
+    /// The renderers on the simulated network, in the order they appeared.
+    public private(set) var renderers: [Screen] = []
     /// The simulated timers.
     public private(set) var clock = FakeClock()
     /// The connector of the screen holding the main window.
@@ -129,6 +131,17 @@ public struct RouterHarness: Sendable {
             checkInvariants()
         case .choose(let id):
             send(.userChoseScreen(id))
+        case .rendererUp(let screen):
+            renderers.removeAll { $0.id == screen.id }
+            renderers.append(screen)
+            send(.networkScreensChanged(renderers))
+        case .rendererDown(let id):
+            renderers.removeAll { $0.id == id }
+            send(.networkScreensChanged(renderers))
+        case .rendererGivesUp(let id):
+            send(.screenGaveUp(id))
+        case .follow(let id, let on):
+            send(.setFollows(id, on))
         case .flush:
             let moves = heldMoves
             heldMoves = []
@@ -223,6 +236,10 @@ public struct RouterHarness: Sendable {
             clock.cancel(id)
         case .rememberPreferredScreen(let id):
             remembered = id
+        case .rememberNetworkScreen(let connector, _):
+            if !renderers.contains(where: { $0.id.connector == connector }) {
+                fail("\(effect): no such network screen")
+            }
         }
     }
 
@@ -242,6 +259,8 @@ public struct RouterHarness: Sendable {
     }
 
     private mutating func requirePresent(_ id: ScreenID, _ effect: RouterEffect) {
-        if monitors.screen(id) == nil { fail("\(effect): addressed to a screen that is not connected") }
+        if monitors.screen(id) == nil && !renderers.contains(where: { $0.id == id }) {
+            fail("\(effect): addressed to a screen that is not connected")
+        }
     }
 }

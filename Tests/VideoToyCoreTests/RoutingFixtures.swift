@@ -10,6 +10,8 @@ enum Fixture {
     static let projector = FakeMonitorSource.monitor("DP-1", manufacturer: "Epson", model: "Beamer", x: 3840)
     static let stranger = FakeMonitorSource.monitor("HDMI-1", manufacturer: "LG", model: "Other", x: 1920)
     static let wayland = FakeMonitorSource.monitor("DP-2", manufacturer: "Dell", model: "P2419", x: 5760, modes: [], current: nil)
+    static let livingRoom = Screen(renderer: NetworkRenderer(udn: "uuid:tv-1", friendlyName: "Living room TV", model: "Bravia"))
+    static let hall = Screen(renderer: NetworkRenderer(udn: "uuid:box-2", friendlyName: "Hall", model: "Box"))
     static let one = ItemID(1)
     static let two = ItemID(2)
 }

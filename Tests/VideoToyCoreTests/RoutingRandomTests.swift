@@ -24,7 +24,9 @@ struct RoutingRandomTests {
             gracePeriodMilliseconds: [0, 500, 2000].randomElement(using: &rng)!,
             pinnedConnector: [nil, "DP-1", "DP-9"].randomElement(using: &rng)!,
             keepMode: Int.random(in: 0..<4, using: &rng) == 0,
-            preferredScreen: [nil, Fixture.tv.id, Fixture.stranger.id].randomElement(using: &rng)!
+            preferredScreen: [nil, Fixture.tv.id, Fixture.stranger.id, Fixture.hall.id].randomElement(using: &rng)!,
+            networkScreens: [[:], [Fixture.livingRoom.id.connector: true], [Fixture.hall.id.connector: false]]
+                .randomElement(using: &rng)!
         )
         let launch = [Fixture.laptop] + externals.filter { $0.id != Fixture.stranger.id && Bool.random(using: &rng) }
         var harness = RouterHarness(
@@ -59,7 +61,7 @@ struct RoutingRandomTests {
         case 51..<56: return .finish
         case 56..<74: return .wait(milliseconds: [100, 499, 500, 1500, 1999, 2000, 2500].randomElement(using: &rng)!)
         case 74..<79:
-            let candidates = harness.monitors.readyScreens + [Fixture.stranger]
+            let candidates = harness.monitors.readyScreens + harness.renderers + [Fixture.stranger]
             return .choose(candidates.randomElement(using: &rng)!.id)
         case 79..<87: return .flush
         case 87..<92:
@@ -69,6 +71,16 @@ struct RoutingRandomTests {
             if let screen = harness.monitors.readyScreens.randomElement(using: &rng) {
                 return .mainMoved(connector: screen.id.connector)
             }
+        case 95..<97:
+            let renderers = [Fixture.livingRoom, Fixture.hall]
+            let present = harness.renderers
+            if let screen = renderers.filter({ !present.contains($0) }).randomElement(using: &rng) { return .rendererUp(screen) }
+        case 97..<98:
+            if let screen = harness.renderers.randomElement(using: &rng) { return .rendererDown(screen.id) }
+        case 98..<99:
+            if let screen = harness.renderers.randomElement(using: &rng) { return .rendererGivesUp(screen.id) }
+        case 99..<100:
+            if let screen = harness.renderers.randomElement(using: &rng) { return .follow(screen.id, Bool.random(using: &rng)) }
         default: break
         }
         return .wait(milliseconds: 50)
@@ -96,6 +108,9 @@ struct RoutingRandomTests {
         #expect(count { if case .rememberPreferredScreen = $0 { true } else { false } } > 10)
         #expect(count { if case .moveView(_, .screen) = $0 { true } else { false } } > 10)
         #expect(count { if case .moveView(_, .row) = $0 { true } else { false } } > 10)
+        let network = Set([Fixture.livingRoom.id, Fixture.hall.id])
+        #expect(count { if case .moveView(_, .screen(let id)) = $0 { network.contains(id) } else { false } } > 10)
+        #expect(count { if case .rememberNetworkScreen = $0 { true } else { false } } > 5)
     }
 
     @Test func sequencesAreDeterministic() {

@@ -38,6 +38,7 @@ extension AppController: ScreenDriver.Owner {
             // No live view: it is in its row by definition (a poster), which the router must learn.
             return .viewMoved(id, .row(id))
         }
+        castMove(id, to: destination)
         playbackDriver.place(.routed(id, destination))
         return .viewMoved(id, destination)
     }
@@ -48,6 +49,10 @@ extension AppController: ScreenDriver.Owner {
 
     func screenChosen(_ screen: ScreenID) {
         memory.onScreenChosen?(screen)
+    }
+
+    func networkScreenRemembered(_ connector: String, follows: Bool) {
+        memory.onNetworkScreenRemembered?(connector, follows)
     }
 
     func routed() {

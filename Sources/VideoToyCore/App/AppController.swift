@@ -135,6 +135,7 @@ public final class AppController {
 
     /// The user asked a live view for something.
     public func intent(_ id: ItemID, _ intent: ViewIntent) {
+        if castIntent(id, intent) { return }
         switch intent {
         case .togglePlay, .seek, .volume, .toggleMute, .toggleFullscreen, .leaveFullscreen, .seekBy, .volumeBy:
             playbackDriver.intent(id, intent)

@@ -13,6 +13,8 @@ public struct AppMemory {
     public var onScalingChanged: (@MainActor (ScalingMode) -> Void)?
     /// Receives the user's screen choice (the router never passes a temporary fallback here).
     public var onScreenChosen: (@MainActor (ScreenID) -> Void)?
+    /// Receives a network screen the user chose (by connector) and whether videos follow it by themselves.
+    public var onNetworkScreenRemembered: (@MainActor (_ connector: String, _ follows: Bool) -> Void)?
     /// Receives the user's audio choice for a screen.
     public var onAudioChosen: (@MainActor (AudioChoice, ScreenID) -> Void)?
     /// Writes the crash journal: called before a player is made and after one closes, whenever its contents change.

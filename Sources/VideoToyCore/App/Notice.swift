@@ -2,6 +2,8 @@
 public enum Notice: Hashable, Sendable {
     /// A video went to the screen called `screen`: its maker and model, or its connector when it has neither.
     case playingOn(screen: String)
+    /// The video came back from a network screen by itself, and why.
+    case castEnded(screen: String, CastEndReason)
     /// The user picked the soundtrack `track` (V).
     case audioChosen(TrackLabel)
     /// The user picked the subtitles `track` (B), or none (nil).

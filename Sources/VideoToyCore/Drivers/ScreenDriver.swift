@@ -13,6 +13,8 @@ final class ScreenDriver {
         func pauseForRouting(_ id: ItemID)
         /// The user's screen choice, to keep across runs.
         func screenChosen(_ screen: ScreenID)
+        /// The user chose a network screen, or changed whether videos follow it: to keep across runs.
+        func networkScreenRemembered(_ connector: String, follows: Bool)
         /// A batch of routing events was carried out: the sound follows the video and the snapshot is published.
         func routed()
     }
@@ -20,11 +22,14 @@ final class ScreenDriver {
     /// The routing state machine: which view is on which screen.
     private(set) var router: Router
     private var roster = ScreenRoster()
+    private var networkRoster = ScreenRoster()
     private var graceTimers: [ScreenID: ScheduledTimer] = [:]
     private weak var scenes: SceneHost?
     private weak var owner: Owner?
     private let timers: TimerScheduling
     private let log: EventLog
+    /// The cast to network screens, once renderers are attached: a network screen shows its video through it.
+    var cast: CastDriver?
     /// Set once the app is quitting: display modes are then restored before returning.
     private(set) var quitting = false
 
@@ -61,9 +66,22 @@ final class ScreenDriver {
         handle(.screensChanged(screens))
     }
 
-    /// The ready screen on `connector`, if any.
+    /// The renderers on the network changed; logs each that came or went, and lets the router decide.
+    func networkScreensChanged(_ renderers: [NetworkRenderer]) {
+        let screens = renderers.map(Screen.init(renderer:))
+        for change in networkRoster.update(screens) {
+            switch change {
+            case .connected(let screen): log.emit(.screenConnected, fields: Self.fields(of: screen))
+            case .disconnected(let screen): log.emit(.screenDisconnected, fields: Self.fields(of: screen))
+            }
+        }
+        handle(.networkScreensChanged(screens))
+    }
+
+    /// The ready screen on `connector` (a network screen's `upnp:` identifier included), if any.
     func screen(onConnector connector: String) -> Screen? {
         roster.screens.values.first { $0.id.connector == connector }
+            ?? networkRoster.screens.values.first { $0.id.connector == connector }
     }
 
     /// How a person knows the screen on `connector`: its maker and model, else the connector.
@@ -72,9 +90,11 @@ final class ScreenDriver {
         return name.isEmpty ? connector : name
     }
 
-    /// The maker and model of the screen on `connector`, or "" when it has neither (or is gone).
+    /// How a person knows the screen on `connector`: a network screen's own name, else its maker and model, or ""
+    /// when it has none of them (or is gone).
     func madeBy(_ connector: String) -> String {
         let screen = screen(onConnector: connector)
+        if let screen, screen.kind == .network, !screen.name.isEmpty { return screen.name }
         return [screen?.id.manufacturer ?? "", screen?.id.model ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
     }
 
@@ -98,7 +118,8 @@ final class ScreenDriver {
 
     static func fields(of screen: Screen) -> [(EventField, JSONValue)] {
         [
-            (.connector, .string(screen.id.connector)), (.manufacturer, .string(screen.id.manufacturer)),
+            (.connector, .string(screen.id.connector)), (.kind, .string(screen.kind.rawValue)), (.name, .string(screen.name)),
+            (.manufacturer, .string(screen.id.manufacturer)),
             (.model, .string(screen.id.model)), (.geometry, .string(screen.geometry.description)),
             (.modes, .array(screen.modes.reversed().map { .string($0.description) })),
         ]
@@ -134,6 +155,8 @@ final class ScreenDriver {
         case .rememberPreferredScreen(let screen):
             log.emit(.screenChosen, fields: [(.connector, .string(screen.connector)), (.model, .string(screen.model))])
             owner?.screenChosen(screen)
+        case .rememberNetworkScreen(let connector, let follows):
+            owner?.networkScreenRemembered(connector, follows: follows)
         }
         return nil
     }

@@ -52,6 +52,8 @@ public enum EventName: String, CaseIterable, Sendable {
     case modeUnavailable = "mode-unavailable"
     /// The user chose an external screen.
     case screenChosen = "screen-chosen"
+    /// A network screen's playback changed: loading, playing, back home, refused.
+    case cast
     /// The main loop was late.
     case stall
     /// The search changed: the text and how many rows it shows.
@@ -84,13 +86,14 @@ public enum EventName: String, CaseIterable, Sendable {
         case .controls: return [.style, .debug]
         case .scaling: return [.mode]
         case .check: return [.session, .compositor, .modeSetting, .modeAPI, .audioOutput, .decoders]
-        case .screenConnected, .screenDisconnected: return [.connector, .manufacturer, .model, .geometry, .modes]
+        case .screenConnected, .screenDisconnected: return [.connector, .kind, .name, .manufacturer, .model, .geometry, .modes]
         case .screensReconciled: return [.gone, .added]
         case .sceneOpen, .sceneClose: return [.connector]
         case .route: return [.to, .positionMs]
         case .modeSet, .modeRestored: return [.connector, .mode]
         case .modeUnavailable: return [.reason, .connector, .mode]
         case .screenChosen: return [.connector, .model]
+        case .cast: return [.connector, .state, .positionMs, .reason]
         case .stall: return [.ms, .activity, .cause, .cpuMs, .wait]
         case .search: return [.query, .count, .ms]
         case .sort: return [.mode]
@@ -192,8 +195,12 @@ public enum EventField: String, CaseIterable, Sendable {
     case audio
     /// A video's subtitle tracks, embedded and in files beside it.
     case subtitles
-    /// What a track carries: `audio` or `subtitles`.
+    /// What a track carries (`audio` or `subtitles`), or what carries a screen (`monitor` or `network`).
     case kind
+    /// A network screen's own name ("Living room TV").
+    case name
+    /// Where a cast stands: `loading`, `playing`, `ended`, `refused`.
+    case state
     /// A track's stable name ("audio/1", "subtitles/0", "file/film.fr.srt"), or null for none.
     case id
     /// The character encoding the subtitle file in use is read in ("GB18030"), or null for the file's own tracks.

@@ -19,6 +19,11 @@
 /// the scene. If the same screen comes back first, the timer is cancelled and the scene, the view and the best mode go
 /// back to it; when the timer fires, the claim and the mode record are dropped and the normal rules pick a screen.
 ///
+/// Network screens (renderers) are external screens too, with three differences: one that was never chosen does not
+/// take the scene by itself (a TV on the network is not a cable the user plugged in); one the user chose follows like
+/// a monitor unless they turned that off for it; and one that stopped on its own or refused the video is passed over
+/// until the user chooses it again or it goes away and comes back. A video is never left on a screen that is gone.
+///
 /// Pending moves: effects are declarative, and `viewMoved` reports where a view really ended up; a report that
 /// disagrees with the current route (a stale or dropped move) is answered by moving the view to where it belongs now.
 public struct Router: Hashable, Sendable {
@@ -32,6 +37,12 @@ public struct Router: Hashable, Sendable {
     public private(set) var pinnedConnector: String?
     /// The user's remembered screen choice.
     public private(set) var preferredScreen: ScreenID?
+    /// The network screens chosen before (by connector), and whether videos follow each by itself.
+    public private(set) var networkScreens: [String: Bool]
+    /// The network screen the user chose in this run, which the scene may use whatever its follow setting.
+    public private(set) var chosenNetworkScreen: ScreenID?
+    /// Network screens that gave up (stopped on their own, refused the video), passed over until chosen again.
+    public private(set) var declined: Set<ScreenID> = []
     /// The item whose video is selected, if any.
     public private(set) var selection: ItemID?
     /// True once `shutdown` was handled; every later event is ignored.
@@ -43,6 +54,7 @@ public struct Router: Hashable, Sendable {
         self.config = config
         pinnedConnector = config.pinnedConnector
         preferredScreen = config.preferredScreen
+        networkScreens = config.networkScreens
     }
 
     /// The connected screens other than the main one, oldest connection first; what a screen chooser offers.
@@ -74,7 +86,20 @@ public struct Router: Hashable, Sendable {
         var effects: [RouterEffect] = []
         switch event {
         case .screensChanged(let list):
-            screens.update(with: list)
+            screens.update(with: list, kind: .monitor)
+        case .networkScreensChanged(let list):
+            screens.update(with: list, kind: .network)
+            // A screen that went away starts afresh when it comes back (the TV was switched off and on).
+            declined = declined.filter(screens.contains)
+            if let chosen = chosenNetworkScreen, !screens.contains(chosen) { chosenNetworkScreen = nil }
+        case .screenGaveUp(let id):
+            guard screens.screen(id)?.kind == .network else { return [] }
+            declined.insert(id)
+            if chosenNetworkScreen == id { chosenNetworkScreen = nil }
+        case .setFollows(let id, let follows):
+            guard screens.screen(id)?.kind == .network || networkScreens[id.connector] != nil else { return [] }
+            networkScreens[id.connector] = follows
+            effects.append(.rememberNetworkScreen(connector: id.connector, follows: follows))
         case .mainScreenChanged(let connector):
             mainConnector = connector
         case .reconfigure(let gracePeriodMilliseconds, let keepMode):
@@ -100,10 +125,18 @@ public struct Router: Hashable, Sendable {
             guard heldScreen == id else { return [] }
             claim = .none
         case .userChoseScreen(let id):
-            guard externalScreens.contains(where: { $0.id == id }) else { return [] }
+            guard let chosen = externalScreens.first(where: { $0.id == id }) else { return [] }
             effects.append(.rememberPreferredScreen(id))
             preferredScreen = id
             pinnedConnector = nil
+            if chosen.kind == .network {
+                declined.remove(id)
+                chosenNetworkScreen = id
+                if networkScreens[id.connector] == nil {
+                    networkScreens[id.connector] = true
+                    effects.append(.rememberNetworkScreen(connector: id.connector, follows: true))
+                }
+            }
             if let held = heldScreen {
                 // The held screen is absent, so its mode record can never be used.
                 effects.append(.cancelGraceTimer(held))
@@ -125,12 +158,15 @@ public struct Router: Hashable, Sendable {
 
     /// The screen the scene should be on by the pin, choice and recency rules, ignoring any hold.
     private var target: ScreenID? {
-        let externals = externalScreens
-        if let pin = pinnedConnector, let pinned = externals.first(where: { $0.id.connector == pin }) {
+        let externals = externalScreens.filter { !declined.contains($0.id) }
+        if let pin = pinnedConnector, let pinned = externals.first(where: { $0.answers(to: pin) }) {
             return pinned.id
         }
-        if let preferredScreen, externals.contains(where: { $0.id == preferredScreen }) { return preferredScreen }
-        return externals.last?.id
+        let eligible = externals.filter { screen in
+            screen.kind == .monitor || screen.id == chosenNetworkScreen || networkScreens[screen.id.connector] == true
+        }
+        if let preferredScreen, eligible.contains(where: { $0.id == preferredScreen }) { return preferredScreen }
+        return eligible.last?.id
     }
 
     /// Moves the claim, the scene and the view to where the rules say they belong now.

@@ -11,17 +11,23 @@ public struct RouterConfig: Hashable, Sendable {
     public var keepMode: Bool
     /// The screen the user chose in an earlier run, as persisted after `rememberPreferredScreen`.
     public var preferredScreen: ScreenID?
+    /// The network screens the user chose before, by connector (`upnp:` and the UDN), each with whether a video moves
+    /// there by itself when it appears ("Move videos to this screen automatically"), as persisted after
+    /// `rememberNetworkScreen`.
+    public var networkScreens: [String: Bool]
 
     /// Creates settings; a negative grace period counts as off.
     public init(
         gracePeriodMilliseconds: Int = RouterConfig.defaultGracePeriodMilliseconds,
         pinnedConnector: String? = nil,
         keepMode: Bool = false,
-        preferredScreen: ScreenID? = nil
+        preferredScreen: ScreenID? = nil,
+        networkScreens: [String: Bool] = [:]
     ) {
         self.gracePeriodMilliseconds = max(0, gracePeriodMilliseconds)
         self.pinnedConnector = pinnedConnector
         self.keepMode = keepMode
         self.preferredScreen = preferredScreen
+        self.networkScreens = networkScreens
     }
 }

@@ -24,6 +24,8 @@ public enum RouterEffect: Hashable, Sendable, CustomStringConvertible {
     case cancelGraceTimer(ScreenID)
     /// Persist the user's screen choice for the next launch.
     case rememberPreferredScreen(ScreenID)
+    /// Persist that the user chose this network screen (by connector), and whether videos follow it by themselves.
+    case rememberNetworkScreen(connector: String, follows: Bool)
 
     /// A short form for logs and test failures.
     public var description: String {
@@ -38,6 +40,7 @@ public enum RouterEffect: Hashable, Sendable, CustomStringConvertible {
         case .startGraceTimer(let id, let ms): "startGraceTimer(\(id), \(ms) ms)"
         case .cancelGraceTimer(let id): "cancelGraceTimer(\(id))"
         case .rememberPreferredScreen(let id): "rememberPreferredScreen(\(id))"
+        case .rememberNetworkScreen(let connector, let follows): "rememberNetworkScreen(\(connector), follows: \(follows))"
         }
     }
 }

@@ -3,6 +3,13 @@ public enum RouterEvent: Hashable, Sendable {
     /// The monitor list changed (or is reported for the first time); the full current list, in the system's order.
     /// Monitors that are not ready yet (no connector or empty geometry) are ignored until a later list has them ready.
     case screensChanged([Screen])
+    /// The network screens changed (a renderer was found or went away); the full current list, monitors excluded.
+    case networkScreensChanged([Screen])
+    /// The network screen stopped playing on its own (someone pressed stop on the TV's remote) or refused the video:
+    /// the video comes back, and the screen is not used again until the user chooses it or it reappears.
+    case screenGaveUp(ScreenID)
+    /// The user turned on or off whether videos move to this network screen by themselves when it appears.
+    case setFollows(ScreenID, Bool)
     /// The main window is now on the screen with this connector; every other screen is external.
     case mainScreenChanged(connector: String)
     /// The user selected this item to play.

@@ -6,12 +6,14 @@ public struct ScreenSet: Hashable, Sendable {
     /// Creates an empty set.
     public init() {}
 
-    /// Replaces the set with the latest monitor list: survivors keep their place (with fresh values), newcomers are
-    /// appended in list order, monitors that are not ready yet and duplicate identifiers are ignored.
-    public mutating func update(with latest: [Screen]) {
+    /// Replaces the screens of `kind` with the latest list of that kind: survivors keep their place (with fresh
+    /// values), newcomers are appended in list order, screens that are not ready yet, of another kind, and duplicate
+    /// identifiers are ignored. Screens of the other kind stay as they are: monitors and renderers are reported apart.
+    public mutating func update(with latest: [Screen], kind: ScreenKind = .monitor) {
         var fresh: [ScreenID: Screen] = [:]
         var arrivals: [Screen] = []
-        for screen in latest where screen.isReady && fresh[screen.id] == nil {
+        for screen in screens where screen.kind != kind { fresh[screen.id] = screen }
+        for screen in latest where screen.kind == kind && screen.isReady && fresh[screen.id] == nil {
             fresh[screen.id] = screen
             arrivals.append(screen)
         }
@@ -25,10 +27,10 @@ public struct ScreenSet: Hashable, Sendable {
     /// True when the screen is connected and ready.
     public func contains(_ id: ScreenID) -> Bool { screen(id) != nil }
 
-    /// The screen holding the main window: the one on `mainConnector`, or the first connected when that is unknown
-    /// (as UIKit's `screens[0]`).
+    /// The screen holding the main window: the one on `mainConnector`, or the first monitor connected when that is
+    /// unknown (as UIKit's `screens[0]`).
     public func main(connector mainConnector: String?) -> Screen? {
-        guard let mainConnector else { return screens.first }
+        guard let mainConnector else { return screens.first { $0.kind == .monitor } }
         return screens.first { $0.id.connector == mainConnector }
     }
 

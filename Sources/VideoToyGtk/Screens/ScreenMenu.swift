@@ -30,11 +30,14 @@ final class ScreenMenu {
         entries.forEach { gtk_box_remove(gcast(list), $0) }
         entries.removeAll()
         for screen in screens {
-            let name = [screen.id.manufacturer, screen.id.model].filter { !$0.isEmpty }.joined(separator: " ")
-            // TRANSLATORS: an external screen in the screen menu: its maker and model, then its connector ("LG TV (HDMI-1)").
-            let label = name.isEmpty ? screen.id.connector : tr("%s (%s)", name, screen.id.connector)
-            let text = (screen.id == current ? "✓ " : "    ") + label
-            let entry = gtk_button_new_with_label(text)!
+            let text = (screen.id == current ? "✓ " : "    ") + Self.label(of: screen)
+            let entry = gtk_button_new()!
+            let content = Widgets.box(vertical: false, spacing: 6)
+            // A TV on the network is told apart from a cable at a glance, as GNOME's sharing menus show it.
+            let icon = gtk_image_new_from_icon_name(screen.kind == .network ? "network-wireless-symbolic" : "video-display-symbolic")!
+            Widgets.append(content, icon)
+            Widgets.append(content, gtk_label_new(text)!)
+            gtk_button_set_child(gcast(entry), content)
             gtk_widget_add_css_class(entry, "flat")
             let id = screen.id
             connections.append(
@@ -47,5 +50,13 @@ final class ScreenMenu {
         }
         // With one screen there is nothing to choose, but the menu still shows where videos go.
         Widgets.setVisible(button, !screens.isEmpty)
+    }
+
+    /// How the menu names `screen`: a network screen by its own name, a monitor by its maker, model and connector.
+    static func label(of screen: VideoToyCore.Screen) -> String {
+        if screen.kind == .network, !screen.name.isEmpty { return screen.name }
+        let name = [screen.id.manufacturer, screen.id.model].filter { !$0.isEmpty }.joined(separator: " ")
+        // TRANSLATORS: an external screen in the screen menu: its maker and model, then its connector ("LG TV (HDMI-1)").
+        return name.isEmpty ? screen.id.connector : tr("%s (%s)", name, screen.id.connector)
     }
 }

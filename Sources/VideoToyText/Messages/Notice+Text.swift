@@ -7,6 +7,8 @@ extension Notice {
         case .playingOn(let screen):
             // TRANSLATORS: a notice: %s is a screen's maker and model ("LG TV"), or its connector ("HDMI-1").
             return catalogue.tr("Playing on %s", screen)
+        case .castEnded(let screen, let reason):
+            return reason.text(screen: screen, in: catalogue)
         case .audioChosen(let track):
             // TRANSLATORS: %s is a soundtrack's name, such as "French — Commentary".
             return catalogue.tr("Audio: %s", track.text(in: catalogue))

@@ -1,0 +1,38 @@
+/// Where a cast stands, as the presenter panel shows it.
+public struct CastProgress: Hashable, Sendable {
+    /// The item being cast, or nil once it ended.
+    public let item: ItemID?
+    /// The renderer's position.
+    public let positionMs: Int
+    /// The length the renderer reports, once it does.
+    public let durationMs: Int?
+    /// Whether the renderer plays (not loading, not paused).
+    public let playing: Bool
+
+    /// Creates a progress record.
+    public init(item: ItemID?, positionMs: Int, durationMs: Int?, playing: Bool) {
+        self.item = item
+        self.positionMs = positionMs
+        self.durationMs = durationMs
+        self.playing = playing
+    }
+}
+
+/// The states of a cast worth logging.
+public enum CastPhaseName: Hashable, Sendable {
+    /// The file is being served and the renderer told to load it.
+    case loading
+    /// The renderer plays it.
+    case playing
+    /// The cast ended.
+    case ended(CastEndReason)
+
+    /// The `state` field of the `cast` event.
+    public var logName: String {
+        switch self {
+        case .loading: "loading"
+        case .playing: "playing"
+        case .ended(let reason): reason == .broughtBack ? "ended" : reason.logName
+        }
+    }
+}
