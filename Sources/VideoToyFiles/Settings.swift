@@ -10,6 +10,8 @@ public struct Settings: Sendable, Equatable {
     public var windowSize: PixelSize?
     /// The external screen the user chose.
     public var preferredScreen: ScreenID?
+    /// The network screens the user chose, by connector (`upnp:` and the UDN), each with whether videos follow it.
+    public var networkScreens: [String: Bool] = [:]
     /// The audio output chosen for each screen the video was on, by the screen's identity.
     public var audioChoices: [ScreenID: AudioChoice] = [:]
     /// How videos fill their views (the name of a scaling mode, such as `fit`).

@@ -51,6 +51,10 @@ final class SettingsKeeper {
         controller.memory.onScreenChosen = { [unowned self] screen in
             write("the screen") { $0.savePreferredScreen(screen) }
         }
+        controller.memory.onNetworkScreenRemembered = { [unowned self] connector, follows in
+            settings.networkScreens[connector] = follows
+            write("the network screen") { $0.saveNetworkScreen(connector, follows: follows) }
+        }
         controller.memory.onAudioChosen = { [unowned self] choice, screen in
             settings.audioChoices[screen] = choice
             write("the audio output") { $0.saveAudioChoice(choice, for: screen) }

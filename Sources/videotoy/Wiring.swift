@@ -55,7 +55,7 @@ func runApplication(
     let scaling = options.scaling ?? remembered.scalingMode.flatMap(ScalingMode.init(rawValue:)) ?? .fit
     let routing = RouterConfig(
         gracePeriodMilliseconds: options.reconnectGraceMs, pinnedConnector: options.screen,
-        keepMode: options.keepMode, preferredScreen: remembered.preferredScreen)
+        keepMode: options.keepMode, preferredScreen: remembered.preferredScreen, networkScreens: remembered.networkScreens)
     let controller = AppController(
         backend: backend, log: log, onEnd: options.onEnd, exitOnEnd: options.exitOnEnd, shuffle: options.shuffle,
         router: routing, scaling: scaling,

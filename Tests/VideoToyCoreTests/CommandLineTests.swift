@@ -142,8 +142,8 @@ struct CommandLineTests {
         #expect(text.hasPrefix("Usage:\n  vt [OPTION…] [PATH…]\n"))
         for option in [
             "-h, --help", "--demo", "-p, --play=FILE", "-f, --fullscreen", "--on-end=stop|next|loop", "--shuffle",
-            "--exit-on-end", "--events=PATH", "--screen=CONNECTOR", "--reconnect-grace=SECONDS",
-            "--keep-mode", "--audio-output=follow|default|NAME", "--audio-language=LANG[,LANG…]",
+            "--exit-on-end", "--events=PATH", "--screen=NAME", "--reconnect-grace=SECONDS",
+            "--keep-mode", "--no-network-screens", "--audio-output=follow|default|NAME", "--audio-language=LANG[,LANG…]",
             "--subtitles=auto|off|LANG[,LANG…]", "--debug", "--check", "--version",
         ] {
             #expect(text.contains("  \(option)  "), "help lists \(option)")
@@ -152,7 +152,7 @@ struct CommandLineTests {
 
     @Test func helpAlignsTheDescriptions() {
         let lines = CommandLineParser.help(program: "videotoy").split(separator: "\n").filter { $0.hasPrefix("  -") }
-        #expect(lines.count == 23, "18 application options, --version, --help and GLib's three help groups")
+        #expect(lines.count == 24, "19 application options, --version, --help and GLib's three help groups")
         let columns = Set(
             lines.map { line -> Int in
                 let afterOption =

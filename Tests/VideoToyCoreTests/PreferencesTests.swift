@@ -68,3 +68,22 @@ struct AppControllerPreferencesTests {
         #expect(rig.controller.policy.playing == b, "the end now moves on")
     }
 }
+
+/// Network screens: on by default, off for good in Preferences, off for one run with `--no-network-screens`.
+@Suite("Network screens setting")
+struct NetworkScreensSettingTests {
+    /// (arguments, stored preference) → whether the run looks for renderers.
+    @Test(arguments: [
+        ([String](), nil as String?, true), ([], "true", true), ([], "false", false), (["--no-network-screens"], nil, false),
+        (["--no-network-screens"], "true", false), ([], "junk", true),
+    ])
+    func effective(arguments: [String], stored: String?, on: Bool) throws {
+        guard case .run(let options) = try CommandLineParser.parse(arguments) else {
+            Issue.record("\(arguments) did not run")
+            return
+        }
+        let preferences = Preferences(stored: stored.map { ["network-screens": $0] } ?? [:])
+        #expect(preferences.applied(to: options).networkScreens == on)
+        #expect(Preferences(stored: preferences.stored) == preferences)
+    }
+}

@@ -48,11 +48,14 @@ public enum CommandLineParser {
         Spec(
             long: "exit-on-end", short: nil, argument: nil, help: "Quit after the last video: status 0 when it finished, 1 when it failed"),
         Spec(long: "events", short: nil, argument: "PATH", help: "Write a JSON-lines events log to PATH (- for stdout)"),
-        Spec(long: "screen", short: nil, argument: "CONNECTOR", help: "Use this external screen, e.g. HDMI-1"),
+        Spec(long: "screen", short: nil, argument: "NAME", help: "Use this external screen: a connector such as HDMI-1, or a TV's name"),
         Spec(
             long: "reconnect-grace", short: nil, argument: "SECONDS",
             help: "Keep a screen's route this long after it vanishes (default: 2, 0 = off)"),
         Spec(long: "keep-mode", short: nil, argument: nil, help: "Never change the external screen's display mode"),
+        Spec(
+            long: "no-network-screens", short: nil, argument: nil,
+            help: "Do not look for TVs on the network for this run, and listen on nothing"),
         Spec(
             long: "audio-output", short: nil, argument: "follow|default|NAME",
             help: "Sound on the video's screen (default), the system default, or this output, for this run"),
@@ -200,6 +203,7 @@ public enum CommandLineParser {
         case "events": options.eventsPath = value
         case "screen": options.screen = value
         case "keep-mode": options.keepMode = true
+        case "no-network-screens": options.networkScreens = false
         case "audio-output":
             guard let choice = AudioChoice(argument: value ?? "") else {
                 throw .invalidValue(.audioOutput, value: value ?? "")

@@ -18,6 +18,8 @@ public struct Options: Sendable, Equatable {
     public var reconnectGraceMs = 2000
     /// Never change display modes.
     public var keepMode = false
+    /// Look for network screens (renderers) and cast to them; `--no-network-screens` turns it off for one run.
+    public var networkScreens = true
     /// `--audio-output`: where the sound goes for this run; nil leaves it to the menu's remembered choices.
     public var audioOutput: AudioChoice?
     /// `--audio-language`: soundtrack languages in order of preference; empty follows each file.

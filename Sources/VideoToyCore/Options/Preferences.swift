@@ -12,6 +12,8 @@ public struct Preferences: Sendable, Equatable {
     public var controls: ControlStyle = .embedded
     /// Keep the screen on while a video plays, or is shown on an external screen.
     public var keepAwake = true
+    /// Look for TVs on the network and offer them as screens.
+    public var networkScreens = true
 
     /// The defaults.
     public init() {}
@@ -24,6 +26,7 @@ public struct Preferences: Sendable, Equatable {
         if let value = stored["shuffle"] { shuffle = value == "true" }
         if let value = stored["controls"].flatMap(ControlStyle.init(rawValue:)) { controls = value }
         if let value = stored["keep-awake"] { keepAwake = value != "false" }
+        if let value = stored["network-screens"] { networkScreens = value != "false" }
     }
 
     /// The strings the settings file keeps, named as the command-line options are.
@@ -31,6 +34,7 @@ public struct Preferences: Sendable, Equatable {
         [
             "on-end": onEnd.rawValue, "reconnect-grace": String(reconnectGraceSeconds), "keep-mode": String(keepMode),
             "controls": controls.rawValue, "shuffle": String(shuffle), "keep-awake": String(keepAwake),
+            "network-screens": String(networkScreens),
         ]
     }
 
@@ -42,6 +46,8 @@ public struct Preferences: Sendable, Equatable {
         if !options.given.contains("keep-mode") { options.keepMode = keepMode }
         if !options.given.contains("shuffle") { options.shuffle = shuffle }
         if !options.given.contains("controls") { options.controls = controls }
+        // The command line can only turn network screens off for a run; the preference off keeps them off.
+        options.networkScreens = options.networkScreens && networkScreens
         return options
     }
 }

@@ -1,0 +1,113 @@
+import Testing
+import VideoToyCore
+import VideoToyTesting
+
+/// A video cast to a network screen through the controller, on manual time with a simulated network.
+@MainActor
+struct CastControllerTests {
+    let tv = NetworkRenderer(udn: "uuid:tv-1", friendlyName: "Living room TV")
+    var tvID: ScreenID { Screen(renderer: tv).id }
+
+    /// A rig playing its first video at 42 s on the laptop, with the TV on the network.
+    func playing() async throws -> (Rig, FakeRenderers, FakeCastServer, ItemID) {
+        let rig = try await Rig.ready(["/v/a.mp4", "/v/b.mp4"])
+        let renderers = FakeRenderers(), server = FakeCastServer()
+        rig.controller.attach(renderers: renderers, server: server, timers: rig.timers)
+        #expect(renderers.started)
+        rig.controller.screensChanged([Fixture.laptop])
+        rig.controller.mainScreenChanged(connector: Fixture.laptop.id.connector)
+        let a = rig.ids[0]
+        rig.controller.activate(a)
+        let player = try #require(rig.backend.players.last)
+        player.positionMs = 42_000
+        player.emit(.playing(positionMs: 42_000))
+        renderers.announce([tv])
+        return (rig, renderers, server, a)
+    }
+
+    /// Answers the load and start, and reports PLAYING on the first poll.
+    func reachPlaying(_ rig: Rig, _ renderers: FakeRenderers) {
+        #expect(renderers.answer("SetAVTransportURI", .done))
+        #expect(renderers.answer("Play", .done))
+        rig.timers.advance(by: CastDriver.pollMilliseconds)
+        #expect(renderers.answer("GetTransportInfo", .transportState(.playing)))
+    }
+
+    @Test func choosingTheTVServesTheFileLoadsItAndSeeksToWhereTheLaptopWas() async throws {
+        let (rig, renderers, server, a) = try await playing()
+        #expect(rig.controller.placement(of: a) == .row, "a TV never chosen does not take the video")
+        rig.controller.chooseScreen(tvID)
+        #expect(rig.controller.placement(of: a) == .screen(connector: tvID.connector))
+        #expect(server.serving == "/v/a.mp4")
+        #expect(rig.backend.players.last?.isPlaying == false, "the laptop holds still while the TV plays")
+        reachPlaying(rig, renderers)
+        #expect(renderers.sent.contains(.seek(milliseconds: 42_000)))
+        #expect(rig.records("cast").compactMap { $0[.state]?.string } == ["loading", "playing"])
+        #expect(rig.records("screen-connected").last?[.kind]?.string == "network")
+    }
+
+    @Test func thePanelsControlsGoToTheTV() async throws {
+        let (rig, renderers, _, a) = try await playing()
+        rig.controller.chooseScreen(tvID)
+        reachPlaying(rig, renderers)
+        let player = try #require(rig.backend.players.last)
+        let before = player.commands.count
+        rig.controller.intent(a, .togglePlay)
+        rig.controller.intent(a, .seek(10_000))
+        rig.controller.intent(a, .volume(0.5))
+        rig.controller.intent(a, .toggleMute)
+        #expect(Array(renderers.sent.suffix(4)) == [.pause, .seek(milliseconds: 10_000), .setVolume(percent: 50), .setMute(true)])
+        #expect(player.commands.count == before, "the laptop's player is left alone")
+    }
+
+    /// However the TV lets go, the video comes back playing where the TV was, and follows the TV when it returns.
+    @Test(arguments: ["gone", "stopped", "silent"])
+    func theVideoComesBackPlayingAtTheTVsLastPosition(how: String) async throws {
+        let (rig, renderers, server, a) = try await playing()
+        rig.controller.chooseScreen(tvID)
+        reachPlaying(rig, renderers)
+        #expect(renderers.answer("GetPositionInfo", .position(milliseconds: 50_000, durationMilliseconds: 61_000)))
+        switch how {
+        case "gone": renderers.announce([])
+        case "stopped":
+            rig.timers.advance(by: CastDriver.pollMilliseconds)
+            #expect(renderers.answer("GetTransportInfo", .transportState(.stopped)))
+        default:
+            for _ in 0..<CastSession.silenceLimitTicks {
+                rig.timers.advance(by: CastDriver.pollMilliseconds)
+                renderers.answer("GetTransportInfo", .failed(code: nil, description: "no answer in 3000 ms"))
+                renderers.answer("GetPositionInfo", .failed(code: nil, description: "no answer in 3000 ms"))
+            }
+        }
+        #expect(rig.controller.placement(of: a) == .row)
+        let player = try #require(rig.backend.players.last)
+        #expect(player.commands.suffix(2) == [.seek(50_000), .play])
+        #expect(server.serving == nil, "the URL answers nothing once the cast ended")
+        #expect(rig.presenter.notices.contains { if case .castEnded = $0 { true } else { false } })
+        // The same TV back (or still there): only a TV that left and came back is used again by itself.
+        renderers.announce([])
+        renderers.announce([tv])
+        #expect(rig.controller.placement(of: a) == .screen(connector: tvID.connector))
+    }
+
+    @Test func aRefusedVideoStaysOnTheLaptopWithTheTVsWords() async throws {
+        let (rig, renderers, _, a) = try await playing()
+        rig.controller.chooseScreen(tvID)
+        #expect(renderers.answer("SetAVTransportURI", .failed(code: 714, description: "Illegal MIME-type")))
+        #expect(rig.controller.placement(of: a) == .row)
+        #expect(rig.presenter.notices.last == .castEnded(screen: "Living room TV", .refused(code: 714, description: "Illegal MIME-type")))
+        #expect(rig.records("cast").last?[.reason]?.string == "UPnP error 714: Illegal MIME-type")
+        #expect(rig.backend.players.last?.isPlaying == true, "it plays on where it was")
+    }
+
+    @Test func choosingAMonitorBringsTheVideoBackFromTheTVAndStopsIt() async throws {
+        let (rig, renderers, _, a) = try await playing()
+        rig.controller.chooseScreen(tvID)
+        reachPlaying(rig, renderers)
+        rig.controller.screensChanged([Fixture.laptop, Fixture.tv])
+        #expect(rig.controller.placement(of: a) == .screen(connector: tvID.connector), "the user's choice holds")
+        rig.controller.chooseScreen(Fixture.tv.id)
+        #expect(rig.controller.placement(of: a) == .screen(connector: "HDMI-1"))
+        #expect(renderers.sent.last == .stop)
+    }
+}
