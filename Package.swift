@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "videotoy", targets: ["videotoy"]),
         // The benchmark (scripts/bench): a developer tool, not installed with the app.
         .executable(name: "videotoy-bench", targets: ["videotoy-bench"]),
+        // The cast probe (the network screens' contract tests): a developer tool, not installed with the app.
+        .executable(name: "videotoy-cast-probe", targets: ["videotoy-cast-probe"]),
     ],
     targets: [
         // System libraries, each imported only by its adapter.
@@ -26,6 +28,9 @@ let package = Package(
         .systemLibrary(name: "CPulse", pkgConfig: "libpulse libpulse-mainloop-glib"),
         // uchardet guesses the encoding of subtitle files that are neither Unicode nor Windows-1252.
         .systemLibrary(name: "CUchardet", pkgConfig: "uchardet"),
+        // GUPnP finds and drives network renderers; libsoup, its HTTP layer, serves them the file. One module, since
+        // GUPnP's headers include libsoup's, and two modules holding the same C declarations hide each other's.
+        .systemLibrary(name: "CGUPnP", pkgConfig: "gupnp-1.6 libsoup-3.0"),
 
         // libwayland-client and the client tables of wlr-output-management (written from the protocol's documentation).
         .target(name: "CWayland", linkerSettings: [.linkedLibrary("wayland-client")]),
@@ -64,6 +69,8 @@ let package = Package(
         .target(
             name: "VideoToyDesktop", dependencies: ["VideoToyCore", "VideoToyText", "VideoToyGObject", "CGLib"], swiftSettings: strict),
         .target(name: "VideoToySound", dependencies: ["VideoToyCore", "CPulse"], swiftSettings: strict),
+        // Network screens: UPnP/DLNA renderers found over SSDP and driven over SOAP, and the file served to them over HTTP.
+        .target(name: "VideoToyCast", dependencies: ["VideoToyCore", "VideoToyGObject", "CGUPnP", "CGLib"], swiftSettings: strict),
         // Display modes on wlroots compositors (Sway, Hyprland, river…) through wlr-output-management.
         .target(name: "VideoToyWayland", dependencies: ["VideoToyCore", "CWayland"], swiftSettings: strict),
 
@@ -93,6 +100,9 @@ let package = Package(
             dependencies: ["VideoToyCore", "VideoToyMedia", "VideoToyMediaTesting", "VideoToyAppTesting"],
             swiftSettings: strict
         ),
+        // Finds renderers and casts to one from the command line, printing JSON lines: what the cast contract tests drive.
+        .executableTarget(
+            name: "videotoy-cast-probe", dependencies: ["VideoToyCore", "VideoToyCast", "VideoToyGObject", "CGLib"], swiftSettings: strict),
 
         .testTarget(name: "VideoToyTextTests", dependencies: ["VideoToyText"], swiftSettings: strict),
         .testTarget(name: "VideoToyCoreTests", dependencies: ["VideoToyCore", "VideoToyTesting"], swiftSettings: strict),
@@ -113,6 +123,8 @@ let package = Package(
                 "VideoToyText",
             ],
             swiftSettings: strict),
+        // Network screens against a software renderer in a private network namespace, through videotoy-cast-probe.
+        .testTarget(name: "VideoToyCastTests", dependencies: ["VideoToyCore", "VideoToyAppTesting"], swiftSettings: strict),
         .testTarget(
             name: "VideoToyEndToEndTests",
             dependencies: [

@@ -1,0 +1,145 @@
+import CGLib
+import CGUPnP
+import VideoToyCore
+import VideoToyGObject
+
+/// Serves the file being cast over HTTP to the renderer, and to nothing else that does not know the random token.
+///
+/// It listens only while serving, on the address of the interface that faces the renderer, on a port the kernel
+/// picks. The one URL it answers is `/cast/<64 hex digits>/video.<ext>`: no part of a request is ever used as a file
+/// path. Main actor only: libsoup calls its handler on the thread of the main context it listens from.
+@MainActor
+public final class CastServer: CastFileServing {
+    /// The DLNA content features of a file served with byte ranges, as `contentFeatures.dlna.org` says them.
+    public static let contentFeatures = DIDLLite.dlnaFeatures
+
+    private let addressFacing: @MainActor (String) -> String?
+    private var server: GObjectRef?
+    private var served: ServedFile?
+
+    /// A server that asks `addressFacing` which local IPv4 address faces a renderer.
+    public init(addressFacing: @escaping @MainActor (_ udn: String) -> String?) {
+        self.addressFacing = addressFacing
+    }
+
+    /// A server that listens where `renderers` found each renderer.
+    public convenience init(renderers: UPnPRenderers) {
+        self.init { [weak renderers] udn in renderers?.hostAddress(facing: udn) }
+    }
+
+    deinit {
+        // A server still listening is torn down where it was made; the references alone would leave it open.
+        if let server { soup_server_disconnect(server.typed()) }
+    }
+
+    /// Serves `path` as `mimeType` under a fresh token on the interface facing `udn`; returns its URL, or nil.
+    public func serve(path: String, mimeType: String, to udn: String) -> String? {
+        stopServing()
+        guard let host = addressFacing(udn), !host.isEmpty, let token = Self.token() else { return nil }
+        var error: UnsafeMutablePointer<GError>?
+        // Mapped, not read: a 4 GB file costs address space, not memory, and each response shares the one mapping.
+        guard let mapped = PathBytes.withCString(path, { g_mapped_file_new($0, 0, &error) }) else {
+            g_clear_error(&error)
+            return nil
+        }
+        let bytes = g_mapped_file_get_bytes(mapped)
+        g_mapped_file_unref(mapped)
+        guard let bytes else { return nil }
+        let urlPath = "/cast/\(token)/video.\(Self.fileExtension(path: path, mimeType: mimeType))"
+        let file = ServedFile(path: urlPath, mimeType: mimeType, bytes: bytes)
+
+        guard let created = vt_soup_server_new("VideoToy") else { return nil }
+        let server = GObjectRef(adopting: UnsafeMutableRawPointer(created))
+        soup_server_add_handler(server.typed(), nil, Self.handle, CBox.retain(file), CBox.destroyNotify)
+        guard let address = g_inet_socket_address_new_from_string(host, 0),
+            soup_server_listen(server.typed(), address, SOUP_SERVER_LISTEN_IPV4_ONLY, &error) != 0
+        else {
+            g_clear_error(&error)
+            return nil
+        }
+        g_object_unref(address)
+        let port = vt_soup_server_port(server.typed())
+        guard port != 0 else {
+            soup_server_disconnect(server.typed())
+            return nil
+        }
+        self.server = server
+        served = file
+        return "http://\(host):\(port)\(urlPath)"
+    }
+
+    /// Closes the listener and forgets the token: requests on connections still open answer 404 from now on.
+    public func stopServing() {
+        served?.isOpen = false
+        served = nil
+        if let server { soup_server_disconnect(server.typed()) }
+        server = nil
+    }
+
+    /// The URL path now served, for tests; nil when not serving.
+    public var servedPath: String? { served?.path }
+
+    private static let handle: SoupServerCallback = { _, message, path, _, data in
+        guard let message else { return }
+        let file = CBox.object(data, as: ServedFile.self)
+        let asked = path.map { String(cString: $0) } ?? ""
+        // Set and read on the main thread only: libsoup runs handlers on the main context that listens.
+        guard file.isOpen, asked == file.path else {
+            soup_server_message_set_status(message, 404, nil)
+            return
+        }
+        let method = soup_server_message_get_method(message).map { String(cString: $0) } ?? ""
+        let headers = soup_server_message_get_response_headers(message)
+        guard method == "GET" || method == "HEAD" else {
+            soup_message_headers_replace(headers, "Allow", "GET, HEAD")
+            soup_server_message_set_status(message, 405, nil)
+            return
+        }
+        soup_message_headers_set_content_type(headers, file.mimeType, nil)
+        soup_message_headers_replace(headers, "Accept-Ranges", "bytes")
+        soup_message_headers_replace(headers, "transferMode.dlna.org", "Streaming")
+        soup_message_headers_replace(headers, "contentFeatures.dlna.org", CastServer.contentFeatures)
+        // A complete body: libsoup answers Range requests from it with 206 and Content-Range on its own.
+        soup_message_body_append_bytes(soup_server_message_get_response_body(message), file.bytes)
+        soup_server_message_set_status(message, 200, nil)
+    }
+
+    /// 64 hex digits of the kernel's random generator, or nil if it fails (then nothing is served).
+    private static func token() -> String? {
+        var bytes = [UInt8](repeating: 0, count: 32)
+        guard bytes.withUnsafeMutableBufferPointer({ vt_random_bytes($0.baseAddress, $0.count) }) == 0 else { return nil }
+        let digits = Array("0123456789abcdef")
+        return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
+    }
+
+    /// The served name's extension: the file's own when it is short and plain, else one for the MIME type.
+    static func fileExtension(path: String, mimeType: String) -> String {
+        let name = path.split(separator: "/").last ?? ""
+        if let dot = name.lastIndex(of: ".") {
+            let ext = name[name.index(after: dot)...].lowercased()
+            if (1...5).contains(ext.count), ext.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) }) { return ext }
+        }
+        let known = [
+            "video/mp4": "mp4", "video/x-matroska": "mkv", "video/webm": "webm", "video/quicktime": "mov", "video/x-msvideo": "avi",
+            "video/mp2t": "ts", "video/mpeg": "mpg", "video/ogg": "ogv",
+        ]
+        return known[mimeType.lowercased()] ?? "bin"
+    }
+}
+
+/// The file behind the one URL a server answers; shared with libsoup's handler, which runs on the main thread.
+private final class ServedFile: @unchecked Sendable {
+    let path: String
+    let mimeType: String
+    let bytes: OpaquePointer
+    /// Cleared by `stopServing`; both it and the handler run on the main thread.
+    var isOpen = true
+
+    init(path: String, mimeType: String, bytes: OpaquePointer) {
+        self.path = path
+        self.mimeType = mimeType
+        self.bytes = bytes
+    }
+
+    deinit { g_bytes_unref(bytes) }
+}
