@@ -32,6 +32,10 @@ public final class CastServer: CastFileServing {
         if let server { soup_server_disconnect(server.typed()) }
     }
 
+    /// Converting for renderers that do not take a file as it is comes with the conversion helper; until then such a
+    /// cast ends at once with "nothing could listen", and the video stays on the laptop.
+    public func serveConverted(path: String, fromMs: Int, to udn: String) -> String? { nil }
+
     /// Serves `path` as `mimeType` under a fresh token on the interface facing `udn`; returns its URL, or nil.
     public func serve(path: String, mimeType: String, to udn: String) -> String? {
         stopServing()

@@ -67,8 +67,22 @@ public final class FakeCastServer: CastFileServing {
     public func serve(path: String, mimeType: String, to udn: String) -> String? {
         guard !fails else { return nil }
         serving = path
+        convertedFrom = nil
         return "http://169.254.77.1:4000/cast/token/video.mp4"
     }
 
-    public func stopServing() { serving = nil }
+    /// Where the converted stream served now begins, if it is converted.
+    public private(set) var convertedFrom: Int?
+
+    public func serveConverted(path: String, fromMs: Int, to udn: String) -> String? {
+        guard !fails else { return nil }
+        serving = path
+        convertedFrom = fromMs
+        return "http://169.254.77.1:4000/cast/token/video.ts"
+    }
+
+    public func stopServing() {
+        serving = nil
+        convertedFrom = nil
+    }
 }

@@ -27,6 +27,7 @@ struct CastControllerTests {
 
     /// Answers the load and start, and reports PLAYING on the first poll.
     func reachPlaying(_ rig: Rig, _ renderers: FakeRenderers) {
+        #expect(renderers.answer("GetProtocolInfo", .sinkProtocols(["http-get:*:video/mp4:*"])))
         #expect(renderers.answer("SetAVTransportURI", .done))
         #expect(renderers.answer("Play", .done))
         rig.timers.advance(by: CastDriver.pollMilliseconds)
@@ -38,9 +39,10 @@ struct CastControllerTests {
         #expect(rig.controller.placement(of: a) == .row, "a TV never chosen does not take the video")
         rig.controller.chooseScreen(tvID)
         #expect(rig.controller.placement(of: a) == .screen(connector: tvID.connector))
-        #expect(server.serving == "/v/a.mp4")
+        #expect(server.serving == nil, "the renderer is asked what it takes first")
         #expect(rig.backend.players.last?.isPlaying == false, "the laptop holds still while the TV plays")
         reachPlaying(rig, renderers)
+        #expect(server.serving == "/v/a.mp4" && server.convertedFrom == nil)
         #expect(renderers.sent.contains(.seek(milliseconds: 42_000)))
         #expect(rig.records("cast").compactMap { $0[.state]?.string } == ["loading", "playing"])
         #expect(rig.records("screen-connected").last?[.kind]?.string == "network")
@@ -93,6 +95,7 @@ struct CastControllerTests {
     @Test func aRefusedVideoStaysOnTheLaptopWithTheTVsWords() async throws {
         let (rig, renderers, _, a) = try await playing()
         rig.controller.chooseScreen(tvID)
+        #expect(renderers.answer("GetProtocolInfo", .sinkProtocols([])))
         #expect(renderers.answer("SetAVTransportURI", .failed(code: 714, description: "Illegal MIME-type")))
         #expect(rig.controller.placement(of: a) == .row)
         #expect(rig.presenter.notices.last == .castEnded(screen: "Living room TV", .refused(code: 714, description: "Illegal MIME-type")))

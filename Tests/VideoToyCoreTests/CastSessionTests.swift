@@ -12,6 +12,7 @@ struct CastSessionTests {
     func request(at positionMs: Int = 42_000, paused: Bool = false) -> CastRequest {
         CastRequest(
             item: Fixture.one, screen: screen, udn: udn, path: "/v/a.mp4", mimeType: "video/mp4", title: "A <film> & more",
+            durationMs: 61_000,
             positionMs: positionMs, paused: paused)
     }
 
@@ -19,6 +20,7 @@ struct CastSessionTests {
     func playing(at positionMs: Int = 42_000, paused: Bool = false) -> (CastSession, [CastSession.Effect]) {
         var session = CastSession()
         var effects = session.handle(.start(request(at: positionMs, paused: paused)))
+        effects += session.handle(.replied(.getProtocolInfo, .sinkProtocols(["http-get:*:video/mp4:*"])))
         effects += session.handle(.served("http://169.254.77.1:4000/cast/t/video.mp4"))
         effects += session.handle(.replied(setURI("http://169.254.77.1:4000/cast/t/video.mp4"), .done))
         effects += session.handle(.replied(.play, .done))
@@ -43,7 +45,7 @@ struct CastSessionTests {
         #expect(effects.contains(.serve(path: "/v/a.mp4", mimeType: "video/mp4", udn: udn)))
         #expect(
             sent(effects) == [
-                setURI("http://169.254.77.1:4000/cast/t/video.mp4"), .play, .getTransportInfo,
+                .getProtocolInfo, setURI("http://169.254.77.1:4000/cast/t/video.mp4"), .play, .getTransportInfo,
                 .getPositionInfo, .seek(milliseconds: 42_000),
             ])
         #expect(session.item == Fixture.one && session.progress.playing)
@@ -57,6 +59,7 @@ struct CastSessionTests {
     func whatFollowsThePlayingState(position: Int, paused: Bool, expected: [RendererAction]) {
         var session = CastSession()
         _ = session.handle(.start(request(at: position, paused: paused)))
+        _ = session.handle(.replied(.getProtocolInfo, .failed(code: 401, description: "Invalid Action")))
         _ = session.handle(.served("http://x/"))
         _ = session.handle(.replied(setURI("http://x/"), .done))
         _ = session.handle(.replied(.play, .done))
@@ -87,6 +90,7 @@ struct CastSessionTests {
     @Test func aRefusedVideoEndsTheCastWithTheRenderersWords() {
         var session = CastSession()
         _ = session.handle(.start(request()))
+        _ = session.handle(.replied(.getProtocolInfo, .sinkProtocols([])))
         _ = session.handle(.served("http://x/"))
         let effects = session.handle(.replied(setURI("http://x/"), .failed(code: 714, description: "Illegal MIME-type")))
         #expect(ends(effects).map(\.reason) == [.refused(code: 714, description: "Illegal MIME-type")])
@@ -96,6 +100,7 @@ struct CastSessionTests {
     @Test func nothingToListenOnEndsTheCastAtOnce() {
         var session = CastSession()
         _ = session.handle(.start(request()))
+        _ = session.handle(.replied(.getProtocolInfo, .sinkProtocols([])))
         #expect(ends(session.handle(.served(nil))).map(\.reason) == [.notServed])
     }
 
@@ -124,6 +129,7 @@ struct CastSessionTests {
     @Test func aRendererThatNeverPlaysIsGivenUp() {
         var session = CastSession()
         _ = session.handle(.start(request()))
+        _ = session.handle(.replied(.getProtocolInfo, .sinkProtocols([])))
         _ = session.handle(.served("http://x/"))
         _ = session.handle(.replied(setURI("http://x/"), .done))
         _ = session.handle(.replied(.play, .done))
@@ -164,6 +170,7 @@ struct CastSessionTests {
     @Test func positionsDuringTheStartingSeekDoNotMoveTheClockBack() {
         var session = CastSession()
         _ = session.handle(.start(request()))
+        _ = session.handle(.replied(.getProtocolInfo, .sinkProtocols([])))
         _ = session.handle(.served("http://x/"))
         _ = session.handle(.replied(setURI("http://x/"), .done))
         _ = session.handle(.replied(.play, .done))
@@ -172,34 +179,9 @@ struct CastSessionTests {
     }
 }
 
-/// UPnP clock values and the DIDL-Lite sent with a cast, from hostile input.
+/// The MIME type a file is offered as.
 @Suite("Cast formats")
 struct CastFormatTests {
-    @Test(arguments: [
-        ("0:00:00", 0), ("1:02:03", 3_723_000), ("0:00:01.5", 1500), ("0:00:01.250", 1250), ("0:00:01.2509", 1250),
-        ("00:10:00.1/4", 600_250), (" 0:00:09 ", 9000), ("99:59:59", 359_999_000),
-    ])
-    func clockValuesRead(text: String, ms: Int) { #expect(UPnPClock.milliseconds(text) == ms) }
-
-    @Test(arguments: [
-        "NOT_IMPLEMENTED", "", "1:2", "0:60:00", "0:00:60", "-1:00:00", "0:00:00.", "0:00:00.1/0", "0:00:00.5/4",
-        "9999999:00:00", "100:00:01", "0:00:0x", "１:00:00", String(repeating: "9", count: 40) + ":00:00",
-    ])
-    func junkIsNoTime(text: String) { #expect(UPnPClock.milliseconds(text) == nil) }
-
-    @Test(arguments: [(0, "0:00:00.000"), (3_723_045, "1:02:03.045"), (-5, "0:00:00.000"), (Int.max, "100:00:00.000")])
-    func clockValuesWritten(ms: Int, text: String) { #expect(UPnPClock.format(milliseconds: ms) == text) }
-
-    @Test func metadataEscapesEverythingAndDropsWhatXMLCannotCarry() {
-        let xml = CastFormat.metadata(
-            title: "Tom & \"Jerry\" <b>\u{1}'s</b>", url: "http://h/cast/t/video.mp4?a=1&b=2", mimeType: "video/mp4",
-            durationMs: 61_000, width: 1920, height: 1080)
-        #expect(xml.contains("<dc:title>Tom &amp; &quot;Jerry&quot; &lt;b&gt;&apos;s&lt;/b&gt;</dc:title>"))
-        #expect(xml.contains(">http://h/cast/t/video.mp4?a=1&amp;b=2</res>"))
-        #expect(xml.contains("duration=\"0:01:01.000\"") && xml.contains("resolution=\"1920x1080\""))
-        #expect(!xml.unicodeScalars.contains("\u{1}"))
-    }
-
     /// (path, container) → MIME type.
     @Test(arguments: [
         ("/v/a.MP4", nil, "video/mp4"), ("/v/b.mkv", nil, "video/x-matroska"), ("/v/c.ts", MediaContainer.mpegTS, "video/mp2t"),
@@ -207,5 +189,54 @@ struct CastFormatTests {
     ])
     func mimeTypes(path: String, container: MediaContainer?, mime: String) {
         #expect(CastFormat.mimeType(forPath: path, container: container) == mime)
+    }
+}
+
+/// A renderer that does not take the file gets it converted, and a seek restarts the conversion there.
+@Suite("Cast session, converted")
+struct ConvertedCastTests {
+    let base = CastSessionTests()
+
+    func converting() -> (CastSession, [CastSession.Effect]) {
+        var session = CastSession()
+        var effects = session.handle(.start(base.request(at: 30_000)))
+        effects += session.handle(.replied(.getProtocolInfo, .sinkProtocols(["http-get:*:video/mpeg:*", "http-get:*:video/mp2t:*"])))
+        return (session, effects)
+    }
+
+    @Test func aFileTheRendererDoesNotTakeIsConvertedFromWhereTheLaptopWas() {
+        var (session, effects) = converting()
+        #expect(effects.contains(.serveConverted(path: "/v/a.mp4", fromMs: 30_000, udn: base.udn)))
+        #expect(session.converted && session.progress.converted)
+        let url = "http://h/cast/t/video.ts"
+        let setURI = session.handle(.served(url))
+        #expect(
+            setURI == [
+                .send(.setURI(url: url, metadata: base.request(at: 30_000).metadata(url: url, mimeType: "video/mp2t")), udn: base.udn)
+            ])
+        _ = session.handle(.replied(setURI.compactMap { if case .send(let a, _) = $0 { a } else { nil } }[0], .done))
+        _ = session.handle(.replied(.play, .done))
+        _ = session.handle(.tick)
+        #expect(base.sent(session.handle(.replied(.getTransportInfo, .transportState(.playing)))).isEmpty, "no seek: it starts there")
+        _ = session.handle(.replied(.getPositionInfo, .position(milliseconds: 5_000, durationMilliseconds: 35_000)))
+        #expect(session.positionMs == 35_000, "positions count from where the stream began")
+        #expect(session.progress.durationMs == 61_000, "the file's length, not the stream's")
+        #expect(session.handle(.seek(milliseconds: 50_000)).contains(.serveConverted(path: "/v/a.mp4", fromMs: 50_000, udn: base.udn)))
+        _ = session.handle(.served(url))
+        _ = session.handle(.replied(.getPositionInfo, .position(milliseconds: 0, durationMilliseconds: nil)))
+        #expect(session.positionMs == 50_000)
+    }
+
+    /// (sinks, MIME type) → served as it is.
+    @Test(arguments: [
+        ([String](), true), (["http-get:*:video/mp4:*"], true), (["http-get:*:*:*"], true), (["http-get:*:video/*:*"], true),
+        (["rtsp-rtp-udp:*:video/mp4:*"], false), (["http-get:*:video/mpeg:*"], false),
+    ])
+    func whatIsServedAsItIs(sinks: [String], asItIs: Bool) {
+        var session = CastSession()
+        _ = session.handle(.start(base.request()))
+        let effects = session.handle(.replied(.getProtocolInfo, .sinkProtocols(sinks)))
+        #expect(effects.contains(.serve(path: "/v/a.mp4", mimeType: "video/mp4", udn: base.udn)) == asItIs)
+        #expect(session.converted == !asItIs)
     }
 }

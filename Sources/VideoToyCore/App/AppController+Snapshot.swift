@@ -7,6 +7,7 @@ extension AppController {
         made.scaling = scaling
         made.folders = folders
         made.screens = ScreenChoice(external: router.externalScreens, chosen: router.sceneScreen ?? router.preferredScreen)
+        made.screens.followed = Set(router.externalScreens.filter { router.networkScreens[$0.id.connector] == true }.map(\.id))
         made.audio = audioDriver.menu
         made.rows = rowsDriver.window
         made.onEnd = policy.onEnd

@@ -33,6 +33,9 @@ public struct ScreenChoice: Sendable, Equatable {
     public var external: [Screen] = []
     /// The screen showing the external scene, else the one the user prefers.
     public var chosen: ScreenID?
+    /// The network screens videos move to by themselves when they appear ("Move videos to this screen
+    /// automatically").
+    public var followed: Set<ScreenID> = []
 
     /// No screen beside the main one.
     public init(external: [Screen] = [], chosen: ScreenID? = nil) {

@@ -8,13 +8,16 @@ public struct CastProgress: Hashable, Sendable {
     public let durationMs: Int?
     /// Whether the renderer plays (not loading, not paused).
     public let playing: Bool
+    /// Whether the video is converted for the renderer (to H.264 and AAC), which does not take it as it is.
+    public let converted: Bool
 
     /// Creates a progress record.
-    public init(item: ItemID?, positionMs: Int, durationMs: Int?, playing: Bool) {
+    public init(item: ItemID?, positionMs: Int, durationMs: Int?, playing: Bool, converted: Bool = false) {
         self.item = item
         self.positionMs = positionMs
         self.durationMs = durationMs
         self.playing = playing
+        self.converted = converted
     }
 }
 

@@ -22,9 +22,10 @@ public struct CastRequest: Hashable, Sendable {
     public let paused: Bool
 
     /// The DIDL-Lite description sent with the URL it is served at.
-    public func metadata(url: String) -> String {
-        CastFormat.metadata(
-            title: title, url: url, mimeType: mimeType, durationMs: durationMs, width: size?.width, height: size?.height)
+    public func metadata(url: String, mimeType: String? = nil) -> String {
+        DIDLLite.videoItem(
+            title: title, url: url, mimeType: mimeType ?? self.mimeType, durationMilliseconds: durationMs, width: size?.width,
+            height: size?.height)
     }
 
     /// Creates a request.

@@ -1,5 +1,9 @@
-/// One cast to a network screen, as a value-type state machine: serving the file, loading it on the renderer, the
-/// seek to where the laptop was, following the renderer's position, and how it ends.
+/// One cast to a network screen, as a value-type state machine: asking what the renderer takes, serving the file as
+/// it is or converted, loading it on the renderer, the seek to where the laptop was, following the renderer's
+/// position, and how it ends.
+///
+/// A converted stream starts where the video is and cannot be sought by the renderer: a seek restarts the conversion
+/// at the new position, and the renderer's positions count from where its stream began.
 ///
 /// Time moves only by `tick`, which the driver sends about once a second: the renderer is asked where it is on each
 /// tick, and one that has not answered anything for `silenceLimitTicks` ticks is given up as unreachable. Every
@@ -31,8 +35,10 @@ public struct CastSession: Sendable, Equatable {
 
     /// What the driver carries out.
     public enum Effect: Sendable, Equatable {
-        /// Serve the file to the renderer; answer `served`.
+        /// Serve the file to the renderer as it is; answer `served`.
         case serve(path: String, mimeType: String, udn: String)
+        /// Serve the file converted to H.264 and AAC in MPEG-TS from `fromMs` on; answer `served`.
+        case serveConverted(path: String, fromMs: Int, udn: String)
         /// Send the action to the renderer; answer `replied`.
         case send(RendererAction, udn: String)
         /// Stop serving: the URL answers nothing from now on.
@@ -47,6 +53,7 @@ public struct CastSession: Sendable, Equatable {
 
     private enum Phase: Sendable, Equatable {
         case idle
+        case askingProtocols
         case serving
         case settingURI
         case starting
@@ -57,6 +64,8 @@ public struct CastSession: Sendable, Equatable {
     public static let silenceLimitTicks = 10
     /// How many ticks a renderer may take to start playing before the cast is given up.
     public static let startLimitTicks = 20
+    /// The MIME type of a converted stream: MPEG-TS, which almost every TV takes.
+    public static let convertedMimeType = "video/mp2t"
 
     private var phase = Phase.idle
     private var request: CastRequest?
@@ -69,6 +78,9 @@ public struct CastSession: Sendable, Equatable {
     private var silentTicks = 0
     private var startTicks = 0
     private var pollInFlight = false
+    /// Whether the stream is converted, and where in the video it began.
+    public private(set) var converted = false
+    private var offsetMs = 0
 
     /// Creates a machine casting nothing.
     public init() {}
@@ -88,7 +100,6 @@ public struct CastSession: Sendable, Equatable {
         case .start(let next):
             var effects = request != nil ? end(.broughtBack, stop: true) : []
             request = next
-            phase = .serving
             positionMs = next.positionMs
             durationMs = nil
             paused = next.paused
@@ -97,16 +108,19 @@ public struct CastSession: Sendable, Equatable {
             silentTicks = 0
             startTicks = 0
             pollInFlight = false
+            converted = false
+            offsetMs = 0
+            phase = .askingProtocols
             effects += [
-                .changed(.loading, screen: next.screen, positionMs: positionMs),
-                .serve(path: next.path, mimeType: next.mimeType, udn: next.udn),
+                .changed(.loading, screen: next.screen, positionMs: positionMs), .send(.getProtocolInfo, udn: next.udn),
             ]
             return effects
         case .served(let url):
             guard phase == .serving, let request else { return [] }
             guard let url else { return end(.notServed, stop: false) }
             phase = .settingURI
-            return [.send(.setURI(url: url, metadata: request.metadata(url: url)), udn: request.udn)]
+            let mimeType = converted ? Self.convertedMimeType : request.mimeType
+            return [.send(.setURI(url: url, metadata: request.metadata(url: url, mimeType: mimeType)), udn: request.udn)]
         case .replied(let action, let reply):
             return replied(action, reply)
         case .tick:
@@ -118,7 +132,11 @@ public struct CastSession: Sendable, Equatable {
         case .seek(let target):
             guard let request, phase == .playing else { return [] }
             positionMs = max(0, durationMs.map { min(target, $0) } ?? target)
-            return [.send(.seek(milliseconds: positionMs), udn: request.udn), .progress(progress)]
+            guard converted else { return [.send(.seek(milliseconds: positionMs), udn: request.udn), .progress(progress)] }
+            offsetMs = positionMs
+            phase = .serving
+            startTicks = 0
+            return [.serveConverted(path: request.path, fromMs: positionMs, udn: request.udn), .progress(progress)]
         case .setVolume(let percent):
             guard let request, phase != .idle else { return [] }
             return [.send(.setVolume(percent: min(100, max(0, percent))), udn: request.udn)]
@@ -135,13 +153,17 @@ public struct CastSession: Sendable, Equatable {
     /// Where the cast stands, for the panel.
     public var progress: CastProgress {
         CastProgress(
-            item: request?.item, positionMs: positionMs, durationMs: durationMs, playing: seenPlaying && !paused)
+            item: request?.item, positionMs: positionMs, durationMs: durationMs, playing: seenPlaying && !paused,
+            converted: converted)
     }
 
     private mutating func replied(_ action: RendererAction, _ reply: RendererReply) -> [Effect] {
         guard let request else { return [] }
         if case .failed(let code, let description) = reply {
             switch (phase, action) {
+            case (.askingProtocols, .getProtocolInfo):
+                // A renderer that will not say what it takes is given the file as it is; it refuses it if it must.
+                return serve(request, sinks: [])
             case (.settingURI, .setURI), (.starting, .play):
                 return end(.refused(code: code, description: description), stop: false)
             case (_, .getPositionInfo), (_, .getTransportInfo):
@@ -154,6 +176,8 @@ public struct CastSession: Sendable, Equatable {
         }
         silentTicks = 0
         switch (phase, action, reply) {
+        case (.askingProtocols, .getProtocolInfo, .sinkProtocols(let sinks)):
+            return serve(request, sinks: sinks)
         case (.settingURI, .setURI, _):
             phase = .starting
             return [.send(.play, udn: request.udn)]
@@ -162,12 +186,26 @@ public struct CastSession: Sendable, Equatable {
             return transport(state)
         case (_, .getPositionInfo, .position(let position, let duration)):
             guard phase == .playing, !seekPending else { return [] }
-            if let duration, duration > 0 { durationMs = duration }
-            if let position { positionMs = position }
+            // A converted stream's length and positions count from where it began.
+            if let duration, duration > 0, !converted { durationMs = duration }
+            if let position { positionMs = min(offsetMs + position, durationMs ?? Int.max) }
             return [.progress(progress)]
         default:
             return []
         }
+    }
+
+    /// Serves the file as it is when `sinks` take its type (or say nothing), else converted from where it is.
+    private mutating func serve(_ request: CastRequest, sinks: [String]) -> [Effect] {
+        phase = .serving
+        if sinks.isEmpty || ProtocolInfo.accepts(sinks, mimeType: request.mimeType) {
+            return [.serve(path: request.path, mimeType: request.mimeType, udn: request.udn)]
+        }
+        converted = true
+        durationMs = request.durationMs
+        offsetMs = positionMs
+        seekPending = false
+        return [.serveConverted(path: request.path, fromMs: positionMs, udn: request.udn), .progress(progress)]
     }
 
     private mutating func transport(_ state: TransportState) -> [Effect] {
@@ -195,7 +233,7 @@ public struct CastSession: Sendable, Equatable {
     }
 
     private mutating func tick() -> [Effect] {
-        guard let request, phase != .idle, phase != .serving else { return [] }
+        guard let request, phase != .idle, phase != .serving, phase != .askingProtocols else { return [] }
         silentTicks += 1
         if silentTicks >= Self.silenceLimitTicks {
             return end(.unreachable(seconds: Self.silenceLimitTicks), stop: false)

@@ -103,6 +103,11 @@ final class PreferencesWindow {
             on: preferences.keepMode
         ) { [unowned self] on in update { $0.keepMode = on } }
         adw_preferences_group_add(gcast(screens), keep)
+        let network = toggle(
+            tr("Network screens"), subtitle: tr("Look for TVs on the network that videos can play on"),
+            on: preferences.networkScreens
+        ) { [unowned self] on in update { $0.networkScreens = on } }
+        adw_preferences_group_add(gcast(screens), network)
         adw_preferences_page_add(gcast(page), gcast(screens))
 
         adw_preferences_window_add(gcast(window), gcast(page))

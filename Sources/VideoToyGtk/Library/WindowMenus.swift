@@ -43,7 +43,9 @@ final class WindowMenus {
     init(application: UnsafeMutablePointer<GtkApplication>, controller: AppController, layout: MainLayout) {
         let relay = relay
         let mainMenu = g_menu_new()!
-        screenMenu = ScreenMenu(button: layout.screensButton) { [controller] id in controller.chooseScreen(id) }
+        screenMenu = ScreenMenu(
+            button: layout.screensButton, onChoose: { [controller] id in controller.chooseScreen(id) },
+            onFollow: { [controller] id, on in controller.setFollows(id, on) })
         sortMenu = SortMenu(button: layout.sortButton, application: application, sort: controller.snapshot.sort) { [controller] sort in
             controller.sortRows(sort)
         }
@@ -81,7 +83,7 @@ final class WindowMenus {
         shown = snapshot
         if snapshot.folders != before.folders { folderMenu.show(snapshot.folders) }
         if snapshot.screens != before.screens {
-            screenMenu.update(screens: snapshot.screens.external, current: snapshot.screens.chosen)
+            screenMenu.update(screens: snapshot.screens.external, current: snapshot.screens.chosen, followed: snapshot.screens.followed)
         }
     }
 }

@@ -9,13 +9,15 @@ final class ScreenMenu {
     private let button: Widget
     private let list: Widget
     private let onChoose: @MainActor (ScreenID) -> Void
+    private let onFollow: @MainActor (ScreenID, Bool) -> Void
     private var entries: [Widget] = []
     private var connections: [SignalConnection] = []
 
     /// Gives `button` (the header bar's, hidden until there is a screen) its menu; `onChoose` receives the screen the
-    /// user picks.
-    init(button: Widget, onChoose: @escaping @MainActor (ScreenID) -> Void) {
+    /// user picks, `onFollow` a network screen whose "Move videos to this screen automatically" the user switched.
+    init(button: Widget, onChoose: @escaping @MainActor (ScreenID) -> Void, onFollow: @escaping @MainActor (ScreenID, Bool) -> Void) {
         self.onChoose = onChoose
+        self.onFollow = onFollow
         self.button = button
         list = Widgets.box(vertical: true, spacing: 2)
         let popover = gtk_popover_new()!
@@ -23,8 +25,8 @@ final class ScreenMenu {
         gtk_menu_button_set_popover(gcast(button), popover)
     }
 
-    /// Lists `screens` (the external ones), checking `current`.
-    func update(screens: [VideoToyCore.Screen], current: ScreenID?) {
+    /// Lists `screens` (the external ones), checking `current`; network screens in `followed` take videos by themselves.
+    func update(screens: [VideoToyCore.Screen], current: ScreenID?, followed: Set<ScreenID>) {
         connections.forEach { $0.cancel() }
         connections.removeAll()
         entries.forEach { gtk_box_remove(gcast(list), $0) }
@@ -47,6 +49,17 @@ final class ScreenMenu {
                 })
             Widgets.append(list, entry)
             entries.append(entry)
+            guard screen.kind == .network else { continue }
+            // A TV is not a cable the user plugged in: whether videos go there by themselves is the user's to say.
+            let follow = gtk_check_button_new_with_label(tr("Move videos to this screen automatically"))!
+            gtk_check_button_set_active(gcast(follow), followed.contains(id) ? 1 : 0)
+            gtk_widget_set_margin_start(follow, 24)
+            connections.append(
+                Signal.connect(follow, "toggled") { [unowned self] in
+                    onFollow(id, gtk_check_button_get_active(gcast(follow)) != 0)
+                })
+            Widgets.append(list, follow)
+            entries.append(follow)
         }
         // With one screen there is nothing to choose, but the menu still shows where videos go.
         Widgets.setVisible(button, !screens.isEmpty)
