@@ -90,7 +90,7 @@ let package = Package(
             name: "videotoy",
             dependencies: [
                 "VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyGtk", "VideoToyGObject", "VideoToyDesktop",
-                "VideoToySound", "VideoToyWayland", "VideoToyText",
+                "VideoToySound", "VideoToyWayland", "VideoToyText", "VideoToyCast",
             ],
             swiftSettings: strict
         ),

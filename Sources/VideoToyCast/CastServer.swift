@@ -34,7 +34,7 @@ public final class CastServer: CastFileServing {
 
     /// Converting for renderers that do not take a file as it is comes with the conversion helper; until then such a
     /// cast ends at once with "nothing could listen", and the video stays on the laptop.
-    public func serveConverted(path: String, fromMs: Int, to udn: String) -> String? { nil }
+    public func serveConverted(path: String, fromMs: Int, mimeType: String, to udn: String) -> String? { nil }
 
     /// Serves `path` as `mimeType` under a fresh token on the interface facing `udn`; returns its URL, or nil.
     public func serve(path: String, mimeType: String, to udn: String) -> String? {
@@ -56,7 +56,7 @@ public final class CastServer: CastFileServing {
         let server = GObjectRef(adopting: UnsafeMutableRawPointer(created))
         soup_server_add_handler(server.typed(), nil, Self.handle, CBox.retain(file), CBox.destroyNotify)
         guard let address = g_inet_socket_address_new_from_string(host, 0),
-            soup_server_listen(server.typed(), address, SOUP_SERVER_LISTEN_IPV4_ONLY, &error) != 0
+            soup_server_listen(server.typed(), address, SoupServerListenOptions(rawValue: 0), &error) != 0
         else {
             g_clear_error(&error)
             return nil

@@ -72,7 +72,9 @@ public final class UPnPRenderers: NetworkRendering {
 
     /// The IPv4 address of this machine on the interface where `udn` was found, for a server it should reach.
     public func hostAddress(facing udn: String) -> String? {
-        devices.first { $0.renderer.udn == udn }?.hostAddress
+        // A renderer heard on loopback as well (its announcements loop back) is served where it really listens.
+        let found = devices.filter { $0.renderer.udn == udn && !$0.hostAddress.isEmpty }
+        return (found.first { !$0.hostAddress.hasPrefix("127.") } ?? found.first)?.hostAddress
     }
 
     /// The known renderers, each once.

@@ -74,7 +74,7 @@ public final class FakeCastServer: CastFileServing {
     /// Where the converted stream served now begins, if it is converted.
     public private(set) var convertedFrom: Int?
 
-    public func serveConverted(path: String, fromMs: Int, to udn: String) -> String? {
+    public func serveConverted(path: String, fromMs: Int, mimeType: String, to udn: String) -> String? {
         guard !fails else { return nil }
         serving = path
         convertedFrom = fromMs

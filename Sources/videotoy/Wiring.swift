@@ -88,6 +88,7 @@ func runApplication(
     var window: LibraryWindow?
     var mpris: MPRISBridge?
     var wake: WakeDriver?
+    let network = NetworkScreens(controller: controller)
     let folders = watchFolders(controller: controller, log: log, watchdog: watchdog)
     host.onRemoteLaunch { arguments, cwd in
         RemoteLaunch.handle(arguments, cwd: cwd, controller: controller, report: { log.terminal($0) }, watch: folders.watch) {
@@ -106,8 +107,9 @@ func runApplication(
         folders.watcher.stop()
         mpris?.close()
         wake?.stop()
-        if let size = window?.size { keeper.rememberWindowSize(size) }
         controller.shutDown()
+        network.stop()
+        if let size = window?.size { keeper.rememberWindowSize(size) }
         keeper.flush()
         writer?.flush()
     }
@@ -132,6 +134,8 @@ func runApplication(
         main.onPreferences = { changed in
             controller.use(changed)
             wake?.setEnabled(changed.keepAwake)
+            // The command line's --no-network-screens holds for its run whatever the window says.
+            network.setEnabled(changed.networkScreens && commandLine.networkScreens)
             keeper.rememberPreferences(changed)
         }
         // MPRIS changes the play order too: the Preferences window shows it next time and the settings file keeps it.
@@ -176,6 +180,7 @@ func runApplication(
             enabled: preferences.keepAwake)
         waking.follow(controller)
         wake = waking
+        network.setEnabled(options.networkScreens)
         log.emit(.controls, fields: [(.style, .string(options.controls.rawValue)), (.debug, .bool(options.debug))])
         log.emit(.scaling, fields: [(.mode, .string(scaling.rawValue))])
         if let note = watch.modeSupportNote, !options.keepMode {

@@ -206,7 +206,7 @@ struct ConvertedCastTests {
 
     @Test func aFileTheRendererDoesNotTakeIsConvertedFromWhereTheLaptopWas() {
         var (session, effects) = converting()
-        #expect(effects.contains(.serveConverted(path: "/v/a.mp4", fromMs: 30_000, udn: base.udn)))
+        #expect(effects.contains(.serveConverted(path: "/v/a.mp4", fromMs: 30_000, mimeType: "video/mp2t", udn: base.udn)))
         #expect(session.converted && session.progress.converted)
         let url = "http://h/cast/t/video.ts"
         let setURI = session.handle(.served(url))
@@ -221,7 +221,7 @@ struct ConvertedCastTests {
         _ = session.handle(.replied(.getPositionInfo, .position(milliseconds: 5_000, durationMilliseconds: 35_000)))
         #expect(session.positionMs == 35_000, "positions count from where the stream began")
         #expect(session.progress.durationMs == 61_000, "the file's length, not the stream's")
-        #expect(session.handle(.seek(milliseconds: 50_000)).contains(.serveConverted(path: "/v/a.mp4", fromMs: 50_000, udn: base.udn)))
+        #expect(session.handle(.seek(milliseconds: 50_000)).contains(.serveConverted(path: "/v/a.mp4", fromMs: 50_000, mimeType: "video/mp2t", udn: base.udn)))
         _ = session.handle(.served(url))
         _ = session.handle(.replied(.getPositionInfo, .position(milliseconds: 0, durationMilliseconds: nil)))
         #expect(session.positionMs == 50_000)
@@ -238,5 +238,17 @@ struct ConvertedCastTests {
         let effects = session.handle(.replied(.getProtocolInfo, .sinkProtocols(sinks)))
         #expect(effects.contains(.serve(path: "/v/a.mp4", mimeType: "video/mp4", udn: base.udn)) == asItIs)
         #expect(session.converted == !asItIs)
+    }
+
+    /// (sinks) → what is served: a file under the name the renderer lists it by, a conversion under its TS name.
+    @Test(arguments: [
+        (["http-get:*:video/quicktime:*"], CastSession.Effect.serve(path: "/v/a.mp4", mimeType: "video/quicktime", udn: "uuid:tv-1")),
+        (["http-get:*:video/mpegts:*"], .serveConverted(path: "/v/a.mp4", fromMs: 42_000, mimeType: "video/mpegts", udn: "uuid:tv-1")),
+        (["http-get:*:image/png:*"], .serveConverted(path: "/v/a.mp4", fromMs: 42_000, mimeType: "video/mp2t", udn: "uuid:tv-1")),
+    ])
+    func theRenderersOwnNameIsUsed(sinks: [String], served: CastSession.Effect) {
+        var session = CastSession()
+        _ = session.handle(.start(base.request()))
+        #expect(session.handle(.replied(.getProtocolInfo, .sinkProtocols(sinks))).first == served)
     }
 }

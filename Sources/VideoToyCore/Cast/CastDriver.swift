@@ -89,8 +89,8 @@ public final class CastDriver {
         switch effect {
         case .serve(let path, let mimeType, let udn):
             return session.handle(.served(server.serve(path: path, mimeType: mimeType, to: udn)))
-        case .serveConverted(let path, let fromMs, let udn):
-            return session.handle(.served(server.serveConverted(path: path, fromMs: fromMs, to: udn)))
+        case .serveConverted(let path, let fromMs, let mimeType, let udn):
+            return session.handle(.served(server.serveConverted(path: path, fromMs: fromMs, mimeType: mimeType, to: udn)))
         case .send(let action, let udn):
             let sent = generation
             renderers.perform(action, on: udn, timeoutMilliseconds: Self.actionTimeoutMilliseconds) { [weak self] reply in

@@ -12,6 +12,24 @@ public enum CastFormat {
         return mimeTypes[ext ?? ""] ?? "video/mp4"
     }
 
+    /// The names renderers may list `mimeType` under, the usual one first: GStreamer-based renderers list MP4 as
+    /// `video/quicktime` and MPEG-TS as `video/mpegts`, TVs as `video/mp4` and `video/mp2t` or DLNA's own names.
+    public static func aliases(of mimeType: String) -> [String] {
+        let known = aliasGroups.first { $0.contains(mimeType.lowercased()) }
+        return known.map { [mimeType] + $0.filter { $0 != mimeType.lowercased() } } ?? [mimeType]
+    }
+
+    /// The names of a converted stream (MPEG-TS), in the order they are tried.
+    public static let convertedAliases = aliases(of: "video/mp2t")
+
+    private static let aliasGroups: [[String]] = [
+        ["video/mp4", "video/quicktime", "video/x-m4v"],
+        ["video/mp2t", "video/mpegts", "video/vnd.dlna.mpeg-tts", "video/mpeg"],
+        ["video/x-matroska", "video/x-mkv", "video/mkv"],
+        ["video/x-msvideo", "video/avi", "video/msvideo"],
+        ["video/webm", "video/x-webm"],
+    ]
+
     private static let mimeTypes = [
         "mp4": "video/mp4", "m4v": "video/mp4", "mov": "video/quicktime", "mkv": "video/x-matroska",
         "webm": "video/webm", "avi": "video/x-msvideo", "ogv": "video/ogg", "ogg": "video/ogg", "mpg": "video/mpeg",

@@ -37,8 +37,8 @@ public struct CastSession: Sendable, Equatable {
     public enum Effect: Sendable, Equatable {
         /// Serve the file to the renderer as it is; answer `served`.
         case serve(path: String, mimeType: String, udn: String)
-        /// Serve the file converted to H.264 and AAC in MPEG-TS from `fromMs` on; answer `served`.
-        case serveConverted(path: String, fromMs: Int, udn: String)
+        /// Serve the file converted to H.264 and AAC in MPEG-TS from `fromMs` on, as `mimeType`; answer `served`.
+        case serveConverted(path: String, fromMs: Int, mimeType: String, udn: String)
         /// Send the action to the renderer; answer `replied`.
         case send(RendererAction, udn: String)
         /// Stop serving: the URL answers nothing from now on.
@@ -64,8 +64,6 @@ public struct CastSession: Sendable, Equatable {
     public static let silenceLimitTicks = 10
     /// How many ticks a renderer may take to start playing before the cast is given up.
     public static let startLimitTicks = 20
-    /// The MIME type of a converted stream: MPEG-TS, which almost every TV takes.
-    public static let convertedMimeType = "video/mp2t"
 
     private var phase = Phase.idle
     private var request: CastRequest?
@@ -81,6 +79,8 @@ public struct CastSession: Sendable, Equatable {
     /// Whether the stream is converted, and where in the video it began.
     public private(set) var converted = false
     private var offsetMs = 0
+    // The MIME type the file is served as: the name the renderer listed it under.
+    private var servedMimeType = ""
 
     /// Creates a machine casting nothing.
     public init() {}
@@ -119,8 +119,9 @@ public struct CastSession: Sendable, Equatable {
             guard phase == .serving, let request else { return [] }
             guard let url else { return end(.notServed, stop: false) }
             phase = .settingURI
-            let mimeType = converted ? Self.convertedMimeType : request.mimeType
-            return [.send(.setURI(url: url, metadata: request.metadata(url: url, mimeType: mimeType)), udn: request.udn)]
+            return [
+                .send(.setURI(url: url, metadata: request.metadata(url: url, mimeType: servedMimeType)), udn: request.udn)
+            ]
         case .replied(let action, let reply):
             return replied(action, reply)
         case .tick:
@@ -136,7 +137,10 @@ public struct CastSession: Sendable, Equatable {
             offsetMs = positionMs
             phase = .serving
             startTicks = 0
-            return [.serveConverted(path: request.path, fromMs: positionMs, udn: request.udn), .progress(progress)]
+            return [
+                .serveConverted(path: request.path, fromMs: positionMs, mimeType: servedMimeType, udn: request.udn),
+                .progress(progress),
+            ]
         case .setVolume(let percent):
             guard let request, phase != .idle else { return [] }
             return [.send(.setVolume(percent: min(100, max(0, percent))), udn: request.udn)]
@@ -198,14 +202,21 @@ public struct CastSession: Sendable, Equatable {
     /// Serves the file as it is when `sinks` take its type (or say nothing), else converted from where it is.
     private mutating func serve(_ request: CastRequest, sinks: [String]) -> [Effect] {
         phase = .serving
-        if sinks.isEmpty || ProtocolInfo.accepts(sinks, mimeType: request.mimeType) {
-            return [.serve(path: request.path, mimeType: request.mimeType, udn: request.udn)]
+        let asItIs = sinks.isEmpty ? request.mimeType : CastFormat.aliases(of: request.mimeType).first { ProtocolInfo.accepts(sinks, mimeType: $0) }
+        if let asItIs {
+            servedMimeType = asItIs
+            return [.serve(path: request.path, mimeType: asItIs, udn: request.udn)]
         }
+        // A renderer that lists no name of MPEG-TS still gets the usual one: most take it whatever they list.
+        servedMimeType = CastFormat.convertedAliases.first { ProtocolInfo.accepts(sinks, mimeType: $0) } ?? "video/mp2t"
         converted = true
         durationMs = request.durationMs
         offsetMs = positionMs
         seekPending = false
-        return [.serveConverted(path: request.path, fromMs: positionMs, udn: request.udn), .progress(progress)]
+        return [
+            .serveConverted(path: request.path, fromMs: positionMs, mimeType: servedMimeType, udn: request.udn),
+            .progress(progress),
+        ]
     }
 
     private mutating func transport(_ state: TransportState) -> [Effect] {

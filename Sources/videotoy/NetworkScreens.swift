@@ -1,0 +1,38 @@
+import VideoToyCast
+import VideoToyCore
+
+/// Network screens for this run: renderers looked for, and files served to them, only while the preference (and
+/// the command line) has them on; nothing listens and no device is contacted otherwise.
+@MainActor
+final class NetworkScreens {
+    private let controller: AppController
+    private var renderers: UPnPRenderers?
+    private var on = false
+
+    /// Network screens for `controller`, off until `setEnabled(true)`.
+    init(controller: AppController) { self.controller = controller }
+
+    /// Looks for renderers from now on, or stops looking and lets every one go (a video on one comes back).
+    func setEnabled(_ enabled: Bool) {
+        guard enabled != on else { return }
+        on = enabled
+        if enabled {
+            if let renderers {
+                renderers.start { [weak controller] list in controller?.networkScreensChanged(list) }
+            } else {
+                let made = UPnPRenderers()
+                renderers = made
+                controller.attach(renderers: made, server: CastServer(renderers: made), timers: MainQueueTimers())
+            }
+        } else {
+            renderers?.stop()
+            controller.networkScreensChanged([])
+        }
+    }
+
+    /// The app is quitting: discovery stops, and the file server with the cast.
+    func stop() {
+        on = false
+        renderers?.stop()
+    }
+}
