@@ -113,4 +113,21 @@ struct CastControllerTests {
         #expect(rig.controller.placement(of: a) == .screen(connector: "HDMI-1"))
         #expect(renderers.sent.last == .stop)
     }
+
+    @Test func aTVThatDoesNotTakeTheFileGetsItConvertedAndTheRowSaysSo() async throws {
+        let (rig, renderers, server, a) = try await playing()
+        rig.controller.chooseScreen(tvID)
+        #expect(rig.controller.row(for: a)?.status == .casting(name: "Living room TV", converted: false))
+        #expect(renderers.answer("GetProtocolInfo", .sinkProtocols(["http-get:*:video/mpeg:*"])))
+        #expect(server.convertedFrom == 42_000, "converted from where the laptop was")
+        #expect(rig.controller.row(for: a)?.status == .casting(name: "Living room TV", converted: true))
+        #expect(rig.presenter.refreshedRows.last == a, "the row is told")
+        #expect(renderers.answer("SetAVTransportURI", .done))
+        #expect(renderers.answer("Play", .done))
+        rig.timers.advance(by: CastDriver.pollMilliseconds)
+        #expect(renderers.answer("GetTransportInfo", .transportState(.playing)))
+        #expect(!renderers.sent.contains(.seek(milliseconds: 42_000)), "the stream starts there: no seek")
+        rig.controller.intent(a, .seek(10_000))
+        #expect(server.convertedFrom == 10_000, "a seek restarts the conversion there")
+    }
 }

@@ -221,7 +221,9 @@ struct ConvertedCastTests {
         _ = session.handle(.replied(.getPositionInfo, .position(milliseconds: 5_000, durationMilliseconds: 35_000)))
         #expect(session.positionMs == 35_000, "positions count from where the stream began")
         #expect(session.progress.durationMs == 61_000, "the file's length, not the stream's")
-        #expect(session.handle(.seek(milliseconds: 50_000)).contains(.serveConverted(path: "/v/a.mp4", fromMs: 50_000, mimeType: "video/mp2t", udn: base.udn)))
+        #expect(
+            session.handle(.seek(milliseconds: 50_000)).contains(
+                .serveConverted(path: "/v/a.mp4", fromMs: 50_000, mimeType: "video/mp2t", udn: base.udn)))
         _ = session.handle(.served(url))
         _ = session.handle(.replied(.getPositionInfo, .position(milliseconds: 0, durationMilliseconds: nil)))
         #expect(session.positionMs == 50_000)

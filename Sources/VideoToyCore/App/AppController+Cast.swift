@@ -78,6 +78,10 @@ extension AppController: CastDriver.Owner {
         presenter?.showProgress(for: id, shown)
     }
 
+    public func castLineChanged(_ id: ItemID) {
+        rowChanged(id)
+    }
+
     public func castEnded(_ end: CastEnd) {
         let name = screenDriver.madeBy(end.screen.connector)
         switch end.reason {

@@ -102,6 +102,9 @@ extension AppController {
         if line == .idle, players[id] == nil, quarantine.isMarked(item.path) { line = .closedWhilePlaying }
         if case .screen(let connector)? = views.placement(of: id) {
             line = .onScreen(name: screenDriver.madeBy(connector), connector: connector)
+            if let cast = screenDriver.cast, cast.session.item == id {
+                line = .casting(name: screenDriver.madeBy(connector), converted: cast.session.converted)
+            }
         }
         return RowModel(
             id: id, title: item.name, folder: item.folder, detail: detail,

@@ -12,6 +12,9 @@ public enum RowStatus: Hashable, Sendable {
     case failed(PlaybackError)
     /// Shown on an external screen: its name (manufacturer and model, may be empty) and connector.
     case onScreen(name: String, connector: String)
+    /// Cast to a network screen (a TV): its own name, and whether the video is converted because the TV does not take
+    /// it as it is.
+    case casting(name: String, converted: Bool)
     /// Open when the app last died: not pre-rolled nor started by a playlist until the user plays it.
     case closedWhilePlaying
 

@@ -7,6 +7,8 @@ public final class CastDriver {
     public protocol Owner: AnyObject {
         /// The cast's position or state changed.
         func castProgressed(_ progress: CastProgress)
+        /// What the row of `item` says of the cast changed (loading, converted).
+        func castLineChanged(_ item: ItemID)
         /// The cast ended; the video goes back to the laptop at `end.positionMs`.
         func castEnded(_ end: CastEnd)
     }
@@ -27,6 +29,7 @@ public final class CastDriver {
     // Answers to an earlier cast are dropped: each cast has its own number.
     private var generation = 0
     private var ended: CastEnd?
+    private var reportedConverted = false
     /// The renderer's volume as last set from here, 0 to 1.
     public private(set) var volume = 1.0
     /// Whether the renderer was muted from here.
@@ -64,7 +67,10 @@ public final class CastDriver {
 
     /// Feeds the machine and carries out what it says.
     public func handle(_ event: CastSession.Event) {
-        if case .start = event { generation += 1 }
+        if case .start = event {
+            generation += 1
+            reportedConverted = false
+        }
         var queue = session.handle(event)
         while !queue.isEmpty {
             queue += carryOut(queue.removeFirst())
@@ -101,6 +107,10 @@ public final class CastDriver {
             server.stopServing()
         case .progress(let progress):
             owner?.castProgressed(progress)
+            if let item = progress.item, progress.converted != reportedConverted {
+                reportedConverted = progress.converted
+                owner?.castLineChanged(item)
+            }
         case .changed(let phase, let screen, let positionMs):
             var fields: [(EventField, JSONValue)] = [
                 (.connector, .string(screen.connector)), (.state, .string(phase.logName)), (.positionMs, .int(positionMs)),

@@ -202,7 +202,8 @@ public struct CastSession: Sendable, Equatable {
     /// Serves the file as it is when `sinks` take its type (or say nothing), else converted from where it is.
     private mutating func serve(_ request: CastRequest, sinks: [String]) -> [Effect] {
         phase = .serving
-        let asItIs = sinks.isEmpty ? request.mimeType : CastFormat.aliases(of: request.mimeType).first { ProtocolInfo.accepts(sinks, mimeType: $0) }
+        let asItIs =
+            sinks.isEmpty ? request.mimeType : CastFormat.aliases(of: request.mimeType).first { ProtocolInfo.accepts(sinks, mimeType: $0) }
         if let asItIs {
             servedMimeType = asItIs
             return [.serve(path: request.path, mimeType: asItIs, udn: request.udn)]

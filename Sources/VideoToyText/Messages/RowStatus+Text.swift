@@ -20,6 +20,13 @@ extension RowStatus {
         case .onScreen(let name, let connector):
             // TRANSLATORS: the first %s is a screen's maker and model, the second its connector, such as "HDMI-1".
             return catalogue.tr("Playing on %s (%s)", name, connector)
+        case .casting(let name, false):
+            // TRANSLATORS: a row's line while its video plays on a TV on the network; %s is the TV's name.
+            return catalogue.tr("Casting to %s", name)
+        case .casting(let name, true):
+            // TRANSLATORS: a row's line while its video plays on a TV on the network, converted because the TV does not
+            // take the file as it is; %s is the TV's name.
+            return catalogue.tr("Casting to %s · converted to H.264", name)
         case .closedWhilePlaying: return catalogue.tr("VideoToy closed while playing this file")
         }
     }
