@@ -26,6 +26,14 @@ extension AppController {
         route(.userChoseScreen(id))
     }
 
+    /// The user picked the external screen called `name` (a connector, or a TV's name or id); false when none is.
+    @discardableResult
+    public func chooseScreen(named name: String) -> Bool {
+        guard let screen = router.externalScreens.first(where: { $0.answers(to: name) }) else { return false }
+        chooseScreen(screen.id)
+        return true
+    }
+
     func route(_ event: RouterEvent) {
         screenDriver.handle(event)
     }

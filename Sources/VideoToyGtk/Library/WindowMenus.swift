@@ -46,6 +46,7 @@ final class WindowMenus {
         screenMenu = ScreenMenu(
             button: layout.screensButton, onChoose: { [controller] id in controller.chooseScreen(id) },
             onFollow: { [controller] id, on in controller.setFollows(id, on) })
+        screenMenu.addAction(to: application) { [controller] name in controller.chooseScreen(named: name) }
         sortMenu = SortMenu(button: layout.sortButton, application: application, sort: controller.snapshot.sort) { [controller] sort in
             controller.sortRows(sort)
         }

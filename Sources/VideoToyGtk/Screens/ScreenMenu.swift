@@ -12,6 +12,7 @@ final class ScreenMenu {
     private let onFollow: @MainActor (ScreenID, Bool) -> Void
     private var entries: [Widget] = []
     private var connections: [SignalConnection] = []
+    private var actionConnection: SignalConnection?
 
     /// Gives `button` (the header bar's, hidden until there is a screen) its menu; `onChoose` receives the screen the
     /// user picks, `onFollow` a network screen whose "Move videos to this screen automatically" the user switched.
@@ -23,6 +24,18 @@ final class ScreenMenu {
         let popover = gtk_popover_new()!
         gtk_popover_set_child(gcast(popover), list)
         gtk_menu_button_set_popover(gcast(button), popover)
+    }
+
+    /// Adds `app.choose-screen(s)`: a script or a test picks a screen by connector, a TV by its name or id, as
+    /// `--screen` does (`gapplication action org.videotoy.VideoToy choose-screen "'Living room TV'"`).
+    func addAction(to application: UnsafeMutablePointer<GtkApplication>, choose: @escaping @MainActor (String) -> Void) {
+        let stringType = g_variant_type_new("s")
+        let action = g_simple_action_new("choose-screen", stringType)!
+        g_variant_type_free(stringType)
+        g_action_map_add_action(OpaquePointer(application), action)
+        actionConnection = Signal.connectObject(graw(action), "activate") { value in
+            choose(String(cString: g_variant_get_string(OpaquePointer(value), nil)))
+        }
     }
 
     /// Lists `screens` (the external ones), checking `current`; network screens in `followed` take videos by themselves.
