@@ -52,7 +52,7 @@ public final class CastServer: CastFileServing {
         let server = GObjectRef(adopting: UnsafeMutableRawPointer(created))
         soup_server_add_handler(server.typed(), nil, Self.handle, CBox.retain(file), CBox.destroyNotify)
         guard let address = g_inet_socket_address_new_from_string(host, 0),
-            soup_server_listen(server.typed(), address, SOUP_SERVER_LISTEN_IPV4_ONLY, &error) != 0
+            soup_server_listen(server.typed(), address, SoupServerListenOptions(0), &error) != 0
         else {
             g_clear_error(&error)
             return nil

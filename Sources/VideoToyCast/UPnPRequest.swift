@@ -26,7 +26,8 @@ struct UPnPRequest {
         case .seek(let ms):
             self.init(.avTransport, "Seek", [instance, ("Unit", "REL_TIME"), ("Target", UPnPTime.string(milliseconds: ms))])
         case .setVolume(let percent):
-            self.init(.renderingControl, "SetVolume", [instance, ("Channel", "Master"), ("DesiredVolume", String(min(max(percent, 0), 100)))])
+            self.init(
+                .renderingControl, "SetVolume", [instance, ("Channel", "Master"), ("DesiredVolume", String(min(max(percent, 0), 100)))])
         case .setMute(let muted):
             self.init(.renderingControl, "SetMute", [instance, ("Channel", "Master"), ("DesiredMute", muted ? "1" : "0")])
         case .getPositionInfo: self.init(.avTransport, "GetPositionInfo", [instance], results: ["RelTime", "TrackDuration"])
@@ -54,7 +55,8 @@ struct UPnPRequest {
             return .transportState(TransportState(rawValue: state) ?? .other)
         case "GetProtocolInfo":
             // Bounded before splitting: 512 entries of 512 bytes at most are kept anyway.
-            return .sinkProtocols(ProtocolInfo.entries(String((values["Sink"] ?? "").prefix(ProtocolInfo.maxEntries * (ProtocolInfo.maxEntryLength + 1)))))
+            return .sinkProtocols(
+                ProtocolInfo.entries(String((values["Sink"] ?? "").prefix(ProtocolInfo.maxEntries * (ProtocolInfo.maxEntryLength + 1)))))
         default:
             return .done
         }
