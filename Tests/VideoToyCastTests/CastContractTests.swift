@@ -92,11 +92,13 @@ struct CastContractTests {
         let post = try fetch(run, ["-X", "POST", url])
         #expect(post.status == 405, "\(post)")
 
+        // libsoup removes dot segments before the handler sees a path, so `..` can only lead to another path: a 404.
         let otherToken = String(repeating: "0", count: 64)
         for path in [
             "/", "/cast/", "/cast/\(token)/", "/cast/\(token)", "/cast/video.mp4", "/cast/\(otherToken)/video.mp4",
             "/cast/\(token)/video.mkv",
-            "/cast/\(token)/video.mp4/", "/cast/\(token)/../\(token)/video.mp4", "/cast/\(token.uppercased())/video.mp4", "/etc/passwd",
+            "/cast/\(token)/video.mp4/", "/cast/\(token)/../../etc/passwd", "/cast/\(token)/video.mp4/..",
+            "/cast/\(token.uppercased())/video.mp4", "/etc/passwd",
         ] {
             let answer = try fetch(run, ["--path-as-is", origin + path])
             #expect(answer.status == 404, "\(path): \(answer)")
