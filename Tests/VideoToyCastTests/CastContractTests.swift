@@ -22,6 +22,20 @@ struct CastContractTests {
         print("cast figures: discovery \(ms) ms")
     }
 
+    @Test("A renderer whose interface loses its address is gone, and found again when the address comes back")
+    func interfaceComesAndGoes() throws {
+        let run = try CastProbeRun(["--discover", "150"])
+        let (foundIndex, _) = try run.wait(for: "Test TV") { $0["event"] as? String == "renderer" }
+        let removed = try run.inNamespace(["ip", "addr", "del", "169.254.77.1/24", "dev", "tv0"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        let (goneIndex, gone) = try run.wait(for: "the renderer gone", from: foundIndex) { $0["event"] as? String == "gone" }
+        #expect(gone["name"] as? String == "Test TV")
+        // The multicast route went with the interface's last address.
+        let restored = try run.inNamespace(["sh", "-c", "ip addr add 169.254.77.1/24 dev tv0 && ip route add 239.0.0.0/8 dev tv0"])
+        #expect(restored.status == 0, "\(restored.stderr)")
+        _ = try run.wait(for: "the renderer found again", from: goneIndex) { $0["event"] as? String == "renderer" }
+    }
+
     @Test("A cast reaches PLAYING, its position advances, and a seek jumps ahead")
     func castPlays() throws {
         let clip = try CastClip.mp4.get()
