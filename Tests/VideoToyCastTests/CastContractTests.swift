@@ -36,6 +36,18 @@ struct CastContractTests {
         _ = try run.wait(for: "the renderer found again", from: goneIndex) { $0["event"] as? String == "renderer" }
     }
 
+    @Test("A renderer that quits is gone, and found again when it starts once more")
+    func rendererRestarts() throws {
+        let run = try CastProbeRun(["--discover", "150"])
+        let (foundIndex, found) = try run.wait(for: "Test TV") { $0["event"] as? String == "renderer" }
+        // TERM: it says goodbye over SSDP as it quits, as a TV switched off by its remote does.
+        kill(try run.rendererPid(), SIGTERM)
+        let (goneIndex, _) = try run.wait(for: "the renderer gone", from: foundIndex) { $0["event"] as? String == "gone" }
+        try run.restartRenderer()
+        let (_, again) = try run.wait(for: "the renderer found again", from: goneIndex) { $0["event"] as? String == "renderer" }
+        #expect(again["udn"] as? String == found["udn"] as? String)
+    }
+
     @Test("A cast reaches PLAYING, its position advances, and a seek jumps ahead")
     func castPlays() throws {
         let clip = try CastClip.mp4.get()
@@ -130,8 +142,7 @@ struct CastContractTests {
         let run = try CastProbeRun(["--cast", clip.path, "--to", "Test TV", "--seconds", "150", "--timeout-ms", "1500"])
         _ = try run.wait(for: "the served URL") { $0["event"] as? String == "serving" }
         // A stopped renderer keeps its socket: the request is taken by the kernel and never answered.
-        let pid = try #require(
-            Int32(String(contentsOf: run.rendererPidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let pid = try run.rendererPid()
         kill(pid, SIGSTOP)
         let waited = Result { try run.wait(for: "a failed action") { $0["result"] as? String == "failed" } }
         kill(pid, SIGCONT)

@@ -95,6 +95,22 @@ final class CastProbeRun {
         return try Command.run(["nsenter", "--net=/proc/\(pid)/ns/net", "--"] + arguments)
     }
 
+    /// The renderer's pid, from the pid file scripts/netns-tv keeps.
+    func rendererPid() throws -> pid_t {
+        let text = try String(contentsOf: rendererPidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let pid = pid_t(text) else { throw HarnessError("no renderer pid in \(rendererPidFile.path): \(text)") }
+        return pid
+    }
+
+    /// Starts the renderer again in the namespace, with the command line scripts/netns-tv used, and records its pid
+    /// where the script stops it at the end.
+    func restartRenderer() throws {
+        let command = try String(contentsOf: URL(fileURLWithPath: rendererPidFile.path + ".command"), encoding: .utf8)
+        let log = folder.appendingPathComponent("renderer.log").path
+        let started = try inNamespace(["sh", "-c", "\(command) </dev/null >>'\(log)' 2>&1 & echo $! >'\(rendererPidFile.path)'"])
+        guard started.status == 0 else { throw HarnessError("cannot restart the renderer: \(started.stderr)") }
+    }
+
     /// Sends `signal` to the probe itself (not the script around it).
     func signalProbe(_ signal: Int32) throws {
         let (_, started) = try wait(for: "the start line") { $0["event"] as? String == "started" }
