@@ -51,13 +51,12 @@ public final class CastServer: CastFileServing {
         guard let created = vt_soup_server_new("VideoToy") else { return nil }
         let server = GObjectRef(adopting: UnsafeMutableRawPointer(created))
         soup_server_add_handler(server.typed(), nil, Self.handle, CBox.retain(file), CBox.destroyNotify)
-        guard let address = g_inet_socket_address_new_from_string(host, 0),
-            soup_server_listen(server.typed(), address, SoupServerListenOptions(0), &error) != 0
-        else {
+        guard let address = g_inet_socket_address_new_from_string(host, 0) else { return nil }
+        defer { g_object_unref(address) }
+        guard soup_server_listen(server.typed(), address, SoupServerListenOptions(0), &error) != 0 else {
             g_clear_error(&error)
             return nil
         }
-        g_object_unref(address)
         let port = vt_soup_server_port(server.typed())
         guard port != 0 else {
             soup_server_disconnect(server.typed())

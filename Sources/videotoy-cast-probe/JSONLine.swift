@@ -10,6 +10,7 @@ enum JSONLine {
         all["event"] = event
         all["ms"] = Int((ContinuousClock.now - started) / .milliseconds(1))
         guard let data = try? JSONSerialization.data(withJSONObject: all, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
+        // A reader that went away (a pipe to head) is not worth a crash.
+        try? FileHandle.standardOutput.write(contentsOf: data + Data("\n".utf8))
     }
 }

@@ -62,6 +62,13 @@ final class Probe {
     }
 
     private func askProtocols(_ renderer: NetworkRenderer) {
+        guard !options.pauseFirst else {
+            return perform(.pause) { [weak self] _ in self?.askProtocols(renderer, pausedFirst: true) }
+        }
+        askProtocols(renderer, pausedFirst: false)
+    }
+
+    private func askProtocols(_ renderer: NetworkRenderer, pausedFirst _: Bool) {
         perform(.getProtocolInfo) { [weak self] reply in
             guard let self else { return }
             if case .sinkProtocols(let sinks) = reply {

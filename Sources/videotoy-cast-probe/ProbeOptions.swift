@@ -20,13 +20,16 @@ struct ProbeOptions {
     var pauseAtMs: Int?
     /// Seek here once the renderer first reports PLAYING.
     var seekToMs: Int?
+    /// Send Pause before anything is loaded, to see the renderer's UPnP error (its reply is printed, the run goes on).
+    var pauseFirst = false
     /// Each action's deadline.
     var timeoutMs = 5000
 
     static let usage = """
         Usage: videotoy-cast-probe --discover SECONDS [--until NAME_OR_UDN]
                videotoy-cast-probe --cast FILE --to NAME_OR_UDN [--mime TYPE] [--seconds N] [--serve-only]
-                                   [--until-position MS] [--pause-at MS] [--seek-to MS] [--timeout-ms MS]
+                                   [--until-position MS] [--pause-at MS] [--seek-to MS] [--pause-first]
+                                   [--timeout-ms MS]
         Prints one JSON object per line: renderers found, replies, the served URL and the renderer's state.
         """
 
@@ -45,6 +48,7 @@ struct ProbeOptions {
             case "--mime": guard let v = value() else { return nil }; options.mimeType = v
             case "--seconds": guard let n = number() else { return nil }; options.seconds = n
             case "--serve-only": options.serveOnly = true
+            case "--pause-first": options.pauseFirst = true
             case "--until-position": guard let n = number() else { return nil }; options.untilPositionMs = n
             case "--pause-at": guard let n = number() else { return nil }; options.pauseAtMs = n
             case "--seek-to": guard let n = number() else { return nil }; options.seekToMs = n

@@ -136,6 +136,19 @@ struct CastContractTests {
         #expect(after.status != 0 && after.output == "000", "still answered after stopServing: \(after.status) \(after.output)")
     }
 
+    @Test("A UPnP error comes back with the renderer's code and description")
+    func upnpError() throws {
+        let clip = try CastClip.mp4.get()
+        // Pause with nothing loaded: gmediarender refuses the transition with a UPnP error.
+        let run = try CastProbeRun(["--cast", clip.path, "--to", "Test TV", "--seconds", "150", "--serve-only", "--pause-first"])
+        let (_, pause) = try run.wait(for: "the pause's reply") { $0["action"] as? String == "Pause" }
+        #expect(pause["result"] as? String == "failed", "\(pause)")
+        #expect((pause["code"] as? Int ?? -1) > 0, "\(pause)")
+        #expect(!(pause["description"] as? String ?? "").isEmpty, "\(pause)")
+        // The run goes on: the renderer is still driven after an error.
+        _ = try run.wait(for: "the served URL") { $0["event"] as? String == "serving" }
+    }
+
     @Test("An action the renderer does not answer fails within its deadline")
     func deadline() throws {
         let clip = try CastClip.mp4.get()
