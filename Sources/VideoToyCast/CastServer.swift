@@ -112,7 +112,7 @@ public final class CastServer: CastFileServing {
     }
 
     /// The served name's extension: the file's own when it is short and plain, else one for the MIME type.
-    static func fileExtension(path: String, mimeType: String) -> String {
+    nonisolated static func fileExtension(path: String, mimeType: String) -> String {
         let name = path.split(separator: "/").last ?? ""
         if let dot = name.lastIndex(of: ".") {
             let ext = name[name.index(after: dot)...].lowercased()
