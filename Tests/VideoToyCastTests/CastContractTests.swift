@@ -136,6 +136,21 @@ struct CastContractTests {
         #expect(after.status != 0 && after.output == "000", "still answered after stopServing: \(after.status) \(after.output)")
     }
 
+    @Test(
+        "The sink list says which MIME types the renderer takes",
+        arguments: [
+            (String?.none, "video/quicktime", true), ("-video/quicktime", "video/quicktime", false), (nil, "video/x-matroska", true),
+        ])
+    func sinkProtocols(filter: String?, mime: String, accepted: Bool) throws {
+        let clip = try CastClip.mp4.get()
+        let run = try CastProbeRun(
+            ["--cast", clip.path, "--to", "Test TV", "--seconds", "150", "--serve-only", "--mime", mime], mimeFilter: filter)
+        let (_, sinks) = try run.wait(for: "the sink list") { $0["action"] as? String == "GetProtocolInfo" }
+        #expect((sinks["count"] as? Int ?? 0) > 10, "\(sinks)")
+        let (_, answer) = try run.wait(for: "whether it takes \(mime)") { $0["event"] as? String == "accepts" }
+        #expect(answer["accepted"] as? Bool == accepted, "\(answer)")
+    }
+
     @Test("A UPnP error comes back with the renderer's code and description")
     func upnpError() throws {
         let clip = try CastClip.mp4.get()

@@ -31,19 +31,17 @@ final class CastProbeRun {
     let rendererPidFile: URL
 
     /// Starts the probe with `arguments` beside a renderer named `name`.
-    init(_ arguments: [String], name: String = "Test TV") throws {
+    init(_ arguments: [String], name: String = "Test TV", mimeFilter: String? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("cast-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         stdoutURL = folder.appendingPathComponent("probe.out")
         stderrURL = folder.appendingPathComponent("probe.err")
         rendererPidFile = folder.appendingPathComponent("renderer.pid")
         let script = PackagePaths.root.appendingPathComponent("scripts/netns-tv").path
+        let log = folder.appendingPathComponent("renderer.log").path
+        let filter = mimeFilter.map { ["--mime-filter", $0] } ?? []
         child = try ChildProcess(
-            [
-                script, "--name", name, "--pidfile", rendererPidFile.path, "--log", folder.appendingPathComponent("renderer.log").path,
-                "--",
-                Self.probeBinary.path,
-            ] + arguments,
+            [script, "--name", name, "--pidfile", rendererPidFile.path, "--log", log] + filter + ["--", Self.probeBinary.path] + arguments,
             environment: ProcessInfo.processInfo.environment, stdout: stdoutURL.path, stderr: stderrURL.path)
     }
 
