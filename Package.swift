@@ -124,7 +124,9 @@ let package = Package(
             ],
             swiftSettings: strict),
         // Network screens against a software renderer in a private network namespace, through videotoy-cast-probe.
-        .testTarget(name: "VideoToyCastTests", dependencies: ["VideoToyCore", "VideoToyAppTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "VideoToyCastTests", dependencies: ["VideoToyCore", "VideoToyCast", "VideoToyGObject", "VideoToyAppTesting"],
+            swiftSettings: strict),
         .testTarget(
             name: "VideoToyEndToEndTests",
             dependencies: [

@@ -55,13 +55,12 @@ public final class CastServer: CastFileServing {
         guard let created = vt_soup_server_new("VideoToy") else { return nil }
         let server = GObjectRef(adopting: UnsafeMutableRawPointer(created))
         soup_server_add_handler(server.typed(), nil, Self.handle, CBox.retain(file), CBox.destroyNotify)
-        guard let address = g_inet_socket_address_new_from_string(host, 0),
-            soup_server_listen(server.typed(), address, SoupServerListenOptions(rawValue: 0), &error) != 0
-        else {
+        guard let address = g_inet_socket_address_new_from_string(host, 0) else { return nil }
+        defer { g_object_unref(address) }
+        guard soup_server_listen(server.typed(), address, SoupServerListenOptions(0), &error) != 0 else {
             g_clear_error(&error)
             return nil
         }
-        g_object_unref(address)
         let port = vt_soup_server_port(server.typed())
         guard port != 0 else {
             soup_server_disconnect(server.typed())
@@ -117,7 +116,7 @@ public final class CastServer: CastFileServing {
     }
 
     /// The served name's extension: the file's own when it is short and plain, else one for the MIME type.
-    static func fileExtension(path: String, mimeType: String) -> String {
+    nonisolated static func fileExtension(path: String, mimeType: String) -> String {
         let name = path.split(separator: "/").last ?? ""
         if let dot = name.lastIndex(of: ".") {
             let ext = name[name.index(after: dot)...].lowercased()

@@ -84,6 +84,10 @@ public final class UPnPRenderers: NetworkRendering {
 
     private func contextAvailable(_ context: UnsafeMutableRawPointer) {
         guard let manager, !points.contains(where: { $0.context.pointer == context }) else { return }
+        // Loopback only finds renderers on this machine, which its other interfaces find too: each would show twice
+        // and, were loopback first, be served a URL on 127.0.0.1.
+        let client: UnsafeMutablePointer<GSSDPClient> = gcast(context)
+        guard let host = gssdp_client_get_host_ip(client).map({ String(cString: $0) }), !host.hasPrefix("127.") else { return }
         guard let created = gupnp_control_point_new(gcast(context), "urn:schemas-upnp-org:device:MediaRenderer:1") else { return }
         let point = Point(context: GObjectRef(retaining: context), controlPoint: GObjectRef(adopting: UnsafeMutableRawPointer(created)))
         point.signals = [
