@@ -8,6 +8,8 @@ public enum LogMessage: Hashable, Sendable {
     case closedWhilePlaying
     /// A subtitle track of the video shows fewer cues than it should, or none.
     case subtitles(SubtitleNote)
+    /// Display modes cannot be set, or one was not.
+    case modeUnavailable(ModeSettingUnavailable)
     /// The screen is kept on, for this reason.
     case wake(WakeReason)
 }
