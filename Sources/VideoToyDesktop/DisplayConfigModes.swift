@@ -27,7 +27,7 @@ public final class DisplayConfigModes: DisplayModeSetter, @unchecked Sendable {
             bus = try DBusConnection.connect(address: address)
             _ = try Self.layout(bus.call(Self.busName, Self.objectPath, Self.busName, "GetCurrentState"))
         } catch {
-            throw ModeSettingUnavailable("no GNOME DisplayConfig on the session bus (\(error))")
+            throw .noDisplayConfig(detail: "\(error)")
         }
     }
 
@@ -48,13 +48,13 @@ public final class DisplayConfigModes: DisplayModeSetter, @unchecked Sendable {
 
     /// Sets or restores a mode off the main loop; `done` receives why not, or nil, on the main actor.
     public func setMode(
-        _ mode: ScreenMode, connector: String, restoring: Bool, then done: @escaping @MainActor @Sendable (String?) -> Void
+        _ mode: ScreenMode, connector: String, restoring: Bool, then done: @escaping @MainActor @Sendable (ModeSettingUnavailable?) -> Void
     ) {
         queue.answerOnMain({ [self] in changeOnQueue(mode, connector, restoring: restoring) }, then: done)
     }
 
     /// Sets or restores a mode, waiting for it; returns why not, or nil.
-    public func setModeNow(_ mode: ScreenMode, connector: String, restoring: Bool) -> String? {
+    public func setModeNow(_ mode: ScreenMode, connector: String, restoring: Bool) -> ModeSettingUnavailable? {
         queue.sync { changeOnQueue(mode, connector, restoring: restoring) }
     }
 
@@ -65,9 +65,9 @@ public final class DisplayConfigModes: DisplayModeSetter, @unchecked Sendable {
         return layout.outputModes
     }
 
-    private func changeOnQueue(_ mode: ScreenMode, _ connector: String, restoring: Bool) -> String? {
+    private func changeOnQueue(_ mode: ScreenMode, _ connector: String, restoring: Bool) -> ModeSettingUnavailable? {
         let layout: DisplayLayout
-        do { layout = try currentLayout() } catch { return "cannot read the display configuration: \(error)" }
+        do { layout = try currentLayout() } catch { return .configurationUnreadable(detail: "\(error)") }
         let decision = restoring ? changes.restore(connector, in: layout) : changes.set(mode, on: connector, in: layout)
         switch decision {
         case .nothing:
@@ -79,7 +79,7 @@ public final class DisplayConfigModes: DisplayModeSetter, @unchecked Sendable {
                 try apply(config)
             } catch {
                 changes.finished(nil)
-                return "the compositor refused mode \(mode) on \(connector): \(error)"
+                return .refused(mode, connector: connector, detail: "\(error)")
             }
             changes.finished(try? currentLayout())
             return nil

@@ -53,13 +53,13 @@ public final class WlrOutputModes: DisplayModeSetter, @unchecked Sendable {
 
     /// Sets or restores a mode off the main loop; `done` receives why not, or nil, on the main actor.
     public func setMode(
-        _ mode: ScreenMode, connector: String, restoring: Bool, then done: @escaping @MainActor @Sendable (String?) -> Void
+        _ mode: ScreenMode, connector: String, restoring: Bool, then done: @escaping @MainActor @Sendable (ModeSettingUnavailable?) -> Void
     ) {
         queue.answerOnMain({ [self] in changeOnQueue(mode, connector, restoring: restoring) }, then: done)
     }
 
     /// Sets or restores a mode, waiting for it; returns why not, or nil.
-    public func setModeNow(_ mode: ScreenMode, connector: String, restoring: Bool) -> String? {
+    public func setModeNow(_ mode: ScreenMode, connector: String, restoring: Bool) -> ModeSettingUnavailable? {
         queue.sync { changeOnQueue(mode, connector, restoring: restoring) }
     }
 
@@ -74,7 +74,7 @@ public final class WlrOutputModes: DisplayModeSetter, @unchecked Sendable {
         case .success(let session): live = session
         case .failure(let reason): return .failure(reason)
         }
-        if let reason = live.roundTrip() { return .failure(ModeSettingUnavailable(reason)) }
+        if let reason = live.roundTrip() { return .failure(reason) }
         return .success(live.snapshot)
     }
 
@@ -89,11 +89,11 @@ public final class WlrOutputModes: DisplayModeSetter, @unchecked Sendable {
             session = fresh
             return .success(fresh)
         } catch {
-            return .failure(ModeSettingUnavailable(lost.map { "\($0); \(error.reason)" } ?? error.reason))
+            return .failure(lost.map { .reconnectFailed(lost: $0, then: error) } ?? error)
         }
     }
 
-    private func changeOnQueue(_ mode: ScreenMode, _ connector: String, restoring: Bool) -> String? {
+    private func changeOnQueue(_ mode: ScreenMode, _ connector: String, restoring: Bool) -> ModeSettingUnavailable? {
         var applied = false
         // A restore is tried once, whatever its outcome: the record ends with it.
         defer { changes.finished(mode, on: connector, restoring: restoring, applied: applied) }
@@ -102,7 +102,7 @@ public final class WlrOutputModes: DisplayModeSetter, @unchecked Sendable {
             let heads: [OutputHead]
             switch headsOnQueue() {
             case .success(let read): heads = read
-            case .failure(let reason): return "cannot read the outputs: \(reason.reason)"
+            case .failure(let reason): return .outputsUnreadable(reason)
             }
             let state = heads.first { $0.name == connector }?.state ?? .gone
             let decision =
@@ -115,22 +115,22 @@ public final class WlrOutputModes: DisplayModeSetter, @unchecked Sendable {
             let configuration: OutputConfiguration
             switch OutputConfiguration.switching(connector, to: mode, in: heads) {
             case .success(let built): configuration = built
-            case .failure(let reason): return reason.reason
+            case .failure(let reason): return reason
             }
-            guard let session else { return "the Wayland compositor went away" }
+            guard let session else { return .compositorGone }
             switch session.apply(configuration) {
             case .succeeded:
                 applied = true
                 return nil
             case .failed:
-                return "the compositor refused mode \(mode) on \(connector)"
+                return .refused(mode, connector: connector, detail: nil)
             case .cancelled:
                 continue
             case .lost(let reason):
-                return "mode \(mode) on \(connector) was not applied: \(reason)"
+                return .notApplied(mode, connector: connector, reason: reason)
             }
         }
-        return "the compositor cancelled mode \(mode) on \(connector) twice: its outputs kept changing"
+        return .cancelledTwice(mode, connector: connector)
     }
 }
 

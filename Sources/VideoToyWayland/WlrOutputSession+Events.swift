@@ -12,7 +12,7 @@ extension WlrOutputSession {
                 managerGlobal = (args[0].u, args[2].u)
             }
         case UInt32(VT_WL_REGISTRY_GLOBAL_REMOVE.rawValue):
-            if managerGlobal?.name == args[0].u, manager != nil { lose("the compositor withdrew wlr-output-management") }
+            if managerGlobal?.name == args[0].u, manager != nil { lose(.managementWithdrawn) }
         default:
             break
         }
@@ -31,7 +31,7 @@ extension WlrOutputSession {
             // A destructor event: the compositor has dropped the manager already.
             if let manager { wl_proxy_destroy(manager) }
             manager = nil
-            lose("the compositor stopped wlr-output-management")
+            lose(.managementStopped)
         default:
             break
         }

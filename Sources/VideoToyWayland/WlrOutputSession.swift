@@ -12,7 +12,7 @@ final class WlrOutputSession {
     enum Answer: Equatable {
         case succeeded, failed, cancelled
         /// The connection or the manager is gone, for this reason.
-        case lost(String)
+        case lost(ModeSettingUnavailable)
     }
 
     /// How long any answer may take; only a wedged compositor takes this long (sway 1.7 takes seconds to apply).
@@ -23,7 +23,7 @@ final class WlrOutputSession {
     /// The serial of the last `done`, which a configuration must carry.
     var serial: UInt32?
     /// Why the session stopped working, once it has.
-    var failure: String?
+    var failure: ModeSettingUnavailable?
 
     private let display: OpaquePointer
     var registry: OpaquePointer?
@@ -39,7 +39,7 @@ final class WlrOutputSession {
     init(socket: String?) throws(ModeSettingUnavailable) {
         let connected = socket.map { wl_display_connect($0) } ?? wl_display_connect(nil)
         guard let connected else {
-            throw ModeSettingUnavailable("no Wayland compositor to connect to (\(socket ?? "WAYLAND_DISPLAY"))")
+            throw .noWaylandCompositor(socket: socket ?? "WAYLAND_DISPLAY")
         }
         display = connected
         do throws(ModeSettingUnavailable) {
@@ -51,22 +51,20 @@ final class WlrOutputSession {
     }
 
     private func bind() throws(ModeSettingUnavailable) {
-        guard let registry = vt_wl_display_get_registry(display) else { throw ModeSettingUnavailable("cannot read the Wayland registry") }
+        guard let registry = vt_wl_display_get_registry(display) else { throw .noRegistry }
         self.registry = registry
         wl_proxy_add_dispatcher(registry, registryDispatcher, opaque, nil)
-        if let reason = roundTrip() { throw ModeSettingUnavailable(reason) }
-        guard let global = managerGlobal else {
-            throw ModeSettingUnavailable("the compositor offers no wlr-output-management (zwlr_output_manager_v1)")
-        }
+        if let reason = roundTrip() { throw reason }
+        guard let global = managerGlobal else { throw .noOutputManagement }
         version = min(global.version, UInt32(VT_WLR_OUTPUT_MANAGEMENT_VERSION))
         guard let manager = vt_wlr_bind_manager(registry, global.name, version) else {
-            throw ModeSettingUnavailable("cannot bind zwlr_output_manager_v1")
+            throw .cannotBind
         }
         self.manager = manager
         wl_proxy_add_dispatcher(manager, managerDispatcher, opaque, nil)
         // The heads and a done follow the bind at once; a second round trip covers their modes' events too.
-        if let reason = roundTrip() ?? roundTrip() { throw ModeSettingUnavailable(reason) }
-        guard serial != nil else { throw ModeSettingUnavailable("the compositor sent no output configuration") }
+        if let reason = roundTrip() ?? roundTrip() { throw reason }
+        guard serial != nil else { throw .noOutputConfiguration }
     }
 
     /// Releases every object and disconnects; safe to call more than once.
@@ -90,9 +88,9 @@ final class WlrOutputSession {
     var snapshot: [OutputHead] { heads.map(\.head) }
 
     /// Waits until the compositor has handled every request and sent what it had to say; returns why not.
-    func roundTrip() -> String? {
+    func roundTrip() -> ModeSettingUnavailable? {
         if let failure { return failure }
-        guard let callback = vt_wl_display_sync(display) else { return lose("cannot send to the Wayland compositor") }
+        guard let callback = vt_wl_display_sync(display) else { return lose(.cannotSend) }
         syncDone = false
         wl_proxy_add_dispatcher(callback, callbackDispatcher, opaque, nil)
         let reason = dispatch { [unowned self] in syncDone }
@@ -103,16 +101,16 @@ final class WlrOutputSession {
     /// Applies `configuration` with the last serial and waits for the compositor's answer.
     func apply(_ configuration: OutputConfiguration) -> Answer {
         if let failure { return .lost(failure) }
-        guard let manager, let serial else { return .lost("the compositor sent no output configuration") }
+        guard let manager, let serial else { return .lost(.noOutputConfiguration) }
         var records: [(HeadRecord, HeadSetting)] = []
         for setting in configuration.heads {
             guard let head = heads.first(where: { $0.name == setting.head }) else {
-                return .lost("the compositor no longer reports \(setting.head)")
+                return .lost(.outputWithdrawn(connector: setting.head))
             }
             records.append((head, setting))
         }
         guard let config = vt_wlr_manager_create_configuration(manager, serial) else {
-            return .lost(lose("cannot send to the Wayland compositor"))
+            return .lost(lose(.cannotSend))
         }
         answer = nil
         wl_proxy_add_dispatcher(config, configurationDispatcher, opaque, nil)
@@ -145,7 +143,7 @@ final class WlrOutputSession {
         configured.forEach { wl_proxy_destroy($0) }
         _ = wl_display_flush(display)
         if let reason { return .lost(reason) }
-        return answer ?? .lost("the compositor did not answer")
+        return answer ?? .lost(.noReply)
     }
 
     // MARK: Dispatching
@@ -153,7 +151,7 @@ final class WlrOutputSession {
     var opaque: UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()) }
 
     /// Reads and dispatches events until `done` or the deadline; returns why it stopped early.
-    private func dispatch(until done: () -> Bool) -> String? {
+    private func dispatch(until done: () -> Bool) -> ModeSettingUnavailable? {
         let deadline = ContinuousClock.now + Self.answerTimeout
         while true {
             guard wl_display_dispatch_pending(display) >= 0 else { return lose(nil) }
@@ -167,7 +165,7 @@ final class WlrOutputSession {
             let remaining = deadline - .now
             guard remaining > .zero else {
                 wl_display_cancel_read(display)
-                return lose("the Wayland compositor did not answer within \(Self.answerTimeout)")
+                return lose(.noAnswer(seconds: Int(Self.answerTimeout.components.seconds)))
             }
             var descriptor = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Int32(min(remaining.components.seconds * 1000 + 1, 1000)))
@@ -192,10 +190,10 @@ final class WlrOutputSession {
 
     /// Marks the session as failed with `reason`, or with the connection's own error; returns the reason.
     @discardableResult
-    func lose(_ reason: String?) -> String {
+    func lose(_ reason: ModeSettingUnavailable?) -> ModeSettingUnavailable {
         if let failure { return failure }
         let code = wl_display_get_error(display)
-        let why = reason ?? "the Wayland compositor closed the connection (\(String(cString: strerror(code == 0 ? EPIPE : code))))"
+        let why = reason ?? .connectionClosed(detail: String(cString: strerror(code == 0 ? EPIPE : code)))
         failure = why
         return why
     }

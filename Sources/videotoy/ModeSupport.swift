@@ -16,10 +16,7 @@ enum ModeSupport {
         do {
             return (.success(try WlrOutputModes()), desktop ?? "a wlroots compositor")
         } catch {
-            let reason =
-                "this Wayland compositor offers no mode API VideoToy knows, neither GNOME DisplayConfig nor wlr-output-management "
-                + "(display modes are left as they are)"
-            return (.failure(ModeSettingUnavailable(reason)), desktop ?? "unknown")
+            return (.failure(.noModeAPI), desktop ?? "unknown")
         }
     }
 }

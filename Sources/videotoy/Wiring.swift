@@ -184,8 +184,9 @@ func runApplication(
         log.emit(.controls, fields: [(.style, .string(options.controls.rawValue)), (.debug, .bool(options.debug))])
         log.emit(.scaling, fields: [(.mode, .string(scaling.rawValue))])
         if let note = watch.modeSupportNote, !options.keepMode {
-            log.emit(.modeUnavailable, fields: [(.reason, .string(note))])
-            log.terminal("display modes will not be changed: \(note)")
+            log.emit(.modeUnavailable, fields: [(.reason, log.sentence(.modeUnavailable(note)))])
+            // TRANSLATORS: on the terminal at start-up; %s says why, such as "the X server has no RandR 1.2".
+            log.terminal(tr("display modes will not be changed: %s", note.text()))
         }
         watch.follow(main)
         // Checked once at start-up, off the main loop (opening the audio device can take a while).
@@ -197,7 +198,7 @@ func runApplication(
                 audioOutput: MediaCapabilities.audioOutput())
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
-                    log.emit(.check, fields: capabilities.fields)
+                    log.emit(.check, fields: capabilities.fields(in: log))
                     if capabilities.audioOutput == nil { log.terminal("no audio output found: videos play silently") }
                 }
             }

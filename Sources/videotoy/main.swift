@@ -67,7 +67,7 @@ if options.check {
         let connected = SessionProbe.connect()
         let session = connected ? SessionProbe.sessionName() : "none (no display)"
         let support: (setter: Result<any DisplayModeSetter, ModeSettingUnavailable>, compositor: String?) =
-            connected ? ModeSupport.detect(session: session) : (.failure(ModeSettingUnavailable("no display")), nil)
+            connected ? ModeSupport.detect(session: session) : (.failure(.noDisplay), nil)
         let capabilities = Capabilities(
             session: session, compositor: support.compositor, modeSetting: support.setter.map(\.apiName),
             decoders: MediaCapabilities.decoders(), audioOutput: MediaCapabilities.audioOutput(), soundOutputs: PulseSnapshot.outputs())

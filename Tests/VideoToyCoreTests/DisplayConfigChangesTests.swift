@@ -120,7 +120,7 @@ struct DisplayConfigChangesTests {
         let layout: DisplayLayout
         let connector: String
         let mode: ScreenMode
-        let reason: String
+        let reason: ModeSettingUnavailable
         var testDescription: String { name }
     }
 
@@ -140,15 +140,15 @@ struct DisplayConfigChangesTests {
     }
 
     static let leaveCases: [LeaveCase] = [
-        LeaveCase(name: "unknown connector", layout: layout(), connector: "DP-9", mode: hd, reason: "DP-9 is not an active monitor"),
-        LeaveCase(name: "switched off", layout: inactive, connector: "HDMI-1", mode: hd, reason: "HDMI-1 is not an active monitor"),
+        LeaveCase(name: "unknown connector", layout: layout(), connector: "DP-9", mode: hd, reason: .notActive(connector: "DP-9")),
+        LeaveCase(name: "switched off", layout: inactive, connector: "HDMI-1", mode: hd, reason: .notActive(connector: "HDMI-1")),
         LeaveCase(
             name: "mode not offered", layout: layout(), connector: "HDMI-1",
             mode: ScreenMode(width: 800, height: 600, refreshMilliHz: 60000),
-            reason: "HDMI-1 offers no mode 800x600@60.000"),
+            reason: .noSuchMode(ScreenMode(width: 800, height: 600, refreshMilliHz: 60000), connector: "HDMI-1")),
         LeaveCase(
             name: "mirrored", layout: mirrored, connector: "HDMI-1", mode: hd,
-            reason: "HDMI-1 mirrors another monitor; its mode is left as it is"),
+            reason: .mirrors(connector: "HDMI-1")),
     ]
 
     @Test("Requests that cannot be carried out leave the configuration alone", arguments: leaveCases)
@@ -220,7 +220,7 @@ struct DisplayConfigChangesTests {
         changes.finished(Self.after(Self.hd, serial: 8))
         test.meanwhile(&changes)
         let decision = changes.restore("HDMI-1", in: test.restoring)
-        #expect(decision == .leave("the display configuration changed outside VideoToy; HDMI-1 is left as it is"))
+        #expect(decision == .leave(.configurationChangedOutside(connector: "HDMI-1")))
         #expect(changes.changedConnectors.isEmpty)
         #expect(changes.restore("HDMI-1", in: test.restoring) == .nothing, "said once")
     }

@@ -64,13 +64,13 @@ struct OutputConfigurationTests {
             connector: "HDMI-A-1", mode: uhd, expected: .success(["HDMI-A-1 on #3 854,0 1 1.0", "X-1 on - 5,6 0 1.0"])),
         Case(
             name: "a head switched off is not switched on", heads: [panel, off], connector: "DP-1", mode: hd,
-            expected: .failure(ModeSettingUnavailable("DP-1 is switched off"))),
+            expected: .failure(.switchedOff(connector: "DP-1"))),
         Case(
             name: "a head the compositor does not report", heads: [panel], connector: "HDMI-A-1", mode: hd,
-            expected: .failure(ModeSettingUnavailable("the compositor reports no output HDMI-A-1"))),
+            expected: .failure(.noOutput(connector: "HDMI-A-1"))),
         Case(
             name: "a mode of no size", heads: [headless], connector: "HEADLESS-1", mode: empty,
-            expected: .failure(ModeSettingUnavailable("0x0@0.000 has no size"))),
+            expected: .failure(.noSize(empty))),
     ]
 
     @Test("switching one head", arguments: cases)

@@ -10,15 +10,15 @@ struct OutputModeChangesTests {
     static let hd50 = ScreenMode(width: 1920, height: 1080, refreshMilliHz: 50000)
     static let uhd = ScreenMode(width: 3840, height: 2160, refreshMilliHz: 30000)
 
-    /// What a decision should be; `leave` holds words its reason must contain.
+    /// What a decision should be; `leave` holds its reason.
     enum Expected: Sendable, Equatable {
         case apply, nothing
-        case leave(String)
+        case leave(ModeSettingUnavailable)
 
         func matches(_ decision: OutputModeChanges.Decision) -> Bool {
             switch (self, decision) {
             case (.apply, .apply), (.nothing, .nothing): true
-            case (.leave(let words), .leave(let reason)): reason.contains(words)
+            case (.leave(let expected), .leave(let reason)): reason == expected
             default: false
             }
         }
@@ -36,8 +36,8 @@ struct OutputModeChangesTests {
         SetCase(name: "the same size at another refresh switches", state: .running(hd50), expected: .apply),
         SetCase(name: "the mode in use changes nothing", state: .running(hd), expected: .nothing),
         SetCase(name: "a head whose state is not reported is switched", state: .unreported, expected: .apply),
-        SetCase(name: "a head switched off is left off", state: .off, expected: .leave("HDMI-A-1 is switched off")),
-        SetCase(name: "a head that is gone is not touched", state: .gone, expected: .leave("no output HDMI-A-1")),
+        SetCase(name: "a head switched off is left off", state: .off, expected: .leave(.switchedOff(connector: "HDMI-A-1"))),
+        SetCase(name: "a head that is gone is not touched", state: .gone, expected: .leave(.noOutput(connector: "HDMI-A-1"))),
     ]
 
     @Test("setting a mode", arguments: setCases)
@@ -61,14 +61,15 @@ struct OutputModeChangesTests {
         RestoreCase(name: "still in the mode VideoToy set: put back", set: hd, state: .running(hd), expected: .apply),
         RestoreCase(
             name: "changed elsewhere to a third mode: left alone", set: hd, state: .running(uhd),
-            expected: .leave("changed outside VideoToy (to 3840x2160@30.000)")),
+            expected: .leave(.changedOutside(connector: "HDMI-A-1", to: uhd))),
         RestoreCase(
             name: "changed elsewhere only in refresh: left alone", set: hd, state: .running(hd50),
-            expected: .leave("changed outside VideoToy")),
+            expected: .leave(.changedOutside(connector: "HDMI-A-1", to: hd50))),
         RestoreCase(name: "already back in the original: nothing", set: hd, state: .running(small), expected: .nothing),
         RestoreCase(name: "state not reported: put back", set: hd, state: .unreported, expected: .apply),
-        RestoreCase(name: "switched off meanwhile: left off", set: hd, state: .off, expected: .leave("switched off outside VideoToy")),
-        RestoreCase(name: "gone: nothing to restore", set: hd, state: .gone, expected: .leave("HDMI-A-1 is gone")),
+        RestoreCase(
+            name: "switched off meanwhile: left off", set: hd, state: .off, expected: .leave(.switchedOffOutside(connector: "HDMI-A-1"))),
+        RestoreCase(name: "gone: nothing to restore", set: hd, state: .gone, expected: .leave(.goneBeforeRestore(connector: "HDMI-A-1"))),
         RestoreCase(name: "never set by VideoToy: nothing", set: nil, state: .running(hd), expected: .nothing),
     ]
 

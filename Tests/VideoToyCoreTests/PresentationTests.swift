@@ -103,51 +103,20 @@ struct PresentationTests {
         #expect(throws: CommandLineError.self) { try CommandLineParser.parse(["--scaling", "zoom"]) }
     }
 
-    @Test("the capability report names missing decoders with their package and lists monitors with modes")
-    func capabilityReport() {
-        let capabilities = Capabilities(
-            session: "x11", modeSetting: .failure(ModeSettingUnavailable("no RandR 1.2")),
-            decoders: [("H.264", "avdec_h264", "gstreamer1.0-libav"), ("AV1", nil, "gstreamer1.0-libav")],
-            audioOutput: nil)
-        let screen = Screen(
-            id: ScreenID(connector: "HDMI-1", model: "TV"), geometry: ScreenRect(x: 0, y: 0, width: 1280, height: 720),
-            modes: [
-                ScreenMode(width: 1280, height: 720, refreshMilliHz: 60_000),
-                ScreenMode(width: 1920, height: 1080, refreshMilliHz: 60_000),
-            ])
-        let text = capabilities.text(screens: [screen])
-        #expect(text.contains("Session: x11"))
-        #expect(text.contains("cannot be set (no RandR 1.2)"))
-        #expect(text.contains("AV1: missing (install gstreamer1.0-libav)"))
-        #expect(text.contains("H.264: avdec_h264"))
-        #expect(text.contains("Audio output: none"))
-        let best = text.range(of: "1920x1080@60.000")!, worse = text.range(of: "1280x720@60.000")!
-        #expect(best.lowerBound < worse.lowerBound, "best mode first")
-        #expect(!text.contains("Compositor:"), "X11 has none")
+    @Test("the capability report's events-log fields carry why modes cannot be set as a value the log words")
+    @MainActor
+    func capabilityFields() {
+        let log = EventLog(clock: { 0 }, sink: nil, terminal: { _ in })
+        let x11 = Capabilities(
+            session: "x11", modeSetting: .failure(.noRandR), decoders: [("AV1", nil, "gstreamer1.0-libav")], audioOutput: nil)
+        let fields = x11.fields(in: log)
+        #expect(fields.map(\.0) == [.session, .compositor, .modeSetting, .modeAPI, .audioOutput, .decoders])
+        #expect(fields.first { $0.0 == .modeSetting }?.1 == .string("\(LogMessage.modeUnavailable(.noRandR))"))
         let wayland = Capabilities(
             session: "wayland", compositor: "GNOME (mutter)", modeSetting: .success("GNOME DisplayConfig"), decoders: [], audioOutput: nil)
-        #expect(wayland.text(screens: []).contains("Compositor: GNOME (mutter)\nDisplay modes: can be set (GNOME DisplayConfig)"))
-        #expect(wayland.fields.map(\.0) == [.session, .compositor, .modeSetting, .modeAPI, .audioOutput, .decoders])
-        #expect(text.contains("Sound server outputs: no sound server"))
-    }
-
-    @Test("the capability report lists the sound server's outputs and the monitor each HDMI output reports")
-    func soundOutputsInReport() {
-        let outputs = [
-            AudioOutput(name: "laptop", description: "Speakers", availability: .available),
-            AudioOutput(name: "hdmi", description: "HDMI / DisplayPort", availability: .available, monitorName: "DELL U2412M"),
-            AudioOutput(name: "hdmi2", description: "HDMI 2", availability: .unavailable, monitorName: "LG TV"),
-        ]
-        let capabilities = Capabilities(
-            session: "x11", modeSetting: .success("RandR"), decoders: [], audioOutput: "pulsesink", soundOutputs: outputs)
-        let lines = capabilities.text(screens: []).split(separator: "\n").map(String.init)
-        let start = lines.firstIndex(of: "Sound server outputs:")
-        #expect(start != nil)
-        #expect(
-            Array(lines.dropFirst((start ?? 0) + 1).prefix(3)) == [
-                "  laptop: Speakers", "  hdmi: HDMI / DisplayPort — monitor \"DELL U2412M\"",
-                "  hdmi2: HDMI 2 — monitor \"LG TV\" (unplugged)",
-            ])
+        #expect(wayland.fields(in: log).first { $0.0 == .modeSetting }?.1 == .bool(true))
+        #expect(wayland.fields(in: log).first { $0.0 == .modeAPI }?.1 == .string("GNOME DisplayConfig"))
+        #expect(wayland != x11 && wayland == wayland)
     }
 }
 

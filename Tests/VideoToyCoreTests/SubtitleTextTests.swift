@@ -88,18 +88,4 @@ struct SubtitleTextTests {
         #expect(text.hasSuffix("\u{FFFD}\nmore\n"))
         #expect(!text.unicodeScalars.contains("\u{0}"))
     }
-
-    @Test(
-        "Problem wording",
-        arguments: [
-            (SubtitleProblem.damaged(atLine: 57, before: 12, after: 0), "is damaged at line 57: the 12 cues before it are shown"),
-            (.damaged(atLine: 9, before: 1, after: 0), "is damaged at line 9: the cue before it is shown"),
-            (.damaged(atLine: 3, before: 0, after: 4), "is damaged at line 3: the 4 cues after it are shown"),
-            (.damaged(atLine: 30, before: 5, after: 1), "is damaged at line 30: the 5 cues before it and the cue after it are shown"),
-            (.notA(.subRip), "is not a SubRip file"), (.notA(.ass), "is not an ASS file"), (.empty, "is empty"),
-            (.notText, "is not a text file"), (.noSubtitles, "has no subtitles in it"),
-        ])
-    func wording(_ problem: SubtitleProblem, _ message: String) {
-        #expect(problem.message == message)
-    }
 }

@@ -7,13 +7,13 @@ import VideoToyTesting
 @MainActor
 final class RecordingWakePort: ScreenWaking {
     enum Call: Equatable {
-        case hold(String)
+        case hold(WakeReason)
         case release
     }
 
     var calls: [Call] = []
 
-    func hold(reason: String) { calls.append(.hold(reason)) }
+    func hold(reason: WakeReason) { calls.append(.hold(reason)) }
     func release() { calls.append(.release) }
 }
 
@@ -33,16 +33,17 @@ struct WakeDriverTests {
         defer { withExtendedLifetime(driver) {} }
         #expect(port.calls.isEmpty, "nothing while idle")
         rig.controller.activate(rig.ids[0])
-        #expect(port.calls == [.hold("Playing Film.mkv")])
+        #expect(port.calls == [.hold(.playing(title: "Film.mkv"))])
         rig.backend.player(for: "/v/Film.mkv")?.emit(.playing(positionMs: 0))
         rig.controller.intent(rig.ids[0], .togglePlay)
         rig.backend.player(for: "/v/Film.mkv")?.emit(.paused(positionMs: 1_000))
-        #expect(port.calls == [.hold("Playing Film.mkv"), .release])
+        #expect(port.calls == [.hold(.playing(title: "Film.mkv")), .release])
         rig.controller.activate(rig.ids[1])
-        #expect(port.calls.last == .hold("Playing b.mp4"))
+        #expect(port.calls.last == .hold(.playing(title: "b.mp4")))
         let logged = rig.records("wake")
         #expect(logged.map { $0.fields.first { $0.0 == "held" }?.1 } == [.bool(true), .bool(false), .bool(true)])
         #expect(logged.map(\.path) == ["/v/Film.mkv", "/v/Film.mkv", "/v/b.mp4"])
+        #expect(logged.first?.fields.first { $0.0 == "reason" }?.1 == .string("\(LogMessage.wake(.playing(title: "Film.mkv")))"))
     }
 
     @Test func aVideoPausedOnAnExternalScreenStaysHeldUntilTheScreenGoes() async throws {
@@ -60,12 +61,12 @@ struct WakeDriverTests {
             Issue.record("paused: \(String(describing: rig.controller.snapshot.current?.playback))")
             return
         }
-        #expect(port.calls == [.hold("Playing Film.mkv")], "a paused slide on the projector must not blank")
+        #expect(port.calls == [.hold(.playing(title: "Film.mkv"))], "a paused slide on the projector must not blank")
         rig.controller.screensChanged([Fixture.laptop])
         // Past the reconnect grace.
         rig.timers.advance(by: 10_000)
         #expect(rig.controller.snapshot.current?.screen == nil)
-        #expect(port.calls == [.hold("Playing Film.mkv"), .release], "unplugged: back home, paused")
+        #expect(port.calls == [.hold(.playing(title: "Film.mkv")), .release], "unplugged: back home, paused")
     }
 
     @Test func withThePreferenceOffNothingIsAskedUntilItIsOn() async throws {
@@ -74,8 +75,8 @@ struct WakeDriverTests {
         rig.controller.activate(rig.ids[0])
         #expect(port.calls.isEmpty)
         driver.setEnabled(true)
-        #expect(port.calls == [.hold("Playing Film.mkv")])
+        #expect(port.calls == [.hold(.playing(title: "Film.mkv"))])
         driver.stop()
-        #expect(port.calls == [.hold("Playing Film.mkv"), .release], "quitting releases")
+        #expect(port.calls == [.hold(.playing(title: "Film.mkv")), .release], "quitting releases")
     }
 }

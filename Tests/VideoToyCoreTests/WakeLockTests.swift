@@ -19,8 +19,8 @@ struct WakeLockTests {
         return snapshot
     }
 
-    static let filmHold = WakeHold(path: "/v/Film.mkv", reason: "Playing Film.mkv")
-    static let talkHold = WakeHold(path: "/v/Talk.mp4", reason: "Playing Talk.mp4")
+    static let filmHold = WakeHold(path: "/v/Film.mkv", reason: .playing(title: "Film.mkv"))
+    static let talkHold = WakeHold(path: "/v/Talk.mp4", reason: .playing(title: "Talk.mp4"))
 
     @Test(
         "each view holds or releases as the user would expect",
@@ -119,7 +119,7 @@ struct WakeLockTests {
                     || (video?.screen != nil && { if case .paused? = video?.playback { true } else { false } }())
                 let expected = watched && enabled && !ended
                 #expect((port != nil) == expected, "seed \(seed) step \(step): \(event)")
-                if let port, let video { #expect(port.reason == "Playing \(video.title)" && port.path == video.path) }
+                if let port, let video { #expect(port.reason == .playing(title: video.title) && port.path == video.path) }
                 #expect(lock.held == port, "seed \(seed) step \(step): the machine says what the port holds")
             }
         }

@@ -110,7 +110,7 @@ struct DisplayConfigContractTests {
         #expect(adapter.setModeNow(Self.uhd, connector: "HDMI-1", restoring: false) == nil)
         try bus.userChangesMode()
         let refusal = adapter.setModeNow(Self.small, connector: "HDMI-1", restoring: true)
-        #expect(refusal == "the display configuration changed outside VideoToy; HDMI-1 is left as it is")
+        #expect(refusal == .configurationChangedOutside(connector: "HDMI-1"))
         #expect(try adapter.currentLayout().monitor("HDMI-1")?.currentMode?.mode == Self.hd)
         #expect(bus.applyCalls == ["apply method=1 serial=1 ok"], "no second call")
     }
@@ -120,12 +120,12 @@ struct DisplayConfigContractTests {
     func asynchronous() async throws {
         let bus = try FakeDisplayConfigBus()
         let adapter = try DisplayConfigModes(address: bus.address)
-        let refusal: String? = await withCheckedContinuation { done in
+        let refusal: ModeSettingUnavailable? = await withCheckedContinuation { done in
             adapter.setMode(ScreenMode(width: 800, height: 600, refreshMilliHz: 60000), connector: "HDMI-1", restoring: false) {
                 done.resume(returning: $0)
             }
         }
-        #expect(refusal == "HDMI-1 offers no mode 800x600@60.000")
+        #expect(refusal == .noSuchMode(ScreenMode(width: 800, height: 600, refreshMilliHz: 60000), connector: "HDMI-1"))
         let modes = await withCheckedContinuation { done in adapter.readModes { done.resume(returning: $0) } }
         #expect(modes["HDMI-1"]?.current == Self.small)
         #expect(bus.applyCalls.isEmpty)

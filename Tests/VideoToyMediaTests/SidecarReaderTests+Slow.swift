@@ -25,7 +25,7 @@ extension SidecarReaderTests {
         let took = ContinuousClock.now - start
         #expect(took < .milliseconds(4500), "bounded by the file's second, not the folder's 5 s: \(took)")
         #expect(sidecars.report.unusable == [.sidecar("film.srt")], "\(sidecars.report)")
-        #expect(sidecars.report.notes[.sidecar("film.srt")] == "film.srt is too slow to read (more than 1 s)", "\(sidecars.report)")
+        #expect(sidecars.report.notes[.sidecar("film.srt")] == .file(name: "film.srt", problem: .tooSlow(seconds: 1)), "\(sidecars.report)")
         #expect(sidecars.report.tracks.map(\.id) == [.sidecar("film.en.srt")], "\(sidecars.report)")
         #expect(sidecars.timelines[.sidecar("film.en.srt")]?.text(atMs: 1500) == "Hello")
     }

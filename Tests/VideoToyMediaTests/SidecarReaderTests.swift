@@ -38,18 +38,13 @@ struct SidecarReaderTests {
         #expect(!read.contains { $0.text.contains("Ã") || $0.text.contains("\u{FFFD}") }, "\(read)")
     }
 
-    @Test(
-        "a note names each broken file and what of it shows; the good files have none",
-        arguments: [
-            ("plain.it.srt", "plain.it.srt is damaged at line", "the 2 cues before it are shown"),
-            ("plain.es.srt", "plain.es.srt is not a text file", nil),
-            ("plain.pt.srt", "plain.pt.srt is empty", nil),
-        ] as [(String, String, String?)])
-    func notes(_ fileName: String, starts: String, ends: String?) async throws {
+    @Test("a note names each broken file and what of it shows; the good files have none")
+    func notes() async throws {
         let (sidecars, set) = try await Self.read()
-        let note = try #require(sidecars.report.notes[.sidecar(fileName)], "no note: \(sidecars.report.notes)")
-        #expect(note.hasPrefix(starts), "\(note)")
-        if let ends { #expect(note.hasSuffix(ends), "\(note)") }
+        #expect(sidecars.report.notes[.sidecar("plain.es.srt")] == .file(name: "plain.es.srt", problem: .notText))
+        #expect(sidecars.report.notes[.sidecar("plain.pt.srt")] == .file(name: "plain.pt.srt", problem: .empty))
+        let damaged = try #require(Self.damage(sidecars.report.notes[.sidecar("plain.it.srt")]), "\(sidecars.report.notes)")
+        #expect(damaged.before == 2 && damaged.after == 0, "\(damaged)")
         let broken = set.sidecars.filter { $0.damage != .none }.map(\.track.id)
         #expect(Set(sidecars.report.notes.keys) == Set(broken), "\(sidecars.report.notes)")
     }
@@ -58,14 +53,19 @@ struct SidecarReaderTests {
     func damageLine() async throws {
         let (sidecars, set) = try await Self.read()
         let file = try #require(set.sidecar("plain.it.srt"))
-        let note = try #require(sidecars.report.notes[file.track.id])
+        let number = try #require(Self.damage(sidecars.report.notes[file.track.id])?.line, "\(sidecars.report.notes)")
         let text = try String(contentsOfFile: file.path, encoding: .utf8)
         let lines = text.components(separatedBy: "\n")
-        let number = try #require(note.firstMatch(of: /line (\d+):/).flatMap { Int($0.1) }, "\(note)")
         let goodLines = lines.prefix(number - 1)
         // Everything before the reported line holds the good cues only; the reported line is where the garbage begins.
         #expect(file.cues.allSatisfy { cue in goodLines.contains(cue.text) }, "line \(number) of \(lines)")
         #expect(!goodLines.contains { $0.contains("soon") || $0.contains("<<<") }, "line \(number) of \(lines)")
+    }
+
+    /// Where a note says its file is damaged, and how many cues it shows on either side; nil for any other note.
+    static func damage(_ note: SubtitleNote?) -> (line: Int, before: Int, after: Int)? {
+        guard case .file(_, .damaged(let line, let before, let after))? = note else { return nil }
+        return (line, before, after)
     }
 
     /// Every cue of `timeline`, by start, each once.

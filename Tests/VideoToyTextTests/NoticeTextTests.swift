@@ -44,7 +44,8 @@ import VideoToyText
         #expect(TrackMenu.Label.file("film.es.srt").text(in: .english) == "film.es.srt")
         #expect(TrackMenu.Label.format("DVB subtitles").text(in: .english) == "DVB subtitles")
         #expect(TrackMenu.Note.cannotBeShownHere.text(in: .english) == "cannot be shown here")
-        #expect(TrackMenu.Note.problem("film.es.srt is not a text file").text(in: .english) == "film.es.srt is not a text file")
+        #expect(
+            TrackMenu.Note.problem(.file(name: "film.es.srt", problem: .notText)).text(in: .english) == "film.es.srt is not a text file")
     }
 
     @Test func scalingModes() {

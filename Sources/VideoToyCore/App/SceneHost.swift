@@ -8,7 +8,9 @@ public protocol SceneHost: AnyObject {
     /// Destroys the scene on `screen`, which may already have vanished.
     func closeScene(on screen: ScreenID)
     /// Switches `screen` to `mode`, or back to it when `restoring`, without blocking; `done` receives why not, or nil.
-    func setMode(_ mode: ScreenMode, on screen: ScreenID, restoring: Bool, then done: @escaping @MainActor @Sendable (String?) -> Void)
+    func setMode(
+        _ mode: ScreenMode, on screen: ScreenID, restoring: Bool,
+        then done: @escaping @MainActor @Sendable (ModeSettingUnavailable?) -> Void)
     /// Switches `screen` to `mode` (or back) and waits for it (when quitting); returns why not, or nil on success.
-    func setModeNow(_ mode: ScreenMode, on screen: ScreenID, restoring: Bool) -> String?
+    func setModeNow(_ mode: ScreenMode, on screen: ScreenID, restoring: Bool) -> ModeSettingUnavailable?
 }

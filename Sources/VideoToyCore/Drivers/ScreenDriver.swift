@@ -171,13 +171,13 @@ final class ScreenDriver {
         }
     }
 
-    private func reportMode(_ refusal: String?, _ mode: ScreenMode, on screen: ScreenID, event: EventName) {
+    private func reportMode(_ refusal: ModeSettingUnavailable?, _ mode: ScreenMode, on screen: ScreenID, event: EventName) {
         if let refusal {
             log.emit(
                 .modeUnavailable,
                 fields: [
                     (.connector, .string(screen.connector)), (.mode, .string(mode.description)),
-                    (.reason, .string(refusal)),
+                    (.reason, log.sentence(.modeUnavailable(refusal))),
                 ])
         } else {
             log.emit(event, fields: [(.connector, .string(screen.connector)), (.mode, .string(mode.description))])

@@ -197,7 +197,7 @@ final class TrackDriver {
                 guard let machine = tracks.items[id] else { continue }
                 // Where the user looks when nothing shows: the terminal too, once per opening.
                 for note in machine.subtitles.compactMap({ machine.notes[$0.id] }) + machine.unusable.compactMap({ machine.notes[$0] }) {
-                    log.terminal("\(PathBytes.display(path)): \(note)")
+                    log.terminal(.subtitles(note), about: path)
                 }
                 log.emit(
                     .tracks, path: path,

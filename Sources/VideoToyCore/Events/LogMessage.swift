@@ -6,4 +6,10 @@ public enum LogMessage: Hashable, Sendable {
     case playback(PlaybackError)
     /// The file was open when the app last died, so it opens only when the user plays it.
     case closedWhilePlaying
+    /// A subtitle track of the video shows fewer cues than it should, or none.
+    case subtitles(SubtitleNote)
+    /// Display modes cannot be set, or one was not.
+    case modeUnavailable(ModeSettingUnavailable)
+    /// The screen is kept on, for this reason.
+    case wake(WakeReason)
 }

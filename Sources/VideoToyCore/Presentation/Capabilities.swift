@@ -37,56 +37,18 @@ public struct Capabilities: Sendable, Equatable {
 
     /// Compares reports field by field.
     public static func == (lhs: Capabilities, rhs: Capabilities) -> Bool {
-        lhs.text(screens: []) == rhs.text(screens: [])
+        lhs.session == rhs.session && lhs.compositor == rhs.compositor && lhs.modeSetting == rhs.modeSetting
+            && lhs.decoders.map { "\($0)" } == rhs.decoders.map { "\($0)" } && lhs.audioOutput == rhs.audioOutput
+            && lhs.soundOutputs == rhs.soundOutputs
     }
 
-    /// The report `videotoy --check` prints, with every monitor and its modes.
-    public func text(screens: [Screen]) -> String {
-        var lines = ["VideoToy \(CommandLineParser.version) capability check", "", "Session: \(session)"]
-        if let compositor { lines.append("Compositor: \(compositor)") }
-        switch modeSetting {
-        case .success(let api): lines.append("Display modes: can be set (\(api))")
-        case .failure(let reason): lines.append("Display modes: cannot be set (\(reason.reason))")
-        }
-        lines.append("Audio output: " + (audioOutput ?? "none (videos play silently)"))
-        lines += soundOutputLines
-        lines.append("Decoders:")
-        for entry in decoders {
-            lines.append("  \(entry.codec): " + (entry.element ?? "missing (install \(entry.package))"))
-        }
-        lines.append("Monitors:")
-        if screens.isEmpty { lines.append("  none reported") }
-        for screen in screens {
-            let current = screen.currentMode.map { " current \($0)" } ?? ""
-            lines.append("  \(screen.id) \(screen.geometry)\(current)")
-            for mode in screen.modes.reversed() { lines.append("    \(mode)") }
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The sound server's outputs, each HDMI or DisplayPort one with the monitor it reports (the name the sound
-    /// follows a screen by).
-    var soundOutputLines: [String] {
-        guard let soundOutputs else { return ["Sound server outputs: no sound server (the sound cannot follow the screen)"] }
-        var lines = ["Sound server outputs:"]
-        if soundOutputs.isEmpty { lines.append("  none") }
-        for output in soundOutputs {
-            // The sound server's strings, and the monitor's name from its EDID, are one line each whatever they hold.
-            var line = "  \(TerminalText.escaped(output.name)): \(TerminalText.escaped(output.description))"
-            if let monitor = output.monitorName { line += " — monitor \"\(TerminalText.escaped(monitor))\"" }
-            if output.availability == .unavailable { line += " (unplugged)" }
-            if let profile = output.profile { line += " (needs card profile \(profile.profile))" }
-            lines.append(line)
-        }
-        return lines
-    }
-
-    /// The report as events-log fields.
-    public var fields: [(EventField, JSONValue)] {
+    /// The report as events-log fields, the reason modes cannot be set worded by `log`.
+    @MainActor
+    public func fields(in log: EventLog) -> [(EventField, JSONValue)] {
         var modes: JSONValue = .bool(true), api: JSONValue = .null
         switch modeSetting {
         case .success(let name): api = .string(name)
-        case .failure(let reason): modes = .string(reason.reason)
+        case .failure(let reason): modes = log.sentence(.modeUnavailable(reason))
         }
         return [
             (.session, .string(session)), (.compositor, compositor.map(JSONValue.string) ?? .null), (.modeSetting, modes),
@@ -95,13 +57,4 @@ public struct Capabilities: Sendable, Equatable {
             (.decoders, .object(decoders.map { ($0.codec, $0.element.map(JSONValue.string) ?? .null) })),
         ]
     }
-}
-
-/// Why display modes cannot be set.
-public struct ModeSettingUnavailable: Error, Sendable, Equatable {
-    /// The reason, for the log and the report.
-    public let reason: String
-
-    /// Creates a reason.
-    public init(_ reason: String) { self.reason = reason }
 }

@@ -13,9 +13,9 @@ public protocol DisplayModeSetter: AnyObject, Sendable {
     func readModesNow() -> [String: OutputModes]
     /// Switches `connector` to `mode` (or back, when `restoring`); `done` receives why not, or nil on success.
     func setMode(
-        _ mode: ScreenMode, connector: String, restoring: Bool, then done: @escaping @MainActor @Sendable (String?) -> Void)
+        _ mode: ScreenMode, connector: String, restoring: Bool, then done: @escaping @MainActor @Sendable (ModeSettingUnavailable?) -> Void)
     /// Switches `connector` to `mode` and waits; for restoring modes when the app quits. Returns why not, or nil.
-    func setModeNow(_ mode: ScreenMode, connector: String, restoring: Bool) -> String?
+    func setModeNow(_ mode: ScreenMode, connector: String, restoring: Bool) -> ModeSettingUnavailable?
 }
 
 /// The modes one connector offers and the one in use.

@@ -5,7 +5,7 @@ public struct ContainerSubtitles: Sendable {
     /// The tracks, with the ids the player gives the file's own subtitle tracks (`subtitles/N`, in stream order).
     public let tracks: [MediaTrack]
     /// Why a track shows fewer cues than it has, or none, by track.
-    public let notes: [TrackID: String]
+    public let notes: [TrackID: SubtitleNote]
     /// The cues of each track, empty ones included.
     public let timelines: [TrackID: CueTimeline]
 
@@ -19,7 +19,7 @@ public struct ContainerSubtitles: Sendable {
     /// `tracks` with the cues read for each of them, the reading having ended as `end`.
     public init(tracks: [MediaTrack], cues: [TrackID: [SubtitleCue]], end: CueReadEnd) {
         self.tracks = tracks
-        var notes: [TrackID: String] = [:]
+        var notes: [TrackID: SubtitleNote] = [:]
         var timelines: [TrackID: CueTimeline] = [:]
         for track in tracks {
             let read = cues[track.id] ?? []

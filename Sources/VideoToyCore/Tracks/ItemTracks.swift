@@ -42,7 +42,7 @@ public struct ItemTracks: Sendable {
     /// Subtitle files that cannot be shown.
     public private(set) var unusable: [TrackID] = []
     /// Notes on subtitle files by track, for the menu.
-    public private(set) var notes: [TrackID: String] = [:]
+    public private(set) var notes: [TrackID: SubtitleNote] = [:]
     /// Embedded subtitle formats nothing here shows, as the probe named them ("WebVTT subtitles").
     public let unshowable: [String]
     /// The soundtrack playing.

@@ -11,14 +11,14 @@ public enum SidecarRead: Hashable, Sendable {
     /// The time for the video's subtitle files was used up by those before it: not tried.
     case notReached
 
-    /// The note the menu shows after the file's name, nil when the document has none to add.
-    var note: String? {
+    /// What the menu says is wrong with the file, nil when the document has nothing to add.
+    var problem: SubtitleProblem? {
         switch self {
-        case .document(let document): document.problem?.message
-        case .tooLarge: "is too large for a subtitle file"
-        case .unreadable: "could not be read"
-        case .tooSlow(let seconds): "is too slow to read (more than \(seconds) s)"
-        case .notReached: "was not read: reading the subtitle files before it took too long"
+        case .document(let document): document.problem
+        case .tooLarge: .tooLarge
+        case .unreadable: .unreadable
+        case .tooSlow(let seconds): .tooSlow(seconds: seconds)
+        case .notReached: .notReached
         }
     }
 }

@@ -38,7 +38,7 @@ public struct SidecarSubtitles: Sendable {
             let track = file.track
             let reading = read(file)
             if case .document(let document) = reading, let encoding = document.encoding { encodings[track.id] = encoding }
-            if let note = reading.note { report.notes[track.id] = "\(PathBytes.display(file.name)) \(note)" }
+            if let problem = reading.problem { report.notes[track.id] = .file(name: PathBytes.display(file.name), problem: problem) }
             guard case .document(let document) = reading, !document.cues.isEmpty else {
                 report.unusable.append(track.id)
                 continue

@@ -24,12 +24,4 @@ public enum SubtitleFormat: String, Hashable, Sendable, CaseIterable {
         case .ssa: "SSA"
         }
     }
-
-    /// The label with its article, as a sentence uses it: "a SubRip", "an ASS".
-    var withArticle: String {
-        switch self {
-        case .subRip, .webVTT: "a \(label)"
-        case .ass, .ssa: "an \(label)"
-        }
-    }
 }

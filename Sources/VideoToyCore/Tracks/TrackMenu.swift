@@ -31,8 +31,8 @@ public struct TrackMenu: Hashable, Sendable {
     public enum Note: Hashable, Sendable {
         /// A subtitle format no installed decoder shows.
         case cannotBeShownHere
-        /// What the subtitle reader found wrong, in English (the readers still word it).
-        case problem(String)
+        /// What the subtitle reader found wrong.
+        case problem(SubtitleNote)
     }
 
     /// The soundtracks; empty when the file has at most one (nothing to choose).
@@ -75,7 +75,7 @@ public struct TrackMenu: Hashable, Sendable {
             isForced: track.isForced, fileName: fileName(track.id))
     }
 
-    private static func entries(_ tracks: [MediaTrack], inUse: TrackID?, notes: [TrackID: String]) -> [Entry] {
+    private static func entries(_ tracks: [MediaTrack], inUse: TrackID?, notes: [TrackID: SubtitleNote]) -> [Entry] {
         let labels = tracks.enumerated().map { label($1, number: $0 + 1) }
         return tracks.enumerated().map { index, track in
             var label = labels[index]

@@ -2,7 +2,7 @@
 @MainActor
 public protocol ScreenWaking: AnyObject {
     /// Keeps the screen on, saying `reason` to the session; a hold in force is replaced, without a gap.
-    func hold(reason: String)
+    func hold(reason: WakeReason)
     /// Lets the screen blank again; nothing happens when nothing is held.
     func release()
 }

@@ -34,7 +34,8 @@ public final class WakeDriver {
             switch effect {
             case .hold(let hold):
                 port.hold(reason: hold.reason)
-                log?.emit(.wake, path: hold.path, fields: [(.held, .bool(true)), (.reason, .string(hold.reason))])
+                guard let log else { continue }
+                log.emit(.wake, path: hold.path, fields: [(.held, .bool(true)), (.reason, log.sentence(.wake(hold.reason)))])
             case .release:
                 port.release()
                 log?.emit(.wake, path: before?.path, fields: [(.held, .bool(false))])

@@ -40,19 +40,19 @@ public struct WakeLock: Sendable, Equatable {
         case .paused?: shown = video.screen != nil
         case .finished?, .failed?, nil: shown = false
         }
-        return shown ? WakeHold(path: video.path, reason: "Playing \(video.title)") : nil
+        return shown ? WakeHold(path: video.path, reason: .playing(title: video.title)) : nil
     }
 }
 
-/// One reason to keep the screen on: the video it is for and the words the session shows for it.
+/// One reason to keep the screen on: the video it is for and why the session is asked.
 public struct WakeHold: Sendable, Equatable {
     /// The video's file.
     public var path: String
-    /// What the session shows ("Playing Film.mkv").
-    public var reason: String
+    /// Why the screen stays on, which the session shows in the user's words ("Playing Film.mkv").
+    public var reason: WakeReason
 
     /// A hold for `path` saying `reason`.
-    public init(path: String, reason: String) {
+    public init(path: String, reason: WakeReason) {
         self.path = path
         self.reason = reason
     }

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import VideoToyCore
 import VideoToyGObject
+import VideoToyText
 
 /// Keeps the screen on through whatever the session offers, first that answers: GTK's inhibitor (GNOME's session
 /// manager, the portal in a sandbox, and on Wayland the compositor's idle-inhibit protocol on the main window), then
@@ -37,9 +38,9 @@ public final class SessionWake: ScreenWaking {
         self.report = report
     }
 
-    /// Keeps the screen on, saying `reason`.
-    public func hold(reason: String) {
-        wanted = reason
+    /// Keeps the screen on, saying `reason` in the user's language.
+    public func hold(reason: WakeReason) {
+        wanted = reason.text()
         apply()
     }
 

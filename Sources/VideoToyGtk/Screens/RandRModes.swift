@@ -22,20 +22,20 @@ final class RandRModes: DisplayModeSetter, @unchecked Sendable {
     var connectionQueue: DispatchQueue { queue }
 
     /// Why mode changes are unavailable, when they are.
-    @MainActor static var unavailableReason: String?
+    @MainActor static var unavailableReason: ModeSettingUnavailable?
 
     /// Opens a connection to the X server `name` (by default the one `DISPLAY` names), requiring RandR 1.2 or later.
     @MainActor
     init?(displayName name: String? = nil) {
         guard let display = name.map({ XOpenDisplay($0) }) ?? XOpenDisplay(nil) else {
-            RandRModes.unavailableReason = "cannot open the X display for RandR"
+            RandRModes.unavailableReason = .noXDisplay
             return nil
         }
         var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
         guard XRRQueryExtension(display, &event, &error) != 0, XRRQueryVersion(display, &major, &minor) != 0,
             major > 1 || (major == 1 && minor >= 2)
         else {
-            RandRModes.unavailableReason = "the X server has no RandR 1.2"
+            RandRModes.unavailableReason = .noRandR
             XCloseDisplay(display)
             return nil
         }
@@ -75,15 +75,15 @@ final class RandRModes: DisplayModeSetter, @unchecked Sendable {
 
     /// Switches an output to `mode` off the main loop; RandR sets and restores alike.
     func setMode(
-        _ mode: ScreenMode, connector: String, restoring: Bool, then done: @escaping @MainActor @Sendable (String?) -> Void
+        _ mode: ScreenMode, connector: String, restoring: Bool, then done: @escaping @MainActor @Sendable (ModeSettingUnavailable?) -> Void
     ) {
-        let refusal = "RandR refused mode \(mode) on \(connector)"
+        let refusal = ModeSettingUnavailable.randrRefused(mode, connector: connector)
         setMode(mode, connector: connector) { worked in done(worked ? nil : refusal) }
     }
 
     /// Switches an output to `mode` and waits; RandR sets and restores alike.
-    func setModeNow(_ mode: ScreenMode, connector: String, restoring: Bool) -> String? {
-        setModeNow(mode, connector: connector) ? nil : "RandR refused mode \(mode) on \(connector)"
+    func setModeNow(_ mode: ScreenMode, connector: String, restoring: Bool) -> ModeSettingUnavailable? {
+        setModeNow(mode, connector: connector) ? nil : .randrRefused(mode, connector: connector)
     }
 
     private func allModes() -> [String: OutputModes] {

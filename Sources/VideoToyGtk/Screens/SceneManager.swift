@@ -15,16 +15,17 @@ final class SceneManager {
 
     private let application: UnsafeMutablePointer<GtkApplication>
     private let monitors: MonitorSource
-    private let modes: (any DisplayModeSetter)?
-    private let unavailable: String
+    private let modes: Result<any DisplayModeSetter, ModeSettingUnavailable>
     private var scenes: [ScreenID: Scene] = [:]
 
-    /// Creates the manager; `unavailable` says why modes cannot be set when `modes` is nil.
-    init(application: UnsafeMutablePointer<GtkApplication>, monitors: MonitorSource, modes: (any DisplayModeSetter)?, unavailable: String) {
+    /// Creates the manager, setting modes through `modes` or saying why they cannot be set.
+    init(
+        application: UnsafeMutablePointer<GtkApplication>, monitors: MonitorSource,
+        modes: Result<any DisplayModeSetter, ModeSettingUnavailable>
+    ) {
         self.application = application
         self.monitors = monitors
         self.modes = modes
-        self.unavailable = unavailable
     }
 
     /// Opens the scene on `screen` showing the idle screen until a view arrives.
@@ -63,16 +64,21 @@ final class SceneManager {
 
     /// Switches a screen's mode (or back, when `restoring`) off the main loop; `done` gets why it could not, or nil.
     func setMode(
-        _ mode: ScreenMode, on screen: ScreenID, restoring: Bool, then done: @escaping @MainActor @Sendable (String?) -> Void
+        _ mode: ScreenMode, on screen: ScreenID, restoring: Bool,
+        then done: @escaping @MainActor @Sendable (ModeSettingUnavailable?) -> Void
     ) {
-        guard let modes else { return done(unavailable) }
-        modes.setMode(mode, connector: screen.connector, restoring: restoring, then: done)
+        switch modes {
+        case .success(let modes): modes.setMode(mode, connector: screen.connector, restoring: restoring, then: done)
+        case .failure(let reason): done(reason)
+        }
     }
 
     /// Switches a screen's mode and waits for it; for restoring modes when the app quits.
-    func setModeNow(_ mode: ScreenMode, on screen: ScreenID, restoring: Bool) -> String? {
-        guard let modes else { return unavailable }
-        return modes.setModeNow(mode, connector: screen.connector, restoring: restoring)
+    func setModeNow(_ mode: ScreenMode, on screen: ScreenID, restoring: Bool) -> ModeSettingUnavailable? {
+        switch modes {
+        case .success(let modes): modes.setModeNow(mode, connector: screen.connector, restoring: restoring)
+        case .failure(let reason): reason
+        }
     }
 
     private static func idleContent() -> GObjectRef {

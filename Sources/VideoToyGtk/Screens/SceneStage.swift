@@ -18,7 +18,7 @@ final class SceneStage: SceneHost {
         self.window = window
         self.screens = screens
         scenes = SceneManager(
-            application: application, monitors: screens.monitors, modes: screens.modes, unavailable: screens.modeSupportNote ?? "")
+            application: application, monitors: screens.monitors, modes: screens.modeSupport)
     }
 
     /// Puts a video view into the scene on `connector`; false if there is no such scene.
@@ -46,12 +46,13 @@ final class SceneStage: SceneHost {
     }
 
     func setMode(
-        _ mode: ScreenMode, on screen: ScreenID, restoring: Bool, then done: @escaping @MainActor @Sendable (String?) -> Void
+        _ mode: ScreenMode, on screen: ScreenID, restoring: Bool,
+        then done: @escaping @MainActor @Sendable (ModeSettingUnavailable?) -> Void
     ) {
         scenes.setMode(mode, on: screen, restoring: restoring, then: done)
     }
 
-    func setModeNow(_ mode: ScreenMode, on screen: ScreenID, restoring: Bool) -> String? {
+    func setModeNow(_ mode: ScreenMode, on screen: ScreenID, restoring: Bool) -> ModeSettingUnavailable? {
         scenes.setModeNow(mode, on: screen, restoring: restoring)
     }
 }

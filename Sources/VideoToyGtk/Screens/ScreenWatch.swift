@@ -30,12 +30,9 @@ public final class ScreenWatch {
         }
     }
 
-    /// The setter of display modes, if the session has one.
-    var modes: (any DisplayModeSetter)? { try? modeSupport.get() }
-
     /// Why display modes cannot be set in this session, if they cannot.
-    public var modeSupportNote: String? {
-        if case .failure(let reason) = modeSupport { return reason.reason }
+    public var modeSupportNote: ModeSettingUnavailable? {
+        if case .failure(let reason) = modeSupport { return reason }
         return nil
     }
 

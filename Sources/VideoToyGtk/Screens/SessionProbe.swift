@@ -23,10 +23,10 @@ public enum SessionProbe {
     /// RandR on an X11 session, or why modes cannot be set through it.
     public static func randr() -> Result<any DisplayModeSetter, ModeSettingUnavailable> {
         guard let display = gdk_display_get_default(), vt_display_is_x11(display) != 0 else {
-            return .failure(ModeSettingUnavailable("not an X11 session (display modes are left as they are)"))
+            return .failure(.notX11)
         }
         guard let randr = RandRModes() else {
-            return .failure(ModeSettingUnavailable(RandRModes.unavailableReason ?? "RandR is not available"))
+            return .failure(RandRModes.unavailableReason ?? .randrUnavailable)
         }
         return .success(randr)
     }

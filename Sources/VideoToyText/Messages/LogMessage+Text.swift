@@ -7,6 +7,9 @@ extension LogMessage {
         case .probe(let failure): return failure.text(in: catalogue)
         case .playback(let error): return error.text(in: catalogue)
         case .closedWhilePlaying: return catalogue.tr("VideoToy closed while playing this file; it opens only when you play it")
+        case .subtitles(let note): return note.text(in: catalogue)
+        case .modeUnavailable(let reason): return reason.text(in: catalogue)
+        case .wake(let reason): return reason.text(in: catalogue)
         }
     }
 }

@@ -40,7 +40,7 @@ extension TrackMenu.Note {
         switch self {
         // TRANSLATORS: under a subtitle format in the menu that no installed decoder can show.
         case .cannotBeShownHere: return catalogue.tr("cannot be shown here")
-        case .problem(let problem): return problem
+        case .problem(let note): return note.text(in: catalogue)
         }
     }
 }

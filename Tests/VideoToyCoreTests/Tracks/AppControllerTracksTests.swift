@@ -60,8 +60,10 @@ struct AppControllerTracksTests {
                 .off, .track(TrackLabel(language: "English", number: 1)), .track(TrackLabel(language: "French", number: 2)),
                 .track(TrackLabel(language: "French", number: 3, fileName: "film.fr.srt")), .file("film.es.srt"),
             ])
-        #expect(menu.subtitles.last?.note == .problem("film.es.srt is not a text file"))
-        #expect(rig.terminal.lines.contains("/v/film.mkv: film.es.srt is not a text file"), "said where the user looks")
+        #expect(menu.subtitles.last?.note == .problem(.file(name: "film.es.srt", problem: .notText)))
+        #expect(
+            rig.terminal.lines.contains("/v/film.mkv: \(LogMessage.subtitles(.file(name: "film.es.srt", problem: .notText)))"),
+            "said where the user looks")
     }
 
     /// A text format with no decoder (WebVTT here) and a picture format the app never draws (DVD subtitles).
@@ -117,7 +119,7 @@ struct AppControllerTracksTests {
         #expect(rig.presenter.subtitleText(id) == nil)
         let menu = try #require(rig.presenter.trackMenus[id])
         #expect(menu.subtitles.map(\.label) == [.off, .track(TrackLabel(language: "German", number: 1))])
-        #expect(menu.subtitles.last?.note == .problem("The file is damaged after 0:01: the cue before it is shown"))
+        #expect(menu.subtitles.last?.note == .problem(.track(end: .damaged(atMs: 1000), cueCount: 1)))
         // Off and back with the V key: the cues come from the file read again, by position.
         rig.controller.intent(id, .cycleTrack(.subtitles))
         #expect(rig.presenter.notices.last == .subtitlesChosen(nil))

@@ -80,19 +80,13 @@ struct EmbeddedWebVTTTests {
     }
 
     @Test(
-        "a read that stopped early says so in the track's note",
+        "a read that stopped early, or found nothing, says so in the track's note; a whole read has none",
         arguments: [
-            (CueReadEnd.complete, 3, nil),
-            (.complete, 0, "This track has no subtitles in it"),
-            (.damaged(atMs: 83_000), 12, "The file is damaged after 1:23: the 12 cues before it are shown"),
-            (.damaged(atMs: 4000), 1, "The file is damaged after 0:04: the cue before it is shown"),
-            (.damaged(atMs: nil), 0, "The file is damaged: no cue of this track could be read"),
-            (.tooLarge(atMs: 3_723_000), 900, "This track holds more than 8 MiB of text: the cues up to 1:02:03 are shown"),
-            (.tookTooLong(atMs: 600_000), 40, "Reading this track took too long: the cues up to 10:00 are shown"),
-            (.tookTooLong(atMs: nil), 0, "Reading this track took too long: no cue could be read"),
-        ] as [(CueReadEnd, Int, String?)])
-    func notes(end: CueReadEnd, cueCount: Int, expected: String?) {
-        #expect(end.note(cueCount: cueCount) == expected)
+            (CueReadEnd.complete, 3, false), (.complete, 0, true), (.damaged(atMs: 83_000), 12, true), (.damaged(atMs: nil), 0, true),
+            (.tooLarge(atMs: 3_723_000), 900, true), (.tookTooLong(atMs: 600_000), 40, true), (.tookTooLong(atMs: nil), 0, true),
+        ] as [(CueReadEnd, Int, Bool)])
+    func notes(end: CueReadEnd, cueCount: Int, noted: Bool) {
+        #expect(end.note(cueCount: cueCount) == (noted ? .track(end: end, cueCount: cueCount) : nil))
     }
 
     @Test func theTracksReadComeAheadOfTheFilesBesideTheVideoWithTheirNotes() {
@@ -103,10 +97,11 @@ struct EmbeddedWebVTTTests {
         #expect(read.timelines[de.id]?.text(atMs: 500) == "Hallo")
         #expect(read.timelines[en.id]?.text(atMs: 500) == nil)
         let file = MediaTrack(id: .sidecar("film.fr.srt"), codec: "SubRip")
-        let report = read.adding(to: SidecarReport(tracks: [file], notes: [file.id: "film.fr.srt is damaged"]))
+        let damaged = SubtitleNote.file(name: "film.fr.srt", problem: .damaged(atLine: 9, before: 1, after: 0))
+        let report = read.adding(to: SidecarReport(tracks: [file], notes: [file.id: damaged]))
         #expect(report.tracks == [de, en, file])
-        #expect(report.notes[file.id] == "film.fr.srt is damaged")
-        #expect(report.notes[de.id] == "The file is damaged after 0:00: the cue before it is shown")
-        #expect(report.notes[en.id] == "The file is damaged: no cue of this track could be read")
+        #expect(report.notes[file.id] == damaged)
+        #expect(report.notes[de.id] == .track(end: .damaged(atMs: 0), cueCount: 1))
+        #expect(report.notes[en.id] == .track(end: .damaged(atMs: 0), cueCount: 0))
     }
 }

@@ -9,7 +9,7 @@ struct ItemTracksTests {
     static let own = [MediaTrack(id: .subtitles(0), language: en), MediaTrack(id: .subtitles(1), language: fr)]
     static let files = SidecarReport(
         tracks: [MediaTrack(id: .sidecar("film.fr.srt"), language: fr, codec: "SubRip")],
-        notes: [.sidecar("film.es.srt"): "film.es.srt is not a text file"], unusable: [.sidecar("film.es.srt")])
+        notes: [.sidecar("film.es.srt"): .file(name: "film.es.srt", problem: .notText)], unusable: [.sidecar("film.es.srt")])
 
     @Test func nothingIsChosenUntilBothTheFileAndTheFilesBesideItAreKnown() {
         for sidecarsFirst in [false, true] {
@@ -74,7 +74,7 @@ struct ItemTracksTests {
             ])
         #expect(menu.subtitles.map(\.isSelected) == [true, false, false, false, false])
         #expect(menu.subtitles.map(\.isEnabled) == [true, true, true, true, false])
-        #expect(menu.subtitles.last?.note == .problem("film.es.srt is not a text file"))
+        #expect(menu.subtitles.last?.note == .problem(.file(name: "film.es.srt", problem: .notText)))
         var one = ItemTracks(preferences: TrackPreferences())
         _ = one.handle(.embedded(audio: [Self.audio[0]], subtitles: []))
         _ = one.handle(.sidecars(SidecarReport()))

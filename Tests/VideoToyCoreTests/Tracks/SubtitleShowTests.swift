@@ -64,8 +64,8 @@ struct SidecarSubtitlesTests {
             })
         #expect(read.report.tracks.map(\.id) == [.sidecar("film.en.srt")])
         #expect(read.report.unusable == [.sidecar("film.de.srt"), .sidecar("film.fr.srt")])
-        #expect(read.report.notes[.sidecar("film.de.srt")] == "film.de.srt is too large for a subtitle file")
-        #expect(read.report.notes[.sidecar("film.fr.srt")] == "film.fr.srt could not be read")
+        #expect(read.report.notes[.sidecar("film.de.srt")] == .file(name: "film.de.srt", problem: .tooLarge))
+        #expect(read.report.notes[.sidecar("film.fr.srt")] == .file(name: "film.fr.srt", problem: .unreadable))
         #expect(!asked.contains("film.de.srt"), "a file over the limit is not read")
         #expect(read.timelines[.sidecar("film.en.srt")]?.text(atMs: 1500) == "Hi")
     }
@@ -82,9 +82,9 @@ struct SidecarSubtitlesTests {
         }
         #expect(read.report.tracks.map(\.id) == [.sidecar("film.en.srt")])
         #expect(read.report.unusable == [.sidecar("film.de.srt"), .sidecar("film.fr.srt")])
-        #expect(read.report.notes[.sidecar("film.de.srt")] == "film.de.srt is too slow to read (more than 5 s)")
+        #expect(read.report.notes[.sidecar("film.de.srt")] == .file(name: "film.de.srt", problem: .tooSlow(seconds: 5)))
         #expect(
-            read.report.notes[.sidecar("film.fr.srt")] == "film.fr.srt was not read: reading the subtitle files before it took too long")
+            read.report.notes[.sidecar("film.fr.srt")] == .file(name: "film.fr.srt", problem: .notReached))
         #expect(read.report.notes[.sidecar("film.en.srt")] == nil)
     }
 }

@@ -18,7 +18,7 @@ public struct DisplayConfigChanges: Hashable, Sendable {
         /// The monitor is already in that mode.
         case nothing
         /// The configuration is left as it is, for the reason given.
-        case leave(String)
+        case leave(ModeSettingUnavailable)
     }
 
     private struct Pending: Hashable, Sendable {
@@ -43,16 +43,16 @@ public struct DisplayConfigChanges: Hashable, Sendable {
     public mutating func set(_ mode: ScreenMode, on connector: String, in layout: DisplayLayout) -> Decision {
         observe(layout)
         guard let monitor = layout.monitor(connector), let current = monitor.currentMode else {
-            return .leave("\(connector) is not an active monitor")
+            return .leave(.notActive(connector: connector))
         }
-        guard let target = monitor.layoutMode(matching: mode) else { return .leave("\(connector) offers no mode \(mode)") }
+        guard let target = monitor.layoutMode(matching: mode) else { return .leave(.noSuchMode(mode, connector: connector)) }
         guard target.id != current.id else { return .nothing }
         switch Self.config(layout, switching: connector, from: current, to: target) {
         case .success(let config):
             pending = Pending(connector: connector, previousModeID: previous[connector] ?? current.id)
             return .apply(config)
         case .failure(let reason):
-            return .leave(reason.reason)
+            return .leave(reason)
         }
     }
 
@@ -62,18 +62,18 @@ public struct DisplayConfigChanges: Hashable, Sendable {
         guard let modeID = previous.removeValue(forKey: connector) else {
             // Never changed, or its change was refused: there is nothing to put back.
             guard abandoned.remove(connector) != nil else { return .nothing }
-            return .leave("the display configuration changed outside VideoToy; \(connector) is left as it is")
+            return .leave(.configurationChangedOutside(connector: connector))
         }
         guard let monitor = layout.monitor(connector), let current = monitor.currentMode,
             let target = monitor.modes.first(where: { $0.id == modeID })
-        else { return .leave("\(connector) is no longer active") }
+        else { return .leave(.noLongerActive(connector: connector)) }
         guard target.id != current.id else { return .nothing }
         switch Self.config(layout, switching: connector, from: current, to: target) {
         case .success(let config):
             pending = Pending(connector: connector, previousModeID: nil)
             return .apply(config)
         case .failure(let reason):
-            return .leave(reason.reason)
+            return .leave(reason)
         }
     }
 
@@ -104,10 +104,10 @@ public struct DisplayConfigChanges: Hashable, Sendable {
         MonitorsConfig, ModeSettingUnavailable
     > {
         guard let monitor = layout.monitor(connector), let current = monitor.currentMode else {
-            return .failure(ModeSettingUnavailable("\(connector) is not an active monitor"))
+            return .failure(.notActive(connector: connector))
         }
         guard let target = monitor.layoutMode(matching: mode) else {
-            return .failure(ModeSettingUnavailable("\(connector) offers no mode \(mode)"))
+            return .failure(.noSuchMode(mode, connector: connector))
         }
         return config(layout, switching: connector, from: current, to: target)
     }
@@ -117,10 +117,10 @@ public struct DisplayConfigChanges: Hashable, Sendable {
         _ layout: DisplayLayout, switching connector: String, from current: LayoutMode, to target: LayoutMode
     ) -> Result<MonitorsConfig, ModeSettingUnavailable> {
         guard let moved = layout.logicalMonitors.first(where: { $0.connectors.contains(connector) }) else {
-            return .failure(ModeSettingUnavailable("\(connector) shows no part of the desktop"))
+            return .failure(.notOnDesktop(connector: connector))
         }
         guard moved.connectors.count == 1 else {
-            return .failure(ModeSettingUnavailable("\(connector) mirrors another monitor; its mode is left as it is"))
+            return .failure(.mirrors(connector: connector))
         }
         let scale = target.supportedScales.contains { abs($0 - moved.scale) < 0.001 } ? moved.scale : target.preferredScale
         let before = logicalSize(current.mode, scale: moved.scale, transform: moved.transform, layout.scalesLogically)
@@ -134,7 +134,7 @@ public struct DisplayConfigChanges: Hashable, Sendable {
                 } else if let mode = layout.monitor(name)?.currentMode {
                     assignments.append(MonitorsConfig.Assignment(connector: name, modeID: mode.id))
                 } else {
-                    return .failure(ModeSettingUnavailable("\(name) has no current mode"))
+                    return .failure(.noCurrentMode(connector: name))
                 }
             }
             let isMoved = monitor == moved

@@ -21,10 +21,10 @@ public struct OutputConfiguration: Hashable, Sendable {
         OutputConfiguration, ModeSettingUnavailable
     > {
         guard let target = heads.first(where: { $0.name == connector }) else {
-            return .failure(ModeSettingUnavailable("the compositor reports no output \(connector)"))
+            return .failure(.noOutput(connector: connector))
         }
-        guard target.isEnabled || !target.isDescribed else { return .failure(ModeSettingUnavailable("\(connector) is switched off")) }
-        guard mode.pixels > 0 else { return .failure(ModeSettingUnavailable("\(mode) has no size")) }
+        guard target.isEnabled || !target.isDescribed else { return .failure(.switchedOff(connector: connector)) }
+        guard mode.pixels > 0 else { return .failure(.noSize(mode)) }
         let settings = heads.map { head -> HeadSetting in
             if head.name == connector {
                 let choice = head.index(of: mode).map(HeadSetting.ModeChoice.listed) ?? .custom(mode)

@@ -17,7 +17,7 @@ public struct OutputModeChanges: Hashable, Sendable {
         /// The head is already in that mode.
         case nothing
         /// The output is left as it is, for the reason given.
-        case leave(String)
+        case leave(ModeSettingUnavailable)
     }
 
     private var setModes: [String: ScreenMode] = [:]
@@ -34,8 +34,8 @@ public struct OutputModeChanges: Hashable, Sendable {
     /// Decides whether to switch `connector`, now in `state`, to `mode`.
     public func set(_ mode: ScreenMode, on connector: String, state: HeadState) -> Decision {
         switch state {
-        case .gone: return .leave("the compositor reports no output \(connector)")
-        case .off: return .leave("\(connector) is switched off")
+        case .gone: return .leave(.noOutput(connector: connector))
+        case .off: return .leave(.switchedOff(connector: connector))
         case .running(let current) where current == mode: return .nothing
         case .running, .unreported: return .apply
         }
@@ -45,11 +45,11 @@ public struct OutputModeChanges: Hashable, Sendable {
     public func restore(_ original: ScreenMode, on connector: String, state: HeadState) -> Decision {
         guard let set = setModes[connector] else { return .nothing }
         switch state {
-        case .gone: return .leave("\(connector) is gone; there is no mode to restore")
-        case .off: return .leave("\(connector) was switched off outside VideoToy; it is left as it is")
+        case .gone: return .leave(.goneBeforeRestore(connector: connector))
+        case .off: return .leave(.switchedOffOutside(connector: connector))
         case .running(let current) where current == original: return .nothing
         case .running(let current) where current != set:
-            return .leave("the mode of \(connector) was changed outside VideoToy (to \(current)); it is left as it is")
+            return .leave(.changedOutside(connector: connector, to: current))
         case .running, .unreported: return .apply
         }
     }

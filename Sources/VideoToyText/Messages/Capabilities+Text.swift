@@ -1,0 +1,66 @@
+import VideoToyCore
+
+extension Capabilities {
+    /// The report `videotoy --check` prints, with every monitor and its modes, in the user's language (`.user`) or
+    /// English (`.english`).
+    public func text(screens: [Screen], in catalogue: Catalogue = .user) -> String {
+        // TRANSLATORS: the title of the report "videotoy --check" prints; %s is VideoToy's version.
+        var lines = [catalogue.tr("VideoToy %s capability check", CommandLineParser.version), ""]
+        // TRANSLATORS: %s is the windowing session: "x11", "wayland" or another backend's name.
+        lines.append(catalogue.tr("Session: %s", session))
+        // TRANSLATORS: %s is the Wayland compositor, such as "GNOME (mutter)" or "sway".
+        if let compositor { lines.append(catalogue.tr("Compositor: %s", compositor)) }
+        switch modeSetting {
+        case .success(let api):
+            // TRANSLATORS: %s is the API VideoToy sets display modes through, such as "RandR".
+            lines.append(catalogue.tr("Display modes: can be set (%s)", api))
+        case .failure(let reason):
+            // TRANSLATORS: %s says why, such as "the X server has no RandR 1.2".
+            lines.append(catalogue.tr("Display modes: cannot be set (%s)", reason.text(in: catalogue)))
+        }
+        // TRANSLATORS: %s is GStreamer's audio sink, such as "pulsesink".
+        let audio = audioOutput.map { catalogue.tr("Audio output: %s", $0) }
+        lines.append(audio ?? catalogue.tr("Audio output: none (videos play silently)"))
+        lines += soundOutputLines(in: catalogue)
+        lines.append(catalogue.tr("Decoders:"))
+        for entry in decoders {
+            // TRANSLATORS: %1$s is a codec, such as "H.264"; %2$s the GStreamer element that decodes it.
+            let found = entry.element.map { catalogue.trp("decoder", "  %1$s: %2$s", entry.codec, $0) }
+            // TRANSLATORS: %1$s is a codec, such as "AV1"; %2$s the Debian package that has a decoder for it.
+            lines.append(found ?? catalogue.tr("  %1$s: missing (install %2$s)", entry.codec, entry.package))
+        }
+        lines.append(catalogue.tr("Monitors:"))
+        // TRANSLATORS: under "Monitors:" when the display reports none.
+        if screens.isEmpty { lines.append(catalogue.tr("  none reported")) }
+        for screen in screens {
+            // TRANSLATORS: after a monitor's name and place; %s is the display mode in use, such as "1920x1080@60.000".
+            let current = screen.currentMode.map { catalogue.tr(" current %s", $0.description) } ?? ""
+            lines.append("  \(screen.id) \(screen.geometry)\(current)")
+            for mode in screen.modes.reversed() { lines.append("    \(mode)") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The sound server's outputs, each HDMI or DisplayPort one with the monitor it reports (the name the sound
+    /// follows a screen by).
+    private func soundOutputLines(in catalogue: Catalogue) -> [String] {
+        guard let soundOutputs else {
+            return [catalogue.tr("Sound server outputs: no sound server (the sound cannot follow the screen)")]
+        }
+        var lines = [catalogue.tr("Sound server outputs:")]
+        // TRANSLATORS: under "Sound server outputs:" when the server has none.
+        if soundOutputs.isEmpty { lines.append(catalogue.trp("sound outputs", "  none")) }
+        for output in soundOutputs {
+            // The sound server's strings, and the monitor's name from its EDID, are one line each whatever they hold.
+            var line = "  \(TerminalText.escaped(output.name)): \(TerminalText.escaped(output.description))"
+            // TRANSLATORS: after a sound output; %s is the name the monitor on that HDMI output reports.
+            if let monitor = output.monitorName { line += catalogue.tr(" — monitor \"%s\"", TerminalText.escaped(monitor)) }
+            // TRANSLATORS: after a sound output whose plug has nothing in it.
+            if output.availability == .unavailable { line += catalogue.tr(" (unplugged)") }
+            // TRANSLATORS: after a sound output; %s is the sound card profile it needs, such as "output:hdmi-stereo".
+            if let profile = output.profile { line += catalogue.tr(" (needs card profile %s)", profile.profile) }
+            lines.append(line)
+        }
+        return lines
+    }
+}
