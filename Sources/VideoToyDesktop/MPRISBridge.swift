@@ -86,7 +86,7 @@ public final class MPRISBridge: MPRISPlayerTarget {
     /// The current video's position; a seek in flight already reads as its target.
     public var positionMs: Int {
         guard let id = current else { return 0 }
-        if let position = controller.player(id)?.positionMs { return position }
+        if let position = controller.castPosition(of: id) ?? controller.player(id)?.positionMs { return position }
         switch controller.snapshot.current?.playback {
         case .paused(let position)?: return position
         case .finished?: return metadata?.durationMs ?? 0

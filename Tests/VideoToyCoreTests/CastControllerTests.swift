@@ -68,6 +68,8 @@ struct CastControllerTests {
         let (rig, renderers, server, a) = try await playing()
         rig.controller.chooseScreen(tvID)
         reachPlaying(rig, renderers)
+        rig.timers.advance(by: CastDriver.pollMilliseconds)
+        #expect(renderers.answer("GetTransportInfo", .transportState(.playing)))
         #expect(renderers.answer("GetPositionInfo", .position(milliseconds: 50_000, durationMilliseconds: 61_000)))
         switch how {
         case "gone": renderers.announce([])

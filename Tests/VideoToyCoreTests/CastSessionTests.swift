@@ -46,14 +46,14 @@ struct CastSessionTests {
         #expect(
             sent(effects) == [
                 .getProtocolInfo, setURI("http://169.254.77.1:4000/cast/t/video.mp4"), .play, .getTransportInfo,
-                .getPositionInfo, .seek(milliseconds: 42_000),
+                .seek(milliseconds: 42_000),
             ])
         #expect(session.item == Fixture.one && session.progress.playing)
     }
 
     /// (position on the laptop, paused) → the actions after PLAYING.
     @Test(arguments: [
-        (0, false, [RendererAction]()), (999, false, []), (1000, false, [.seek(milliseconds: 1000)]),
+        (0, false, [RendererAction.getPositionInfo]), (999, false, [.getPositionInfo]), (1000, false, [.seek(milliseconds: 1000)]),
         (5000, true, [.seek(milliseconds: 5000), .pause]),
     ])
     func whatFollowsThePlayingState(position: Int, paused: Bool, expected: [RendererAction]) {
@@ -217,7 +217,7 @@ struct ConvertedCastTests {
         _ = session.handle(.replied(setURI.compactMap { if case .send(let a, _) = $0 { a } else { nil } }[0], .done))
         _ = session.handle(.replied(.play, .done))
         _ = session.handle(.tick)
-        #expect(base.sent(session.handle(.replied(.getTransportInfo, .transportState(.playing)))).isEmpty, "no seek: it starts there")
+        #expect(base.sent(session.handle(.replied(.getTransportInfo, .transportState(.playing)))) == [.getPositionInfo], "no seek: it starts there")
         _ = session.handle(.replied(.getPositionInfo, .position(milliseconds: 5_000, durationMilliseconds: 35_000)))
         #expect(session.positionMs == 35_000, "positions count from where the stream began")
         #expect(session.progress.durationMs == 61_000, "the file's length, not the stream's")
@@ -252,5 +252,30 @@ struct ConvertedCastTests {
         var session = CastSession()
         _ = session.handle(.start(base.request()))
         #expect(session.handle(.replied(.getProtocolInfo, .sinkProtocols(sinks))).first == served)
+    }
+}
+
+/// The poll asks where the renderer is only once it says it plays: a stopped renderer reports 0.
+@Suite("Cast session, polling")
+struct CastPollTests {
+    let base = CastSessionTests()
+
+    @Test func aStoppedRendererIsNeverAskedWhereItIsSoTheLastPositionHolds() {
+        var (session, _) = base.playing()
+        _ = session.handle(.tick)
+        #expect(base.sent(session.handle(.replied(.getTransportInfo, .transportState(.playing)))) == [.getPositionInfo])
+        _ = session.handle(.replied(.getPositionInfo, .position(milliseconds: 50_000, durationMilliseconds: 61_000)))
+        #expect(base.sent(session.handle(.tick)) == [.getTransportInfo])
+        let effects = session.handle(.replied(.getTransportInfo, .transportState(.stopped)))
+        #expect(!base.sent(effects).contains(.getPositionInfo))
+        #expect(base.ends(effects).map(\.positionMs) == [50_000])
+    }
+
+    @Test func oneQuestionAtATime() {
+        var (session, _) = base.playing()
+        #expect(base.sent(session.handle(.tick)) == [.getTransportInfo])
+        #expect(base.sent(session.handle(.tick)).isEmpty, "the last question is still out")
+        _ = session.handle(.replied(.getTransportInfo, .failed(code: nil, description: "no answer in 3000 ms")))
+        #expect(base.sent(session.handle(.tick)) == [.getTransportInfo])
     }
 }

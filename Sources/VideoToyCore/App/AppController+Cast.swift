@@ -24,6 +24,12 @@ extension AppController: CastDriver.Owner {
         route(.setFollows(id, follows))
     }
 
+    /// Where the TV is in the video of `id` when it is cast (its last report), else nil.
+    public func castPosition(of id: ItemID) -> Int? {
+        guard let cast = screenDriver.cast, cast.session.item == id else { return nil }
+        return cast.session.positionMs
+    }
+
     /// Whether `id` plays on a network screen now.
     func isCast(_ id: ItemID) -> Bool { screenDriver.cast?.session.item == id }
 
@@ -76,6 +82,8 @@ extension AppController: CastDriver.Owner {
             positionMs: progress.positionMs, durationMs: progress.durationMs, playing: progress.playing,
             muted: screenDriver.cast?.muted ?? false, volume: screenDriver.cast?.volume ?? 1)
         presenter?.showProgress(for: id, shown)
+        // MPRIS and the panel read playing or paused from the snapshot.
+        publish()
     }
 
     public func castLineChanged(_ id: ItemID) {

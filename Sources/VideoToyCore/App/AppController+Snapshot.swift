@@ -20,6 +20,10 @@ extension AppController {
                 video.durationMs = info.durationMs
                 video.line = MediaSummary(info, sidecars: library.sidecarLanguages(of: id))
             }
+            // On a TV the laptop's player holds still: what plays is the cast.
+            if let cast = screenDriver.cast, cast.session.item == id {
+                video.playback = cast.session.isPaused ? .paused(positionMs: cast.session.positionMs) : .playing
+            }
             made.current = video
         }
         return made

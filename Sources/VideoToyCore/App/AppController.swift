@@ -116,6 +116,11 @@ public final class AppController {
 
     /// The user chose to play `id` (click, Enter, Space, a play button, `--play`).
     public func activate(_ id: ItemID) {
+        // A video on a TV plays on there: playing it means going on where the TV paused.
+        if let cast = screenDriver.cast, cast.session.item == id {
+            if cast.session.isPaused { cast.handle(.setPaused(false)) }
+            return
+        }
         playbackDriver.activate(id)
     }
 

@@ -186,9 +186,18 @@ public struct CastSession: Sendable, Equatable {
             phase = .starting
             return [.send(.play, udn: request.udn)]
         case (_, .getTransportInfo, .transportState(let state)):
-            pollInFlight = false
-            return transport(state)
+            var effects = transport(state)
+            // Where it is is asked only of a renderer that says it plays or pauses, and not right after a seek: a
+            // stopped renderer reports 0, a seeking one where it was.
+            let sought = effects.contains { if case .send(.seek, _) = $0 { true } else { false } }
+            if self.request != nil, phase == .playing, state == .playing || state == .paused, !sought {
+                effects.append(.send(.getPositionInfo, udn: request.udn))
+            } else {
+                pollInFlight = false
+            }
+            return effects
         case (_, .getPositionInfo, .position(let position, let duration)):
+            pollInFlight = false
             guard phase == .playing, !seekPending else { return [] }
             // A converted stream's length and positions count from where it began.
             if let duration, duration > 0, !converted { durationMs = duration }
@@ -258,7 +267,7 @@ public struct CastSession: Sendable, Equatable {
         }
         guard phase == .starting || phase == .playing, !pollInFlight else { return [] }
         pollInFlight = true
-        return [.send(.getTransportInfo, udn: request.udn), .send(.getPositionInfo, udn: request.udn)]
+        return [.send(.getTransportInfo, udn: request.udn)]
     }
 
     private mutating func end(_ reason: CastEndReason, stop: Bool) -> [Effect] {
