@@ -36,6 +36,19 @@ struct CastContractTests {
         _ = try run.wait(for: "the renderer found again", from: goneIndex) { $0["event"] as? String == "renderer" }
     }
 
+    @Test("A renderer whose interface goes down is gone, and found again when the interface comes up")
+    func interfaceDownAndUp() throws {
+        let run = try CastProbeRun(["--discover", "150"])
+        let (foundIndex, _) = try run.wait(for: "Test TV") { $0["event"] as? String == "renderer" }
+        let down = try run.inNamespace(["ip", "link", "set", "tv0", "down"])
+        #expect(down.status == 0, "\(down.stderr)")
+        let (goneIndex, _) = try run.wait(for: "the renderer gone", from: foundIndex) { $0["event"] as? String == "gone" }
+        // The multicast route went down with the link. GUPnP hands back the same context it switched off.
+        let up = try run.inNamespace(["sh", "-c", "ip link set tv0 up && ip route add 239.0.0.0/8 dev tv0"])
+        #expect(up.status == 0, "\(up.stderr)")
+        _ = try run.wait(for: "the renderer found again", from: goneIndex) { $0["event"] as? String == "renderer" }
+    }
+
     @Test("A renderer that quits is gone, and found again when it starts once more")
     func rendererRestarts() throws {
         let run = try CastProbeRun(["--discover", "150"])
