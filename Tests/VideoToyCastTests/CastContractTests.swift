@@ -177,6 +177,44 @@ struct CastContractTests {
         _ = try run.wait(for: "the served URL") { $0["event"] as? String == "serving" }
     }
 
+    @Test("A file past 4 GiB is served in ranges from its mapping: right offsets and lengths, no copy in memory")
+    func largeFile() throws {
+        // Sparse: 5 GiB that take no disk, with a marker past 4 GiB where a 32-bit offset would wrap.
+        let big = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-cast-big-\(getpid()).mp4")
+        defer { try? FileManager.default.removeItem(at: big) }
+        let total = 5 << 30, markerAt = (4 << 30) + (1 << 29), marker = "VIDEOTOY-MARKER"
+        try Command.check(["truncate", "-s", "\(total)", big.path])
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.seek(toOffset: UInt64(markerAt))
+        try handle.write(contentsOf: Data(marker.utf8))
+        try handle.close()
+
+        let run = try CastProbeRun(["--cast", big.path, "--to", "Test TV", "--seconds", "150", "--serve-only"])
+        let (_, serving) = try run.wait(for: "the served URL") { $0["event"] as? String == "serving" }
+        let url = try #require(serving["url"] as? String)
+        let markerRange = try run.inNamespace([
+            "curl", "-s", "--max-time", "30", "-r", "\(markerAt)-\(markerAt + marker.utf8.count - 1)", url,
+        ])
+        #expect(markerRange.output == marker, "\(markerRange.output)")
+        let rangeHeaders = try fetch(run, ["-r", "\(markerAt)-\(markerAt + 99)", url])
+        #expect(rangeHeaders.status == 206 && rangeHeaders.size == 100, "\(rangeHeaders)")
+        #expect(rangeHeaders.header("content-range") == "bytes \(markerAt)-\(markerAt + 99)/\(total)", "\(rangeHeaders)")
+        let head = try fetch(run, ["-I", url])
+        #expect(head.header("content-length") == "\(total)", "\(head)")
+        let beyond = try fetch(run, ["-r", "\(total + 10)-", url])
+        #expect(beyond.status == 416 && beyond.header("content-range") == "bytes */\(total)", "\(beyond)")
+
+        let gib = try fetch(run, ["-r", "0-\((1 << 30) - 1)", url])
+        #expect(gib.status == 206 && gib.size == 1 << 30, "\(gib)")
+        // The mapping's pages count as file memory, which the kernel reclaims; a copy would be anonymous memory.
+        let pid = try #require(run.lines.first { $0["event"] as? String == "started" }?["pid"] as? Int)
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let anonymous = status.split(separator: "\n").first { $0.hasPrefix("RssAnon:") }
+            .flatMap { $0.split(separator: " ").dropFirst().first.flatMap { Int($0) } }
+        let kib = try #require(anonymous, "\(status)")
+        #expect(kib < 128 * 1024, "the probe holds \(kib) KiB of anonymous memory after serving 1 GiB")
+    }
+
     @Test("An action the renderer does not answer fails within its deadline")
     func deadline() throws {
         let clip = try CastClip.mp4.get()
