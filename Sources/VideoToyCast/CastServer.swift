@@ -36,6 +36,8 @@ public final class CastServer: CastFileServing {
     public func serve(path: String, mimeType: String, to udn: String) -> String? {
         stopServing()
         guard let host = addressFacing(udn), !host.isEmpty, let token = Self.token() else { return nil }
+        // A FIFO or a device would block the main thread in open, or map nothing sensible.
+        guard PathBytes.withCString(path, { g_file_test($0, G_FILE_TEST_IS_REGULAR) }) != 0 else { return nil }
         var error: UnsafeMutablePointer<GError>?
         // Mapped, not read: a 4 GB file costs address space, not memory, and each response shares the one mapping.
         guard let mapped = PathBytes.withCString(path, { g_mapped_file_new($0, 0, &error) }) else {

@@ -215,6 +215,22 @@ struct CastContractTests {
         #expect(kib < 128 * 1024, "the probe holds \(kib) KiB of anonymous memory after serving 1 GiB")
     }
 
+    @Test("What is not a regular file is not served", arguments: ["fifo", "missing", "folder"])
+    func notServed(kind: String) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-cast-\(kind)-\(getpid()).mp4").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        switch kind {
+        case "fifo": #expect(mkfifo(path, 0o600) == 0)
+        case "folder": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        default: break
+        }
+        let run = try CastProbeRun(["--cast", path, "--to", "Test TV", "--seconds", "150"])
+        let (_, ended) = try run.wait(for: "the end") { $0["event"] as? String == "end" }
+        #expect(ended["reason"] as? String == "not served", "\(run.report)")
+        #expect(!run.lines.contains { $0["event"] as? String == "serving" })
+        #expect(try run.exitStatus() == 1)
+    }
+
     @Test("An action the renderer does not answer fails within its deadline")
     func deadline() throws {
         let clip = try CastClip.mp4.get()
