@@ -22,6 +22,18 @@ struct CastContractTests {
         print("cast figures: discovery \(ms) ms")
     }
 
+    @Test("A renderer's name is shown without control characters and cut at 256 characters")
+    func hostileName() throws {
+        // ASCII only: gmediarender refuses to start with any other character in its name.
+        let name = "Salon <TV> & \u{7F}\"quoted\" " + String(repeating: "x", count: 300)
+        let run = try CastProbeRun(["--discover", "150"], name: name)
+        let (_, found) = try run.wait(for: "the renderer") { $0["event"] as? String == "renderer" }
+        let shown = try #require(found["name"] as? String)
+        #expect(shown.hasPrefix("Salon <TV> & \"quoted\" x"), "\(shown)")
+        #expect(shown.count == 256, "\(shown.count)")
+        #expect(!shown.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    }
+
     @Test("A renderer whose interface loses its address is gone, and found again when the address comes back")
     func interfaceComesAndGoes() throws {
         let run = try CastProbeRun(["--discover", "150"])
