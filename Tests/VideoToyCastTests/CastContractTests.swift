@@ -42,8 +42,8 @@ struct CastContractTests {
         #expect(removed.status == 0, "\(removed.stderr)")
         let (goneIndex, gone) = try run.wait(for: "the renderer gone", from: foundIndex) { $0["event"] as? String == "gone" }
         #expect(gone["name"] as? String == "Test TV")
-        // The multicast route went with the interface's last address.
-        let restored = try run.inNamespace(["sh", "-c", "ip addr add 169.254.77.1/24 dev tv0 && ip route add 239.0.0.0/8 dev tv0"])
+        // The multicast route went with the interface's last address; back first, so the new context can send at once.
+        let restored = try run.inNamespace(["sh", "-c", "ip route add 239.0.0.0/8 dev tv0 && ip addr add 169.254.77.1/24 dev tv0"])
         #expect(restored.status == 0, "\(restored.stderr)")
         _ = try run.wait(for: "the renderer found again", from: goneIndex) { $0["event"] as? String == "renderer" }
     }
