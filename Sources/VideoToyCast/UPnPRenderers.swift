@@ -102,6 +102,12 @@ public final class UPnPRenderers: NetworkRendering {
         points.append(point)
         gssdp_resource_browser_set_active(gcast(point.controlPoint.pointer), 1)
         gupnp_context_manager_manage_control_point(gcast(manager.pointer), gcast(point.controlPoint.pointer))
+        // An interface's address often comes a moment before its routes (DHCP, a link coming up): the first searches
+        // can fail, and a TV may not announce itself again for many minutes. One more search a little later.
+        MainLoop.after(milliseconds: 3000) { [weak point] in
+            guard let point else { return }
+            gssdp_resource_browser_rescan(gcast(point.controlPoint.pointer))
+        }
     }
 
     private func contextUnavailable(_ context: UnsafeMutableRawPointer) {
