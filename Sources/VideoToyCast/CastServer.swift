@@ -40,6 +40,8 @@ public final class CastServer: CastFileServing {
     public func serve(path: String, mimeType: String, to udn: String) -> String? {
         stopServing()
         guard let host = addressFacing(udn), !host.isEmpty, let token = Self.token() else { return nil }
+        // A FIFO or a device would block the main thread in open, or map nothing sensible.
+        guard PathBytes.withCString(path, { g_file_test($0, G_FILE_TEST_IS_REGULAR) }) != 0 else { return nil }
         var error: UnsafeMutablePointer<GError>?
         // Mapped, not read: a 4 GB file costs address space, not memory, and each response shares the one mapping.
         guard let mapped = PathBytes.withCString(path, { g_mapped_file_new($0, 0, &error) }) else {
@@ -102,9 +104,40 @@ public final class CastServer: CastFileServing {
         soup_message_headers_replace(headers, "Accept-Ranges", "bytes")
         soup_message_headers_replace(headers, "transferMode.dlna.org", "Streaming")
         soup_message_headers_replace(headers, "contentFeatures.dlna.org", CastServer.contentFeatures)
-        // A complete body: libsoup answers Range requests from it with 206 and Content-Range on its own.
-        soup_message_body_append_bytes(soup_server_message_get_response_body(message), file.bytes)
-        soup_server_message_set_status(message, 200, nil)
+        let body = soup_server_message_get_response_body(message)
+        let requestHeaders = soup_server_message_get_request_headers(message)
+        guard soup_message_headers_get_one(requestHeaders, "Range") != nil else {
+            soup_message_body_append_bytes(body, file.bytes)
+            soup_server_message_set_status(message, 200, nil)
+            return
+        }
+        // Ranges are answered here, not by libsoup: its own answer to a complete body flattens it into a copy and
+        // writes the total length modulo 4 GiB in Content-Range.
+        guard let range = CastServer.firstRange(requestHeaders, total: g_bytes_get_size(file.bytes)),
+            let part = g_bytes_new_from_bytes(file.bytes, gsize(range.start), gsize(range.end - range.start + 1))
+        else {
+            soup_message_headers_replace(headers, "Content-Range", "bytes */\(g_bytes_get_size(file.bytes))")
+            soup_server_message_set_status(message, 416, nil)
+            return
+        }
+        // A slice of the mapping: no byte is copied.
+        soup_message_body_append_bytes(body, part)
+        g_bytes_unref(part)
+        soup_message_headers_set_content_range(headers, range.start, range.end, goffset(g_bytes_get_size(file.bytes)))
+        soup_server_message_set_status(message, 206, nil)
+    }
+
+    /// The first satisfiable range of a request's Range header, checked against the file's size; nil when there is
+    /// none. Only the first: no renderer asks for several, and a multipart answer would be more code than it is worth.
+    nonisolated private static func firstRange(_ headers: OpaquePointer?, total: gsize) -> (start: goffset, end: goffset)? {
+        var ranges: UnsafeMutablePointer<SoupRange>?
+        var count: Int32 = 0
+        guard total > 0, soup_message_headers_get_ranges(headers, goffset(total), &ranges, &count) != 0, let ranges else { return nil }
+        defer { soup_message_headers_free_ranges(headers, ranges) }
+        guard count >= 1 else { return nil }
+        let start = ranges[0].start, end = ranges[0].end
+        guard start >= 0, end >= start, end < goffset(total) else { return nil }
+        return (start, end)
     }
 
     /// 64 hex digits of the kernel's random generator, or nil if it fails (then nothing is served).

@@ -88,6 +88,9 @@ public final class UPnPRenderers: NetworkRendering {
         // and, were loopback first, be served a URL on 127.0.0.1.
         let client: UnsafeMutablePointer<GSSDPClient> = gcast(context)
         guard let host = gssdp_client_get_host_ip(client).map({ String(cString: $0) }), !host.hasPrefix("127.") else { return }
+        // GUPnP switches a context off when its interface goes down, and hands back the same context when the
+        // interface comes up with its address kept, still off: nothing would be sent or heard on it.
+        if gssdp_client_get_active(client) == 0 { GProperty.set(context, "active", true) }
         guard let created = gupnp_control_point_new(gcast(context), "urn:schemas-upnp-org:device:MediaRenderer:1") else { return }
         let point = Point(context: GObjectRef(retaining: context), controlPoint: GObjectRef(adopting: UnsafeMutableRawPointer(created)))
         point.signals = [
@@ -101,6 +104,12 @@ public final class UPnPRenderers: NetworkRendering {
         points.append(point)
         gssdp_resource_browser_set_active(gcast(point.controlPoint.pointer), 1)
         gupnp_context_manager_manage_control_point(gcast(manager.pointer), gcast(point.controlPoint.pointer))
+        // An interface's address often comes a moment before its routes (DHCP, a link coming up): the first searches
+        // can fail, and a TV may not announce itself again for many minutes. One more search a little later.
+        MainLoop.after(milliseconds: 3000) { [weak point] in
+            guard let point else { return }
+            gssdp_resource_browser_rescan(gcast(point.controlPoint.pointer))
+        }
     }
 
     private func contextUnavailable(_ context: UnsafeMutableRawPointer) {

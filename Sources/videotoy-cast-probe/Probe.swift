@@ -81,7 +81,7 @@ final class Probe {
 
     private func serve(_ renderer: NetworkRenderer) {
         guard let file = options.castFile, let url = server.serve(path: file, mimeType: options.castMimeType, to: renderer.udn) else {
-            return end(1, "nothing could listen")
+            return end(1, "not served")
         }
         JSONLine.print("serving", ["url": url, "udn": renderer.udn])
         guard !options.serveOnly else { return }

@@ -1,6 +1,6 @@
 /// What the probe was asked to do, from its command line.
 struct ProbeOptions {
-    /// How long to look for renderers, in seconds, when only discovering.
+    /// How long to look for renderers, in seconds, when only discovering (the run's length then).
     var discoverSeconds: Int?
     /// Stop discovering once a renderer with this name or UDN is found.
     var until: String?
@@ -41,7 +41,10 @@ struct ProbeOptions {
         func number() -> Int? { value().flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil } }
         while let argument = rest.popFirst() {
             switch argument {
-            case "--discover": guard let n = number() else { return nil }; options.discoverSeconds = n
+            case "--discover":
+                guard let n = number() else { return nil }
+                options.discoverSeconds = n
+                options.seconds = n
             case "--until": guard let v = value() else { return nil }; options.until = v
             case "--cast": guard let v = value() else { return nil }; options.castFile = v
             case "--to": guard let v = value() else { return nil }; options.target = v

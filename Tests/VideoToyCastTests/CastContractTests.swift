@@ -22,6 +22,18 @@ struct CastContractTests {
         print("cast figures: discovery \(ms) ms")
     }
 
+    @Test("A renderer's name is shown without control characters and cut at 256 characters")
+    func hostileName() throws {
+        // ASCII only: gmediarender refuses to start with any other character in its name.
+        let name = "Salon <TV> & \u{7F}\"quoted\" " + String(repeating: "x", count: 300)
+        let run = try CastProbeRun(["--discover", "150"], name: name)
+        let (_, found) = try run.wait(for: "the renderer") { $0["event"] as? String == "renderer" }
+        let shown = try #require(found["name"] as? String)
+        #expect(shown.hasPrefix("Salon <TV> & \"quoted\" x"), "\(shown)")
+        #expect(shown.count == 256, "\(shown.count)")
+        #expect(!shown.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    }
+
     @Test("A renderer whose interface loses its address is gone, and found again when the address comes back")
     func interfaceComesAndGoes() throws {
         let run = try CastProbeRun(["--discover", "150"])
@@ -30,9 +42,22 @@ struct CastContractTests {
         #expect(removed.status == 0, "\(removed.stderr)")
         let (goneIndex, gone) = try run.wait(for: "the renderer gone", from: foundIndex) { $0["event"] as? String == "gone" }
         #expect(gone["name"] as? String == "Test TV")
-        // The multicast route went with the interface's last address.
-        let restored = try run.inNamespace(["sh", "-c", "ip addr add 169.254.77.1/24 dev tv0 && ip route add 239.0.0.0/8 dev tv0"])
+        // The multicast route went with the interface's last address; back first, so the new context can send at once.
+        let restored = try run.inNamespace(["sh", "-c", "ip route add 239.0.0.0/8 dev tv0 && ip addr add 169.254.77.1/24 dev tv0"])
         #expect(restored.status == 0, "\(restored.stderr)")
+        _ = try run.wait(for: "the renderer found again", from: goneIndex) { $0["event"] as? String == "renderer" }
+    }
+
+    @Test("A renderer whose interface goes down is gone, and found again when the interface comes up")
+    func interfaceDownAndUp() throws {
+        let run = try CastProbeRun(["--discover", "150"])
+        let (foundIndex, _) = try run.wait(for: "Test TV") { $0["event"] as? String == "renderer" }
+        let down = try run.inNamespace(["ip", "link", "set", "tv0", "down"])
+        #expect(down.status == 0, "\(down.stderr)")
+        let (goneIndex, _) = try run.wait(for: "the renderer gone", from: foundIndex) { $0["event"] as? String == "gone" }
+        // The multicast route went down with the link. GUPnP hands back the same context it switched off.
+        let up = try run.inNamespace(["sh", "-c", "ip link set tv0 up && ip route add 239.0.0.0/8 dev tv0"])
+        #expect(up.status == 0, "\(up.stderr)")
         _ = try run.wait(for: "the renderer found again", from: goneIndex) { $0["event"] as? String == "renderer" }
     }
 
@@ -162,6 +187,60 @@ struct CastContractTests {
         #expect(!(pause["description"] as? String ?? "").isEmpty, "\(pause)")
         // The run goes on: the renderer is still driven after an error.
         _ = try run.wait(for: "the served URL") { $0["event"] as? String == "serving" }
+    }
+
+    @Test("A file past 4 GiB is served in ranges from its mapping: right offsets and lengths, no copy in memory")
+    func largeFile() throws {
+        // Sparse: 5 GiB that take no disk, with a marker past 4 GiB where a 32-bit offset would wrap.
+        let big = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-cast-big-\(getpid()).mp4")
+        defer { try? FileManager.default.removeItem(at: big) }
+        let total = 5 << 30, markerAt = (4 << 30) + (1 << 29), marker = "VIDEOTOY-MARKER"
+        try Command.check(["truncate", "-s", "\(total)", big.path])
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.seek(toOffset: UInt64(markerAt))
+        try handle.write(contentsOf: Data(marker.utf8))
+        try handle.close()
+
+        let run = try CastProbeRun(["--cast", big.path, "--to", "Test TV", "--seconds", "150", "--serve-only"])
+        let (_, serving) = try run.wait(for: "the served URL") { $0["event"] as? String == "serving" }
+        let url = try #require(serving["url"] as? String)
+        let markerRange = try run.inNamespace([
+            "curl", "-s", "--max-time", "30", "-r", "\(markerAt)-\(markerAt + marker.utf8.count - 1)", url,
+        ])
+        #expect(markerRange.output == marker, "\(markerRange.output)")
+        let rangeHeaders = try fetch(run, ["-r", "\(markerAt)-\(markerAt + 99)", url])
+        #expect(rangeHeaders.status == 206 && rangeHeaders.size == 100, "\(rangeHeaders)")
+        #expect(rangeHeaders.header("content-range") == "bytes \(markerAt)-\(markerAt + 99)/\(total)", "\(rangeHeaders)")
+        let head = try fetch(run, ["-I", url])
+        #expect(head.header("content-length") == "\(total)", "\(head)")
+        let beyond = try fetch(run, ["-r", "\(total + 10)-", url])
+        #expect(beyond.status == 416 && beyond.header("content-range") == "bytes */\(total)", "\(beyond)")
+
+        let gib = try fetch(run, ["-r", "0-\((1 << 30) - 1)", url])
+        #expect(gib.status == 206 && gib.size == 1 << 30, "\(gib)")
+        // The mapping's pages count as file memory, which the kernel reclaims; a copy would be anonymous memory.
+        let pid = try #require(run.lines.first { $0["event"] as? String == "started" }?["pid"] as? Int)
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let anonymous = status.split(separator: "\n").first { $0.hasPrefix("RssAnon:") }
+            .flatMap { $0.split(separator: " ").dropFirst().first.flatMap { Int($0) } }
+        let kib = try #require(anonymous, "\(status)")
+        #expect(kib < 128 * 1024, "the probe holds \(kib) KiB of anonymous memory after serving 1 GiB")
+    }
+
+    @Test("What is not a regular file is not served", arguments: ["fifo", "missing", "folder"])
+    func notServed(kind: String) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-cast-\(kind)-\(getpid()).mp4").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        switch kind {
+        case "fifo": #expect(mkfifo(path, 0o600) == 0)
+        case "folder": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        default: break
+        }
+        let run = try CastProbeRun(["--cast", path, "--to", "Test TV", "--seconds", "150"])
+        let (_, ended) = try run.wait(for: "the end") { $0["event"] as? String == "end" }
+        #expect(ended["reason"] as? String == "not served", "\(run.report)")
+        #expect(!run.lines.contains { $0["event"] as? String == "serving" })
+        #expect(try run.exitStatus() == 1)
     }
 
     @Test("An action the renderer does not answer fails within its deadline")
