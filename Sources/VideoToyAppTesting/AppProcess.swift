@@ -74,7 +74,7 @@ public final class AppProcess: @unchecked Sendable {
     public init(
         arguments: [String] = [], display: VirtualDisplay?, environment extra: [String: String] = [:],
         binary: URL = AppProcess.defaultBinary, keepingFilesIn folder: URL? = nil, named name: String = "events",
-        accessibility: Bool = false, reportingOn testDisplay: (any TestDisplay)? = nil
+        accessibility: Bool = false, reportingOn testDisplay: (any TestDisplay)? = nil, networkScreens: Bool = false
     ) throws {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw HarnessError("videotoy binary not found at \(binary.path): run `swift build` first or set VIDEOTOY_BIN")
@@ -110,7 +110,8 @@ public final class AppProcess: @unchecked Sendable {
 
         // Files, not pipes: nobody drains a pipe while a test waits, and a full pipe would freeze the app.
         child = try ChildProcess(
-            [binary.path, "--events", eventsURL.path] + arguments, environment: env,
+            // Looking for TVs sends SSDP searches on every interface: only tests in a namespace of their own may.
+            [binary.path, "--events", eventsURL.path] + (networkScreens ? [] : ["--no-network-screens"]) + arguments, environment: env,
             stdout: stdoutURL.path, stderr: stderrURL.path)
         pid = child.pid
     }

@@ -1,4 +1,5 @@
 import Foundation
+import VideoToyCast
 import VideoToyCore
 import VideoToyFiles
 import VideoToyGObject
@@ -68,9 +69,14 @@ if options.check {
         let session = connected ? SessionProbe.sessionName() : "none (no display)"
         let support: (setter: Result<any DisplayModeSetter, ModeSettingUnavailable>, compositor: String?) =
             connected ? ModeSupport.detect(session: session) : (.failure(.noDisplay), nil)
-        let capabilities = Capabilities(
+        var capabilities = Capabilities(
             session: session, compositor: support.compositor, modeSetting: support.setter.map(\.apiName),
             decoders: MediaCapabilities.decoders(), audioOutput: MediaCapabilities.audioOutput(), soundOutputs: PulseSnapshot.outputs())
+        // The same rule as a run: the command line turns them off for once, the preference for good.
+        let preferences = Preferences(stored: SettingsStore().load().settings.preferences)
+        if preferences.applied(to: options).networkScreens {
+            capabilities.networkScreens = UPnPRenderers.look(milliseconds: 3000)
+        }
         return capabilities.text(screens: connected ? SessionProbe.screens(modes: try? support.setter.get()) : [])
     }
     // Device and sound-server descriptions come from outside: an escape sequence in one must not reach the terminal.

@@ -29,7 +29,7 @@ extension EndToEnd {
             let display = try VirtualDisplay()
             defer { display.stop() }
             let clips = Fixture.clips
-            let app = try AppProcess(arguments: ["--play", clips.snow, clips.folder], display: display, binary: tv.wrapper)
+            let app = try AppProcess(arguments: ["--play", clips.snow, clips.folder], display: display, binary: tv.wrapper, networkScreens: true)
             defer { app.terminate() }
             let play = try await app.waitFor("play", timeout: .seconds(30)) { $0.path == clips.snow }
             let listed = try await app.waitFor("screen-connected", timeout: .seconds(30)) { $0.fields["kind"]?.string == "network" }
@@ -90,7 +90,7 @@ extension EndToEnd {
             let clips = Fixture.clips
             let app = try AppProcess(
                 arguments: ["--play", clips.snow, clips.folder], display: display, environment: ["XDG_CONFIG_HOME": config.path],
-                binary: tv.wrapper)
+                binary: tv.wrapper, networkScreens: true)
             defer { app.terminate() }
             let play = try await app.waitFor("play", timeout: .seconds(30)) { $0.path == clips.snow }
             try await Task.sleep(for: .seconds(1))

@@ -56,3 +56,29 @@ struct CapabilitiesTextTests {
         #expect(none.text(screens: [], in: .english).contains("Sound server outputs:\n  none\n"))
     }
 }
+
+/// The `--check` report's network screens: off, none found, or each TV with its id, its words escaped.
+@Suite("Capability report, network screens")
+struct NetworkScreensReportTests {
+    func report(_ screens: [NetworkRenderer]?) -> String {
+        var capabilities = Capabilities(session: "x11", modeSetting: .success("RandR"), decoders: [], audioOutput: nil)
+        capabilities.networkScreens = screens
+        return capabilities.text(screens: [], in: .english)
+    }
+
+    @Test func offSaysNothingListens() {
+        #expect(report(nil).contains("Network screens: off (nothing is looked for, nothing listens)\nMonitors:"))
+    }
+
+    @Test func noneFound() {
+        #expect(
+            report([]).contains("Network screens: nothing listens until a video plays on one, then one port for it alone\n  none found\n"))
+    }
+
+    @Test func eachTVWithItsIdAndMaker() {
+        let tv = NetworkRenderer(udn: "uuid:1", friendlyName: "Living room\u{1B}[31m TV", manufacturer: "Sony", model: "Bravia")
+        let text = report([tv])
+        #expect(text.contains("  Living room\\x1b[31m TV (upnp:uuid:1) — Sony Bravia\n") || text.contains("(upnp:uuid:1) — Sony Bravia"))
+        #expect(!text.contains("\u{1B}"), "a device's name cannot reach the terminal's escape sequences")
+    }
+}

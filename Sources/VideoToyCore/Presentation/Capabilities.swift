@@ -12,6 +12,8 @@ public struct Capabilities: Sendable, Equatable {
     public var audioOutput: String?
     /// The sound server's outputs (the sound can follow the screen to these), or nil without a sound server.
     public var soundOutputs: [AudioOutput]?
+    /// The TVs on the network that answered a search, or nil when network screens are off.
+    public var networkScreens: [NetworkRenderer]?
 
     /// Creates a report.
     public init(
@@ -39,7 +41,7 @@ public struct Capabilities: Sendable, Equatable {
     public static func == (lhs: Capabilities, rhs: Capabilities) -> Bool {
         lhs.session == rhs.session && lhs.compositor == rhs.compositor && lhs.modeSetting == rhs.modeSetting
             && lhs.decoders.map { "\($0)" } == rhs.decoders.map { "\($0)" } && lhs.audioOutput == rhs.audioOutput
-            && lhs.soundOutputs == rhs.soundOutputs
+            && lhs.soundOutputs == rhs.soundOutputs && lhs.networkScreens == rhs.networkScreens
     }
 
     /// The report as events-log fields, the reason modes cannot be set worded by `log`.

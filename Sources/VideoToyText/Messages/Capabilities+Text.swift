@@ -29,6 +29,7 @@ extension Capabilities {
             // TRANSLATORS: %1$s is a codec, such as "AV1"; %2$s the Debian package that has a decoder for it.
             lines.append(found ?? catalogue.tr("  %1$s: missing (install %2$s)", entry.codec, entry.package))
         }
+        lines += networkScreenLines(in: catalogue)
         lines.append(catalogue.tr("Monitors:"))
         // TRANSLATORS: under "Monitors:" when the display reports none.
         if screens.isEmpty { lines.append(catalogue.tr("  none reported")) }
@@ -39,6 +40,26 @@ extension Capabilities {
             for mode in screen.modes.reversed() { lines.append("    \(mode)") }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The TVs found on the network, and what listens for them.
+    private func networkScreenLines(in catalogue: Catalogue) -> [String] {
+        guard let networkScreens else {
+            // TRANSLATORS: in the "videotoy --check" report; network screens are TVs reached over the network.
+            return [catalogue.tr("Network screens: off (nothing is looked for, nothing listens)")]
+        }
+        // TRANSLATORS: in the "videotoy --check" report: a TV receives a video only over a port opened while it plays there.
+        var lines = [catalogue.tr("Network screens: nothing listens until a video plays on one, then one port for it alone")]
+        // TRANSLATORS: under "Network screens:" when no TV answered the search.
+        if networkScreens.isEmpty { lines.append(catalogue.trp("network screens", "  none found")) }
+        for renderer in networkScreens {
+            // A device names itself: its words are one line whatever they hold.
+            let made = [renderer.manufacturer, renderer.model].filter { !$0.isEmpty }.joined(separator: " ")
+            var line = "  \(TerminalText.escaped(renderer.friendlyName)) (\(TerminalText.escaped(renderer.id)))"
+            if !made.isEmpty { line += " — \(TerminalText.escaped(made))" }
+            lines.append(line)
+        }
+        return lines
     }
 
     /// The sound server's outputs, each HDMI or DisplayPort one with the monitor it reports (the name the sound
