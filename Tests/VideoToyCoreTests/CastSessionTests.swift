@@ -217,7 +217,9 @@ struct ConvertedCastTests {
         _ = session.handle(.replied(setURI.compactMap { if case .send(let a, _) = $0 { a } else { nil } }[0], .done))
         _ = session.handle(.replied(.play, .done))
         _ = session.handle(.tick)
-        #expect(base.sent(session.handle(.replied(.getTransportInfo, .transportState(.playing)))) == [.getPositionInfo], "no seek: it starts there")
+        #expect(
+            base.sent(session.handle(.replied(.getTransportInfo, .transportState(.playing)))) == [.getPositionInfo],
+            "no seek: it starts there")
         _ = session.handle(.replied(.getPositionInfo, .position(milliseconds: 5_000, durationMilliseconds: 35_000)))
         #expect(session.positionMs == 35_000, "positions count from where the stream began")
         #expect(session.progress.durationMs == 61_000, "the file's length, not the stream's")

@@ -133,7 +133,8 @@ extension EndToEnd {
             let sound = try await SoundServer(hdmi: Self.hdmi)
             defer { sound.stop() }
             let result = try Command.check(
-                [AppProcess.defaultBinary.path, "--check", "--no-network-screens"], extraEnvironment: sound.environment.merging(["DISPLAY": ""]) { $1 })
+                [AppProcess.defaultBinary.path, "--check", "--no-network-screens"],
+                extraEnvironment: sound.environment.merging(["DISPLAY": ""]) { $1 })
             #expect(
                 result.output.contains("Sound server outputs:\n  laptop: Laptop\n  hdmi: HDMI hdmi — monitor \"DUMMY1\"\n"),
                 "\(result.output)")

@@ -137,7 +137,8 @@ extension EndToEnd {
             let sound = try await SoundServer(hdmi: ["hdmi": "EVIL\u{1B}[2J"])
             defer { sound.stop() }
             let result = try Command.check(
-                [AppProcess.defaultBinary.path, "--check", "--no-network-screens"], extraEnvironment: sound.environment.merging(["DISPLAY": ""]) { $1 })
+                [AppProcess.defaultBinary.path, "--check", "--no-network-screens"],
+                extraEnvironment: sound.environment.merging(["DISPLAY": ""]) { $1 })
             #expect(result.output.contains(#"hdmi: HDMI hdmi — monitor "EVIL\x1b[2J""#), "\(result.output)")
             #expect(!result.output.contains("\u{1B}"), "a raw escape character reached stdout")
         }

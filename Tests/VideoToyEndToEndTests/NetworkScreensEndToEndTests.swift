@@ -29,7 +29,8 @@ extension EndToEnd {
             let display = try VirtualDisplay()
             defer { display.stop() }
             let clips = Fixture.clips
-            let app = try AppProcess(arguments: ["--play", clips.snow, clips.folder], display: display, binary: tv.wrapper, networkScreens: true)
+            let app = try AppProcess(
+                arguments: ["--play", clips.snow, clips.folder], display: display, binary: tv.wrapper, networkScreens: true)
             defer { app.terminate() }
             let play = try await app.waitFor("play", timeout: .seconds(30)) { $0.path == clips.snow }
             let listed = try await app.waitFor("screen-connected", timeout: .seconds(30)) { $0.fields["kind"]?.string == "network" }

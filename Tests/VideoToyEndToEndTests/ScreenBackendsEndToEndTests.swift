@@ -266,7 +266,8 @@ extension EndToEnd {
             let display = try backend.start()
             defer { display.stop() }
             _ = try display.plugExternal("1920x1080")
-            let result = try Command.check([AppProcess.defaultBinary.path, "--check", "--no-network-screens"], extraEnvironment: display.clientEnvironment)
+            let result = try Command.check(
+                [AppProcess.defaultBinary.path, "--check", "--no-network-screens"], extraEnvironment: display.clientEnvironment)
             let text = result.output
             #expect(text.contains("Session: \(backend.rawValue)"), "\(text)")
             switch backend {

@@ -109,7 +109,8 @@ extension EndToEnd {
             ]) {
                 $1
             }
-            let text = try Command.check([AppProcess.defaultBinary.path, "--check", "--no-network-screens"], extraEnvironment: environment).output
+            let text = try Command.check([AppProcess.defaultBinary.path, "--check", "--no-network-screens"], extraEnvironment: environment)
+                .output
             #expect(text.contains("Session: wayland"), "\(text)")
             #expect(text.contains("Compositor: a wlroots compositor"), "\(text)")
             #expect(text.contains("Display modes: can be set (wlr-output-management)"), "\(text)")
