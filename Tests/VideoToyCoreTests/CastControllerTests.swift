@@ -46,6 +46,7 @@ struct CastControllerTests {
         #expect(renderers.sent.contains(.seek(milliseconds: 42_000)))
         #expect(rig.records("cast").compactMap { $0[.state]?.string } == ["loading", "playing"])
         #expect(rig.records("screen-connected").last?[.kind]?.string == "network")
+        #expect(rig.records("scene-open").isEmpty, "a TV gets no window: its scene is the cast")
     }
 
     @Test func thePanelsControlsGoToTheTV() async throws {

@@ -127,6 +127,12 @@ final class ScreenDriver {
 
     private func carryOut(_ effect: RouterEffect) -> RouterEvent? {
         switch effect {
+        case .openScene(let screen, _), .setSceneRole(let screen, _), .closeScene(let screen):
+            // A TV's scene is the cast, which the video's move starts and ends: no window opens for it.
+            guard !screen.connector.hasPrefix(NetworkRenderer.idPrefix) else { return nil }
+        default: break
+        }
+        switch effect {
         case .openScene(let screen, let role):
             scenes?.openScene(on: screen, role: role)
             log.emit(.sceneOpen, fields: [(.connector, .string(screen.connector))])
