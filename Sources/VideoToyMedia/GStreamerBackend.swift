@@ -1,6 +1,8 @@
 import VideoToyCore
 
-/// The core's `MediaBackend`, carried out with GStreamer: players, probes and posters.
+/// The core's `MediaBackend`, carried out with GStreamer in this process: players, probes and posters. It has no
+/// charset detector (uchardet runs only in a media helper), so a legacy subtitle file is read in the encoding
+/// `EncodingDecision` falls back to.
 public struct GStreamerBackend: MediaBackend {
     private let prober: MediaProber
     private let posters: PosterMaker

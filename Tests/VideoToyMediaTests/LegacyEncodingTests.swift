@@ -5,7 +5,7 @@ import VideoToyCore
 @testable import VideoToyMedia
 
 /// Subtitle files in the legacy encodings people still download, written with iconv from known text and read back
-/// through the sidecar reader the app uses: every one must give exactly that text.
+/// through the backend the app uses, whose media helper runs uchardet: every one must give exactly that text.
 @Suite("Legacy subtitle encodings")
 struct LegacyEncodingTests {
     /// One fixture: the text, the encoding iconv writes it in, and the name of the file.
@@ -67,13 +67,21 @@ struct LegacyEncodingTests {
         return Array(data)
     }
 
-    /// Writes `bytes` as `film.srt` beside `film.mkv` in a fresh folder and reads it as the app does.
-    static func read(_ bytes: [UInt8], reading: SubtitleReading = SubtitleReading()) throws -> (SidecarSubtitles, TrackID) {
+    /// The helpers every case shares, as the app's workers share theirs.
+    static let helpers: HelperBackend? =
+        FileManager.default.isExecutableFile(atPath: MediaHelperTests.app) ? HelperBackend(executable: MediaHelperTests.app) : nil
+
+    /// Writes `bytes` as `film.srt` beside `film.mkv` in a fresh folder and reads it with `backend` (the shared
+    /// helpers by default), as the app does.
+    static func read(
+        _ bytes: [UInt8], reading: SubtitleReading = SubtitleReading(), backend: HelperBackend? = nil
+    ) throws -> (SidecarSubtitles, TrackID) {
+        let backend = try #require(backend ?? helpers, "build the app first: \(MediaHelperTests.app)")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legacy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(bytes).write(to: folder.appendingPathComponent("film.srt"))
-        let sidecars = SidecarReader.read(beside: folder.appendingPathComponent("film.mkv").path, reading: reading)
+        let sidecars = backend.sidecars(path: folder.appendingPathComponent("film.mkv").path, reading: reading)
         return (sidecars, .sidecar("film.srt"))
     }
 

@@ -3,13 +3,14 @@ import Glibc
 import VideoToyCore
 import VideoToyText
 
-/// The core's `MediaBackend` with probes and posters made by sandboxed helper processes, so a file that crashes,
-/// hangs or exhausts the media library costs that file, not the app.
+/// The core's `MediaBackend` with probes, posters and subtitle charset detection made by sandboxed helper processes,
+/// so a file that crashes, hangs or exhausts the media library or uchardet costs that file, not the app.
 ///
 /// One helper per worker (two): a request takes a free helper, starting one if needed. A helper that dies or does
 /// not answer within `requestSeconds` is killed and replaced by the next request; its file's probe fails with
 /// `readerCrashed`, `readerStuck` or `readerOutOfMemory` (which the probe cache keeps), and its poster is not
-/// tried again in this run. Players and subtitles stay in this process.
+/// tried again in this run. A subtitle file whose detection fails so is read as if the detector had found nothing.
+/// Players, subtitle parsing and iconv's conversion stay in this process.
 public final class HelperBackend: MediaBackend, @unchecked Sendable {
     /// How helpers are confined besides their own seccomp filter and memory limit.
     public enum Confinement: Sendable {
@@ -22,6 +23,9 @@ public final class HelperBackend: MediaBackend, @unchecked Sendable {
 
     /// How long one request may take before its helper is killed.
     public let requestSeconds: Int
+    /// How long a charset detection may take in all, waiting for a free helper included: less than the sidecar
+    /// reader gives a file, so a helper that fails on one ends in the fallback encoding, not in a file too slow.
+    public let detectionSeconds: Int
     private let command: [String]
     private let environment: [String]
     private let posterHeight: Int
@@ -41,11 +45,12 @@ public final class HelperBackend: MediaBackend, @unchecked Sendable {
     /// added to this process's for them (tests set faults there).
     public init(
         executable: String, helpers: Int = 2, requestSeconds: Int = 15, posterHeight: Int = 188,
-        confinement: Confinement = .bubblewrapWhenPresent, environment: [String: String] = [:]
+        confinement: Confinement = .bubblewrapWhenPresent, environment: [String: String] = [:], detectionSeconds: Int = 3
     ) {
         GStreamer.initialize()
         self.command = [executable, MediaHelper.argument]
         self.requestSeconds = max(1, requestSeconds)
+        self.detectionSeconds = min(max(1, detectionSeconds), SidecarReader.secondsPerStep - 1)
         self.posterHeight = max(1, posterHeight)
         var merged = ProcessInfo.processInfo.environment
         merged.merge(environment) { $1 }
@@ -81,11 +86,11 @@ public final class HelperBackend: MediaBackend, @unchecked Sendable {
     }
 
     public func sidecars(path: String) -> SidecarSubtitles {
-        SidecarReader.read(beside: path)
+        sidecars(path: path, reading: SubtitleReading())
     }
 
     public func sidecars(path: String, reading: SubtitleReading) -> SidecarSubtitles {
-        SidecarReader.read(beside: path, reading: reading)
+        SidecarReader.read(beside: path, reading: reading, decoder: LegacyTextDecoder { [self] in detectCharset($0) })
     }
 
     public func containerSubtitles(path: String) -> ContainerSubtitles {
@@ -120,6 +125,18 @@ public final class HelperBackend: MediaBackend, @unchecked Sendable {
         }
     }
 
+    /// The charset a helper's uchardet names for `head` (its first `EncodingDecision.detectorBytes`); nil when it
+    /// names none, or when no helper answers within `detectionSeconds` (one that crashes on the bytes is replaced).
+    public func detectCharset(_ head: ArraySlice<UInt8>) -> String? {
+        guard !head.isEmpty else { return nil }
+        let request = HelperWire.Frame(kind: .detectEncoding, payload: Array(head.prefix(HelperWire.maxDetectionBytes)))
+        let deadline = HelperWire.now() + Int64(detectionSeconds) * 1000
+        guard case .success(let frame) = ask(request, deadline: deadline), frame.kind == .encodingDetected,
+            let name = HelperWire.charsetName(frame.payload), name != HelperWire.unknownCharset
+        else { return nil }
+        return name
+    }
+
     /// Asks a helper whether it may open an Internet socket: "refused <errno>" when the sandbox holds.
     public func networkCheck() -> String {
         switch ask(HelperWire.Frame(kind: .networkCheck, payload: [])) {
@@ -144,20 +161,24 @@ public final class HelperBackend: MediaBackend, @unchecked Sendable {
 
     // MARK: Helpers
 
-    private func ask(_ request: HelperWire.Frame) -> Result<HelperWire.Frame, ProbeFailure> {
-        let index = take()
+    /// A helper's answer to `request`; with a `deadline` (monotonic ms), waiting for a free helper, starting one and
+    /// the answer all end by then, otherwise only the answer, `requestSeconds` after the request is sent.
+    private func ask(_ request: HelperWire.Frame, deadline: Int64? = nil) -> Result<HelperWire.Frame, ProbeFailure> {
+        guard let index = take(until: deadline) else { return .failure(.readerStuck(seconds: requestSeconds)) }
         var helper = condition.withLock { slots[index] }
         defer { give(back: index, helper) }
         // A helper found ended before the request was sent is replaced, and the request sent again, once.
         for _ in 0..<2 {
             if helper == nil {
-                switch launch() {
+                switch launch(readySeconds: deadline.map { Int(min(30, max(1, ($0 - HelperWire.now() + 999) / 1000))) }) {
                 case .success(let started): helper = started
                 case .failure(let failure): return .failure(failure)
                 }
             }
             guard let running = helper else { break }
-            switch running.exchange(request, deadline: HelperWire.now() + Int64(requestSeconds) * 1000) {
+            // Sent this late, the request would time out unread and its helper be killed for nothing.
+            if let deadline, HelperWire.now() >= deadline { return .failure(.readerStuck(seconds: detectionSeconds)) }
+            switch running.exchange(request, deadline: deadline ?? HelperWire.now() + Int64(requestSeconds) * 1000) {
             case .answer(let frame):
                 // A timed-out read may leave a thread stuck in the helper, which could crash it during the next
                 // file: that helper is retired rather than let a later file take the blame.
@@ -170,7 +191,8 @@ public final class HelperBackend: MediaBackend, @unchecked Sendable {
                 helper = nil
             case .timedOut:
                 helper = nil
-                return .failure(.readerStuck(seconds: requestSeconds))
+                let seconds = deadline == nil ? requestSeconds : detectionSeconds
+                return .failure(.readerStuck(seconds: seconds))
             case .died(let death):
                 helper = nil
                 switch death {
@@ -190,14 +212,21 @@ public final class HelperBackend: MediaBackend, @unchecked Sendable {
         }
     }
 
-    private func take() -> Int {
+    /// A free slot, marked busy; nil when none is free by `deadline` (monotonic ms; nil waits as long as it takes).
+    private func take(until deadline: Int64?) -> Int? {
         condition.withLock {
             while true {
                 if let free = busy.firstIndex(of: false) {
                     busy[free] = true
                     return free
                 }
-                condition.wait()
+                guard let deadline else {
+                    condition.wait()
+                    continue
+                }
+                let left = deadline - HelperWire.now()
+                guard left > 0 else { return nil }
+                _ = condition.wait(until: Date(timeIntervalSinceNow: Double(left) / 1000))
             }
         }
     }
@@ -211,21 +240,24 @@ public final class HelperBackend: MediaBackend, @unchecked Sendable {
     }
 
     /// A new helper, under bubblewrap if it works here; one that does not start is not the file's fault, so its
-    /// failure is not one the cache keeps.
-    private func launch() -> Result<HelperProcess, ProbeFailure> {
+    /// failure is not one the cache keeps. `readySeconds` shorter than the usual 30 s (a detection's deadline) is
+    /// too short to judge bubblewrap by: such a launch that fails leaves bubblewrap in use for the next.
+    private func launch(readySeconds: Int? = nil) -> Result<HelperProcess, ProbeFailure> {
         let wrapped = condition.withLock { wrapper }
         if let wrapped {
-            switch HelperProcess.launch(wrapped + command, environment: environment, readySeconds: 30) {
+            switch HelperProcess.launch(wrapped + command, environment: environment, readySeconds: readySeconds ?? 30) {
             case .success(let helper):
                 condition.withLock { launches += 1 }
                 return .success(helper)
+            case .failure(let failure) where readySeconds != nil:
+                return .failure(.other("The media helper could not start: \(failure.text)."))
             case .failure(let failure):
                 FileHandle.standardError.write(
                     Data("videotoy: the media helper does not start under bubblewrap (\(failure.text)): running it without\n".utf8))
                 condition.withLock { wrapper = nil }
             }
         }
-        switch HelperProcess.launch(command, environment: environment, readySeconds: 30) {
+        switch HelperProcess.launch(command, environment: environment, readySeconds: readySeconds ?? 30) {
         case .success(let helper):
             condition.withLock { launches += 1 }
             return .success(helper)

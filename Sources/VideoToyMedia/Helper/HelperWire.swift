@@ -1,4 +1,5 @@
 import Glibc
+import VideoToyCore
 
 /// The media helper's message format: frames of a version byte, a kind byte, a little-endian 32-bit payload length
 /// and the payload, over the helper's stdin and stdout.
@@ -7,7 +8,7 @@ import Glibc
 /// allocated, and a frame of another version, an unknown kind or a payload too large ends the conversation.
 enum HelperWire {
     /// The format's version; a helper built from other sources says another and is not used.
-    static let version: UInt8 = 1
+    static let version: UInt8 = 2
     /// The largest payload either side accepts: a poster of the largest allowed size fits.
     static let maxPayload = 64 * 1024 * 1024
     /// The text the helper greets with, once it is ready for requests.
@@ -22,6 +23,8 @@ enum HelperWire {
         case poster = 2
         /// App to helper: try to open a network socket, to check the sandbox (tests).
         case networkCheck = 3
+        /// App to helper: name the charset of the payload, a subtitle file's start (at most `maxDetectionBytes`).
+        case detectEncoding = 4
         /// Helper to app: ready, with the greeting as payload.
         case hello = 0x80
         /// Helper to app: file size and modification (seconds), then a `ProbeRecord`, tab-separated.
@@ -32,6 +35,8 @@ enum HelperWire {
         case noPicture = 0x83
         /// Helper to app: "refused <errno>" or "opened".
         case networkChecked = 0x84
+        /// Helper to app: the charset's name (`charsetName` checks it), or `unknownCharset`.
+        case encodingDetected = 0x85
     }
 
     /// One message.
@@ -140,6 +145,20 @@ enum HelperWire {
         for value in [width, height, stride] { payload += withUnsafeBytes(of: UInt32(clamping: value).littleEndian, Array.init) }
         payload += UnsafeRawBufferPointer(start: bytes, count: stride * height)
         return payload
+    }
+
+    /// The most of a file's start a detection request carries: what `EncodingDecision` hands its detector.
+    static let maxDetectionBytes = EncodingDecision.detectorBytes
+    /// The longest charset name either side accepts; uchardet's longest is under 30.
+    static let maxCharsetLength = 64
+    /// The answer of a helper whose detector found no charset.
+    static let unknownCharset = "unknown"
+
+    /// `payload` as a charset name, or nil unless it is 1 to `maxCharsetLength` printable ASCII characters (the
+    /// helper reads files made to break it, and the name ends up in iconv and the track menu).
+    static func charsetName(_ payload: [UInt8]) -> String? {
+        guard (1...maxCharsetLength).contains(payload.count), payload.allSatisfy({ (0x21...0x7E).contains($0) }) else { return nil }
+        return String(decoding: payload, as: UTF8.self)
     }
 
     /// Width, height and stride of a picture payload whose numbers agree with its size and bounds, or nil.

@@ -4,8 +4,8 @@ import Glibc
 import VideoToyCore
 import VideoToyGObject
 
-/// The media helper's side: probes and posters in a process of their own, which may crash, hang or run out of
-/// memory on a file without taking the app down.
+/// The media helper's side: probes, posters and subtitle charset detection in a process of their own, which may
+/// crash, hang or run out of memory on a file without taking the app down.
 ///
 /// The app runs its own binary with `--media-helper` (`HelperBackend` starts it, under bubblewrap when present).
 /// Before reading any file the helper limits its address space, refuses itself every socket but AF_UNIX with a
@@ -19,7 +19,8 @@ public enum MediaHelper {
     static let outOfMemoryStatus: Int32 = 86
     /// The exit status of a helper that could not set up its sandbox.
     static let sandboxFailedStatus: Int32 = 87
-    /// Names a test-only fault, `crash:`, `hang:` or `allocate:` followed by a part of the file name it hits.
+    /// Names a test-only fault, `crash:`, `hang:` or `allocate:` followed by a part of the file name it hits, or of
+    /// the text whose charset it is asked for.
     static let faultVariable = "VIDEOTOY_HELPER_FAULT"
 
     /// Serves requests and exits when the first argument is `--media-helper`; returns at once otherwise. Call it
@@ -63,6 +64,10 @@ public enum MediaHelper {
                 guard let asked = HelperWire.posterRequest(request.payload) else { return 0 }
                 fault?.strike(asked.path)
                 answer = picture(PosterMaker(maxHeight: asked.maxHeight).poster(path: asked.path, durationMs: asked.durationMs))
+            case .detectEncoding:
+                let head = request.payload.prefix(HelperWire.maxDetectionBytes)
+                fault?.strike(String(decoding: head, as: UTF8.self))
+                answer = HelperWire.Frame(kind: .encodingDetected, payload: Array(CharsetDetector.charset(of: head).utf8))
             case .networkCheck:
                 answer = HelperWire.Frame(kind: .networkChecked, payload: Array(networkCheck().utf8))
             default:
@@ -123,7 +128,8 @@ public enum MediaHelper {
         thread.start()
     }
 
-    /// A failure the tests ask for, on files whose path contains a given text.
+    /// A failure the tests ask for, on files whose path (or, for a detection, whose bytes read as UTF-8) contains a
+    /// given text.
     private struct Fault {
         enum Kind: String {
             case crash, hang, allocate

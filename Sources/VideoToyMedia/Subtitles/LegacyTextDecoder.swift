@@ -1,26 +1,23 @@
-import CUchardet
 import Glibc
 import VideoToyCore
 
-/// Guesses a subtitle file's legacy encoding with uchardet and converts it with iconv: the core's `TextDecoding`.
+/// Guesses a subtitle file's legacy encoding with a charset detector and converts it with iconv: the core's
+/// `TextDecoding`.
 ///
-/// uchardet reads only the bounded start `EncodingDecision` hands it, and runs on the worker that reads the file,
-/// never on the main thread.
+/// The detector is uchardet in a media helper (`HelperBackend.detectCharset`): C++ fed a file's bytes may crash on
+/// them, and must not take the app with it. It reads only the bounded start `EncodingDecision` hands it, asked from
+/// the worker that reads the file, never from the main thread. iconv (glibc's) converts here.
 public struct LegacyTextDecoder: TextDecoding {
-    /// A decoder.
-    public init() {}
+    private let charset: @Sendable (ArraySlice<UInt8>) -> String?
+
+    /// A decoder whose detector is `charset`: the charset's name for a file's start, nil when there is none. Without
+    /// one, nothing is detected and `EncodingDecision` falls back as it does when the detector finds nothing.
+    public init(charset: @escaping @Sendable (ArraySlice<UInt8>) -> String? = { _ in nil }) {
+        self.charset = charset
+    }
 
     public func detect(_ head: ArraySlice<UInt8>) -> [EncodingGuess] {
-        guard !head.isEmpty, let detector = uchardet_new() else { return [] }
-        defer { uchardet_delete(detector) }
-        let fed = head.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { uchardet_handle_data(detector, $0.baseAddress, $0.count) }
-        }
-        guard fed == 0 else { return [] }
-        uchardet_data_end(detector)
-        guard let name = uchardet_get_charset(detector).map({ String(cString: $0) }), let encoding = TextEncoding(name: name) else {
-            return []
-        }
+        guard !head.isEmpty, let name = charset(head), let encoding = TextEncoding(name: name) else { return [] }
         // Windows-1252 has every printable character of Latin-1, and the quotes and euro sign files labelled Latin-1
         // mostly hold in 0x80–0x9F.
         return [EncodingGuess(encoding == .isoLatin1 ? .windows1252 : encoding)]

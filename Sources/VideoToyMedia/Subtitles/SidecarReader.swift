@@ -12,9 +12,11 @@ enum SidecarReader {
 
     /// The subtitle files beside the video at `path`, read and parsed; none when the folder cannot be listed in time.
     /// A file that takes more than `secondsPerStep` to read, or comes after others that took `secondsInAll`, is
-    /// listed with a note saying so. A file in a legacy encoding is detected and converted as `reading` says.
+    /// listed with a note saying so. A file in a legacy encoding is detected with `decoder` (no detector by default:
+    /// the helper backend passes its own) and converted as `reading` says.
     static func read(
-        beside path: String, reading: SubtitleReading = SubtitleReading(), secondsPerFile: Double = Double(secondsPerStep)
+        beside path: String, reading: SubtitleReading = SubtitleReading(), secondsPerFile: Double = Double(secondsPerStep),
+        decoder: LegacyTextDecoder = LegacyTextDecoder()
     ) -> SidecarSubtitles {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
@@ -29,7 +31,7 @@ enum SidecarReader {
             let reading = Bounded.run(seconds: secondsPerFile) {
                 SidecarSubtitles.read(
                     file, size: { name in PathCalls.status(prefix + name).map { Int($0.st_size) } },
-                    contents: { name in contents(of: prefix + name) }, reading: reading, decoder: LegacyTextDecoder())
+                    contents: { name in contents(of: prefix + name) }, reading: reading, decoder: decoder)
             }
             return reading ?? .tooSlow(seconds: Int(secondsPerFile.rounded(.up)))
         }
