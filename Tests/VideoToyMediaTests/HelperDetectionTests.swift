@@ -90,6 +90,28 @@ struct HelperDetectionTests {
         #expect(backend.helpersStarted == 2)
     }
 
+    @Test("with every helper busy on a stuck probe, a detection gives up within its time, and is answered afterwards")
+    func busy() throws {
+        let backend = HelperBackend(
+            executable: MediaHelperTests.app, helpers: 1, requestSeconds: 4, environment: ["VIDEOTOY_HELPER_FAULT": "hang:stuck"],
+            detectionSeconds: 2)
+        let stuck = try MediaHelperTests.clip("stuck.mp4")
+        let probed = DispatchSemaphore(value: 0)
+        Thread {
+            _ = backend.probe(path: stuck)
+            probed.signal()
+        }.start()
+        // The helper is counted once it is launched, which its request does holding the only slot.
+        let launched = ContinuousClock.now
+        while backend.helpersStarted == 0, ContinuousClock.now - launched < .seconds(30) { usleep(10_000) }
+        let bytes = try Self.file(LegacyEncodingTests.russian, in: .windows1251)
+        let start = ContinuousClock.now
+        #expect(backend.detectCharset(bytes[...]) == nil)
+        #expect(ContinuousClock.now - start < .seconds(SidecarReader.secondsPerStep))
+        #expect(probed.wait(timeout: .now() + 30) == .success)
+        #expect(backend.detectCharset(bytes[...]).flatMap { TextEncoding(name: $0) } == .windows1251)
+    }
+
     @Test("with no helper to ask, a legacy file falls back at once and nothing crashes")
     func noHelper() throws {
         let backend = HelperBackend(executable: "/nonexistent/videotoy", confinement: .selfOnly)
