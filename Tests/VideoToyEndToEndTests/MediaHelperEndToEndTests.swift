@@ -49,5 +49,40 @@ extension EndToEnd {
             #expect(again[fine]?.fields["error"] == nil)
             #expect(second.isRunning, "\(second.report())")
         }
+
+        @Test("a subtitle file whose charset the helper names is read in it; one that crashes the helper falls back")
+        func subtitleCharset() async throws {
+            let display = try VirtualDisplay()
+            defer { display.stop() }
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-e2e-charset-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let video = folder + "/film.webm"
+            try FileManager.default.copyItem(atPath: Fixture.clips.short, toPath: video)
+            // Windows-1251, long enough for uchardet to be sure, with the text the fault looks for in every cue.
+            let lines = [
+                "Сегодня очень хорошая погода boom", "Завтра, возможно, будет дождь boom", "Я буду ждать тебя у вокзала boom",
+                "Спасибо большое, до встречи boom",
+            ]
+            let subRip = lines.enumerated().map { "\($0 + 1)\n00:00:00,\($0)00 --> 00:00:01,500\n\($1)\n" }.joined(separator: "\n")
+            let bytes = subRip.unicodeScalars.map { scalar -> UInt8 in
+                (0x410...0x44F).contains(scalar.value) ? UInt8(scalar.value - 0x350) : UInt8(truncatingIfNeeded: scalar.value)
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: folder + "/film.ru.srt"))
+
+            for (fault, expected) in [(nil, "WINDOWS-1251"), ("crash:boom", "WINDOWS-1252")] {
+                let app = try AppProcess(
+                    arguments: ["--controls", "none", "--subtitles=ru", "--play", video, folder], display: display,
+                    environment: fault.map { ["VIDEOTOY_HELPER_FAULT": $0] } ?? [:])
+                defer { app.terminate() }
+                let chosen = try await app.waitFor("track", timeout: .seconds(45)) {
+                    $0.path == video && $0.fields["kind"]?.string == "subtitles"
+                }
+                #expect(chosen.fields["id"]?.string == "file/film.ru.srt", "\(chosen.line)")
+                #expect(chosen.fields["encoding"]?.string == expected, "\(fault ?? "no fault"): \(chosen.line)")
+                #expect(app.isRunning, "the app must outlive its helper\n\(app.report())")
+                #expect(app.terminate() == 0)
+            }
+        }
     }
 }

@@ -164,7 +164,7 @@ public final class HelperBackend: MediaBackend, @unchecked Sendable {
     /// A helper's answer to `request`; with a `deadline` (monotonic ms), waiting for a free helper, starting one and
     /// the answer all end by then, otherwise only the answer, `requestSeconds` after the request is sent.
     private func ask(_ request: HelperWire.Frame, deadline: Int64? = nil) -> Result<HelperWire.Frame, ProbeFailure> {
-        guard let index = take(until: deadline) else { return .failure(.readerStuck(seconds: requestSeconds)) }
+        guard let index = take(until: deadline) else { return .failure(.readerStuck(seconds: detectionSeconds)) }
         var helper = condition.withLock { slots[index] }
         defer { give(back: index, helper) }
         // A helper found ended before the request was sent is replaced, and the request sent again, once.
