@@ -124,7 +124,10 @@ let package = Package(
             ],
             swiftSettings: strict),
         // Network screens against a software renderer in a private network namespace, through videotoy-cast-probe.
-        .testTarget(name: "VideoToyCastTests", dependencies: ["VideoToyCore", "VideoToyAppTesting"], swiftSettings: strict),
+        // The converted stream is served in-process by the real CastServer and converter, fetched with curl.
+        .testTarget(
+            name: "VideoToyCastTests", dependencies: ["VideoToyCore", "VideoToyAppTesting", "VideoToyCast", "VideoToyMedia", "CGLib"],
+            swiftSettings: strict),
         .testTarget(
             name: "VideoToyEndToEndTests",
             dependencies: [

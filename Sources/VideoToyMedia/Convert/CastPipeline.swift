@@ -193,8 +193,7 @@ final class CastPipeline: @unchecked Sendable {
     }
 
     private func audioChain() -> [UnsafeMutablePointer<GstElement>] {
-        guard let encoder = Self.aacEncoders.first(where: { gst_element_factory_find($0).map { gst_object_unref(UnsafeMutableRawPointer($0)); return true } ?? false })
-        else {
+        guard let encoder = Self.aacEncoders.first(where: GStreamer.hasElement) else {
             FileHandle.standardError.write(Data("videotoy converter: no AAC encoder installed; the sound is left out\n".utf8))
             return []
         }

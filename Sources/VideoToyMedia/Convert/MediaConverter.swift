@@ -89,7 +89,8 @@ public enum MediaConverter {
         guard let executable, (0...maxFromMs).contains(fromMs) else { return nil }
         let command = [executable, argument, path, String(fromMs)]
         let wrapper = confinement == .bubblewrapWhenPresent ? workingBubblewrap : nil
-        return ConvertedStream.spawn((wrapper ?? []) + command, environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" })
+        return ConvertedStream.spawn(
+            (wrapper ?? []) + command, environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" })
     }
 
     /// The bubblewrap command line, when bubblewrap runs here; checked once, by running `true` under it (a
