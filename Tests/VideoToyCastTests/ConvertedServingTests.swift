@@ -63,11 +63,11 @@ struct ConvertedServingTests {
         var stops = 0
     }
 
-    static func server(_ counts: Counts) throws -> CastServer {
+    static func server(_ counts: Counts, host: String = "127.0.0.1") throws -> CastServer {
         let app = Self.app
         try #require(FileManager.default.isExecutableFile(atPath: app), "build the app first: \(app)")
         return CastServer(
-            addressFacing: { _ in "127.0.0.1" },
+            addressFacing: { _ in host },
             convert: { path, fromMs in
                 guard let stream = MediaConverter.start(path: path, fromMs: fromMs, executable: app) else { return nil }
                 counts.starts.append(fromMs)
@@ -82,10 +82,15 @@ struct ConvertedServingTests {
     }
 
     /// curl with `arguments`, while the main loop runs; its exit status, or nil past `seconds` (then it is killed).
-    static func curl(_ arguments: [String], seconds: Int = 120, stdout: String? = nil, until: (() -> Bool)? = nil) throws -> Int32? {
+    /// `namespace` is a network namespace's path (`/proc/PID/ns/net`) to run curl in.
+    static func curl(
+        _ arguments: [String], seconds: Int = 120, stdout: String? = nil, namespace: String? = nil, until: (() -> Bool)? = nil
+    ) throws -> Int32? {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-s", "--max-time", String(seconds)] + arguments
+        let curl = ["/usr/bin/curl", "-s", "--max-time", String(seconds)] + arguments
+        let command = namespace.map { ["/usr/bin/nsenter", "--net=\($0)"] + curl } ?? curl
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         var handle: FileHandle?
         if let stdout {
             _ = FileManager.default.createFile(atPath: stdout, contents: nil)
@@ -213,9 +218,9 @@ struct ConvertedServingTests {
     }
 
     /// The HTTP status `url` answers `method` with.
-    static func statusCode(_ url: String, method: String = "GET") throws -> Int? {
+    static func statusCode(_ url: String, method: String = "GET", namespace: String? = nil) throws -> Int? {
         let out = folder + "/status"
-        _ = try curl(["-X", method, "-o", "/dev/null", "-w", "%{http_code}", url], seconds: 30, stdout: out)
+        _ = try curl(["-X", method, "-o", "/dev/null", "-w", "%{http_code}", url], seconds: 30, stdout: out, namespace: namespace)
         return Int(String(decoding: bytes(out), as: UTF8.self))
     }
 }
