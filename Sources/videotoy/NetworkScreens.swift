@@ -23,6 +23,7 @@ final class NetworkScreens {
             } else {
                 let made = UPnPRenderers()
                 renderers = made
+                MediaConverter.prepare()
                 let server = CastServer(renderers: made, convert: Self.convert)
                 controller.attach(renderers: made, server: server, timers: MainQueueTimers())
             }

@@ -36,7 +36,13 @@ struct ConvertedRendererTests {
                 "--mime-filter", "-video/mp4", "--pidfile", folder + "/renderer.pid", "--log", folder + "/renderer.log", "--",
                 "sh", "-c", "echo > '\(ready)'; while [ ! -e '\(done)' ]; do sleep 0.1; done",
             ]
+            // Not this test's stdout: the test runner waits for every holder of its pipe, a stuck renderer too.
+            _ = FileManager.default.createFile(atPath: folder + "/netns-tv.out", contents: nil)
+            let output = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/netns-tv.out"))
+            process.standardOutput = output
+            process.standardError = output
             try process.run()
+            try output.close()
             // netns-tv runs the command once the renderer says it is ready (bounded at 30 s there).
             let deadline = Date().addingTimeInterval(60)
             while !FileManager.default.fileExists(atPath: ready) && process.isRunning && Date() < deadline { usleep(20_000) }

@@ -93,6 +93,12 @@ public enum MediaConverter {
             (wrapper ?? []) + command, environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" })
     }
 
+    /// Checks once, on a background thread, whether bubblewrap works here, so the first cast's GET does not wait for
+    /// that check on the main thread.
+    public static func prepare() {
+        DispatchQueue.global(qos: .utility).async { _ = workingBubblewrap }
+    }
+
     /// The bubblewrap command line, when bubblewrap runs here; checked once, by running `true` under it (a
     /// container without user namespaces refuses it, and the converter then runs under its own limits only).
     static let workingBubblewrap: [String]? = {
