@@ -217,6 +217,24 @@ struct ConvertedServingTests {
         #expect(counts.starts.isEmpty)
     }
 
+    @Test("stopServing in the middle of a stream stops the converter and ends the renderer's connection")
+    func stoppedMidStream() throws {
+        let counts = Counts()
+        let server = try Self.server(counts)
+        let url = try #require(server.serveConverted(path: try Self.clip(seconds: 30), fromMs: 0, mimeType: "video/mp2t", to: "tv"))
+        let body = Self.folder + "/cut.ts"
+        let slow = Process()
+        slow.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        slow.arguments = ["-s", "--limit-rate", "50k", "--max-time", "120", "-o", body, url]
+        try slow.run()
+        defer { if slow.isRunning { slow.terminate() } }
+        #expect(Self.pump(seconds: 60) { Self.bytes(body).count > 10 * 188 })
+        server.stopServing()
+        #expect(counts.stops == 1)
+        #expect(Self.pump(seconds: 30) { !slow.isRunning }, "the connection stayed open after stopServing")
+        #expect(counts.starts == [0])
+    }
+
     /// The HTTP status `url` answers `method` with.
     static func statusCode(_ url: String, method: String = "GET", namespace: String? = nil) throws -> Int? {
         let out = folder + "/status"
