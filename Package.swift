@@ -124,8 +124,9 @@ let package = Package(
             ],
             swiftSettings: strict),
         // Network screens against a software renderer in a private network namespace, through videotoy-cast-probe.
+        // The converted stream is served in-process by the real CastServer and converter, fetched with curl.
         .testTarget(
-            name: "VideoToyCastTests", dependencies: ["VideoToyCore", "VideoToyCast", "VideoToyGObject", "VideoToyAppTesting"],
+            name: "VideoToyCastTests", dependencies: ["VideoToyCore", "VideoToyAppTesting", "VideoToyCast", "VideoToyGObject", "VideoToyMedia", "CGLib"],
             swiftSettings: strict),
         .testTarget(
             name: "VideoToyEndToEndTests",

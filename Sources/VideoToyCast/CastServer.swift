@@ -16,15 +16,18 @@ public final class CastServer: CastFileServing {
     private let addressFacing: @MainActor (String) -> String?
     private var server: GObjectRef?
     private var served: ServedFile?
+    private let converted: ConvertedCastServer
 
-    /// A server that asks `addressFacing` which local IPv4 address faces a renderer.
-    public init(addressFacing: @escaping @MainActor (_ udn: String) -> String?) {
+    /// A server that asks `addressFacing` which local IPv4 address faces a renderer, and `convert` for the streams
+    /// of files a renderer does not take as they are (none without it).
+    public init(addressFacing: @escaping @MainActor (_ udn: String) -> String?, convert: @escaping Converter = { _, _ in nil }) {
         self.addressFacing = addressFacing
+        converted = ConvertedCastServer(addressFacing: addressFacing, convert: convert)
     }
 
-    /// A server that listens where `renderers` found each renderer.
-    public convenience init(renderers: UPnPRenderers) {
-        self.init { [weak renderers] udn in renderers?.hostAddress(facing: udn) }
+    /// A server that listens where `renderers` found each renderer, converting with `convert`.
+    public convenience init(renderers: UPnPRenderers, convert: @escaping Converter = { _, _ in nil }) {
+        self.init(addressFacing: { [weak renderers] udn in renderers?.hostAddress(facing: udn) }, convert: convert)
     }
 
     deinit {
@@ -32,9 +35,12 @@ public final class CastServer: CastFileServing {
         if let server { soup_server_disconnect(server.typed()) }
     }
 
-    /// Converting for renderers that do not take a file as it is comes with the conversion helper; until then such a
-    /// cast ends at once with "nothing could listen", and the video stays on the laptop.
-    public func serveConverted(path: String, fromMs: Int, mimeType: String, to udn: String) -> String? { nil }
+    /// Serves `path` converted to H.264 and AAC in MPEG-TS from `fromMs`, under a fresh token (see
+    /// `ConvertedCastServer`); nil when nothing could listen.
+    public func serveConverted(path: String, fromMs: Int, mimeType: String, to udn: String) -> String? {
+        stopServing()
+        return converted.serve(path: path, fromMs: fromMs, mimeType: mimeType, to: udn)
+    }
 
     /// Serves `path` as `mimeType` under a fresh token on the interface facing `udn`; returns its URL, or nil.
     public func serve(path: String, mimeType: String, to udn: String) -> String? {
@@ -75,6 +81,7 @@ public final class CastServer: CastFileServing {
 
     /// Closes the listener and forgets the token: requests on connections still open answer 404 from now on.
     public func stopServing() {
+        converted.stop()
         served?.isOpen = false
         served = nil
         if let server { soup_server_disconnect(server.typed()) }
@@ -82,7 +89,7 @@ public final class CastServer: CastFileServing {
     }
 
     /// The URL path now served, for tests; nil when not serving.
-    public var servedPath: String? { served?.path }
+    public var servedPath: String? { served?.path ?? converted.servedPath }
 
     private static let handle: SoupServerCallback = { _, message, path, _, data in
         guard let message else { return }
@@ -141,7 +148,7 @@ public final class CastServer: CastFileServing {
     }
 
     /// 64 hex digits of the kernel's random generator, or nil if it fails (then nothing is served).
-    private static func token() -> String? {
+    static func token() -> String? {
         var bytes = [UInt8](repeating: 0, count: 32)
         guard bytes.withUnsafeMutableBufferPointer({ vt_random_bytes($0.baseAddress, $0.count) }) == 0 else { return nil }
         let digits = Array("0123456789abcdef")

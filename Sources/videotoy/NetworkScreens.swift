@@ -1,5 +1,6 @@
 import VideoToyCast
 import VideoToyCore
+import VideoToyMedia
 
 /// Network screens for this run: renderers looked for, and files served to them, only while the preference (and
 /// the command line) has them on; nothing listens and no device is contacted otherwise.
@@ -22,12 +23,20 @@ final class NetworkScreens {
             } else {
                 let made = UPnPRenderers()
                 renderers = made
-                controller.attach(renderers: made, server: CastServer(renderers: made), timers: MainQueueTimers())
+                MediaConverter.prepare()
+                let server = CastServer(renderers: made, convert: Self.convert)
+                controller.attach(renderers: made, server: server, timers: MainQueueTimers())
             }
         } else {
             renderers?.stop()
             controller.networkScreensChanged([])
         }
+    }
+
+    /// A file a renderer does not take, converted by a sandboxed converter process (the app's own binary).
+    private static func convert(path: String, fromMs: Int) -> (fd: Int32, stop: @MainActor () -> Void)? {
+        guard let stream = MediaConverter.start(path: path, fromMs: fromMs) else { return nil }
+        return (stream.fd, { stream.close() })
     }
 
     /// The app is quitting: discovery stops, and the file server with the cast.

@@ -12,6 +12,8 @@ import VideoToyText
 
 // The same binary is the sandboxed media helper the app starts for probes and posters: decided before anything else.
 MediaHelper.runIfAsked()
+// And the sandboxed converter that feeds a network renderer H.264 and AAC when it does not take the file as it is.
+MediaConverter.runIfAsked()
 
 // Before any text is made: the locale and the catalogues every window, notice and message after this reads.
 Translation.setUp(

@@ -267,7 +267,7 @@ public final class HelperBackend: MediaBackend, @unchecked Sendable {
     }
 
     /// The bubblewrap command line a helper runs under, when bubblewrap is installed.
-    private static func bubblewrap() -> [String]? {
+    static func bubblewrap() -> [String]? {
         let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
             .map { "\($0)/bwrap" }.first { (candidate: String) in access(candidate, X_OK) == 0 }
         guard let path else { return nil }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import VideoToyCore
 
 /// One running media helper: its process and the app's end of the socket it reads requests from.
 final class HelperProcess: @unchecked Sendable {
@@ -44,7 +45,7 @@ final class HelperProcess: @unchecked Sendable {
             return .failure(LaunchFailure(text: "no socket pair (errno \(errno))"))
         }
         let (mine, theirs) = (pair[0], pair[1])
-        let spawned = Spawner.shared.run { spawn(command, environment: environment, io: theirs) }
+        let spawned = Spawner.shared.run { spawn(command, environment: environment, stdin: theirs, stdout: theirs) }
         close(theirs)
         guard case .success(let pid) = spawned else {
             close(mine)
@@ -150,12 +151,14 @@ final class HelperProcess: @unchecked Sendable {
         return status & 0x7F == 0 ? "exit status \((status >> 8) & 0xFF)" : "signal \(status & 0x7F)"
     }
 
-    private static func spawn(_ command: [String], environment: [String], io: Int32) -> Result<pid_t, LaunchFailure> {
+    /// Starts `command` with `stdin` and `stdout` as its fds 0 and 1 (stderr shared with the app); run it on the
+    /// spawner thread.
+    static func spawn(_ command: [String], environment: [String], stdin: Int32, stdout: Int32) -> Result<pid_t, LaunchFailure> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, io, 0)
-        posix_spawn_file_actions_adddup2(&actions, io, 1)
+        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -166,7 +169,8 @@ final class HelperProcess: @unchecked Sendable {
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
+        // A path argument keeps its bytes even when they are not UTF-8.
+        var argv: [UnsafeMutablePointer<CChar>?] = command.map { PathBytes.withCString($0) { strdup($0) } } + [nil]
         var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
@@ -185,7 +189,7 @@ final class HelperProcess: @unchecked Sendable {
 
 /// Starts helpers from one thread that lives as long as the app: a child's parent-death signal follows the thread
 /// that started it, and the app's worker threads come and go.
-private final class Spawner: @unchecked Sendable {
+final class Spawner: @unchecked Sendable {
     static let shared = Spawner()
 
     private let condition = NSCondition()
