@@ -212,7 +212,9 @@ struct ConvertedCastTests {
         let setURI = session.handle(.served(url))
         #expect(
             setURI == [
-                .send(.setURI(url: url, metadata: base.request(at: 30_000).metadata(url: url, mimeType: "video/mp2t")), udn: base.udn)
+                .send(
+                    .setURI(url: url, metadata: base.request(at: 30_000).metadata(url: url, mimeType: "video/mp2t", converted: true)),
+                    udn: base.udn)
             ])
         _ = session.handle(.replied(setURI.compactMap { if case .send(let a, _) = $0 { a } else { nil } }[0], .done))
         _ = session.handle(.replied(.play, .done))

@@ -113,5 +113,36 @@ extension EndToEnd {
             try await Task.sleep(for: .seconds(2))
             #expect(!app.events().contains { $0.index > back.index && $0.name == "route" && $0.fields["to"]?.string == Self.connector })
         }
+
+        @Test("a TV that does not take the file gets it converted to H.264 in MPEG-TS, and plays it from where the row was")
+        func convertedForATVThatDoesNotTakeTheFile() async throws {
+            try TVNamespace.requireRoot()
+            // gmediarender lists MP4 as video/quicktime (and could as video/mp4): without both it takes MPEG-TS only.
+            let tv = try TVNamespace(mimeFilter: "-video/quicktime,-video/mp4")
+            defer { tv.remove() }
+            let display = try VirtualDisplay()
+            defer { display.stop() }
+            let clips = Fixture.clips
+            let app = try AppProcess(
+                arguments: ["--play", clips.snow, clips.folder], display: display, binary: tv.wrapper, networkScreens: true)
+            defer { app.terminate() }
+            let play = try await app.waitFor("play", timeout: .seconds(30)) { $0.path == clips.snow }
+            _ = try await app.waitFor("screen-connected", timeout: .seconds(30)) { $0.fields["kind"]?.string == "network" }
+            try await Task.sleep(for: .seconds(2))
+            try Self.choose("Test TV", on: display)
+            let moved = try await app.waitFor("route", after: play, timeout: .seconds(20)) { $0.fields["to"]?.string == Self.connector }
+            let playing = try await app.waitFor("cast", after: moved, timeout: .seconds(40)) { $0.fields["state"]?.string == "playing" }
+            // The TV's own clock starts at the stream's start, which is where the row was.
+            let moving = try await tv.waitFor("the converted stream playing on", app: app, seconds: 40) {
+                $0.state == "PLAYING" && ($0.positionMs ?? -1) >= 1000
+            }
+            print(
+                "converted cast: \(Int(playing.tMs - moved.tMs)) ms from the choice to PLAYING; TV at \(moving.positionMs ?? 0) ms of its stream"
+            )
+            let uri = try tv.soap(app: app, service: .transport, action: "GetMediaInfo", arguments: "<InstanceID>0</InstanceID>")
+            #expect(
+                uri.contains("video.ts") || uri.contains("mpegts") || uri.contains("mp2t"), "the TV was given the converted stream: \(uri)")
+            #expect(uri.contains("CI=1"), "the description says it is converted: \(uri)")
+        }
     }
 }

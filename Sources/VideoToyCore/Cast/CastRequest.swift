@@ -22,10 +22,10 @@ public struct CastRequest: Hashable, Sendable {
     public let paused: Bool
 
     /// The DIDL-Lite description sent with the URL it is served at.
-    public func metadata(url: String, mimeType: String? = nil) -> String {
+    public func metadata(url: String, mimeType: String? = nil, converted: Bool = false) -> String {
         DIDLLite.videoItem(
             title: title, url: url, mimeType: mimeType ?? self.mimeType, durationMilliseconds: durationMs, width: size?.width,
-            height: size?.height)
+            height: size?.height, converted: converted)
     }
 
     /// Creates a request.

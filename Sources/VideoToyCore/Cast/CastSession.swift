@@ -120,7 +120,9 @@ public struct CastSession: Sendable, Equatable {
             guard let url else { return end(.notServed, stop: false) }
             phase = .settingURI
             return [
-                .send(.setURI(url: url, metadata: request.metadata(url: url, mimeType: servedMimeType)), udn: request.udn)
+                .send(
+                    .setURI(url: url, metadata: request.metadata(url: url, mimeType: servedMimeType, converted: converted)),
+                    udn: request.udn)
             ]
         case .replied(let action, let reply):
             return replied(action, reply)

@@ -21,8 +21,15 @@ enum Widgets {
         gtk_widget_set_tooltip_text(button, tooltip)
         gtk_menu_button_set_has_frame(gcast(button), 0)
         let list = box(vertical: true, spacing: 2)
+        // A long list (the track menu's 26 encodings) scrolls instead of running off the bottom of the screen.
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(gcast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_propagate_natural_height(gcast(scroller), 1)
+        gtk_scrolled_window_set_propagate_natural_width(gcast(scroller), 1)
+        gtk_scrolled_window_set_max_content_height(gcast(scroller), 420)
+        gtk_scrolled_window_set_child(gcast(scroller), list)
         let popover = gtk_popover_new()!
-        gtk_popover_set_child(gcast(popover), list)
+        gtk_popover_set_child(gcast(popover), scroller)
         gtk_menu_button_set_popover(gcast(button), popover)
         return (button, list)
     }

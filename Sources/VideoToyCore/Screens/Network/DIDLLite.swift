@@ -4,16 +4,20 @@ public enum DIDLLite {
     /// transfer, background and interactive transfer modes, DLNA 1.5.
     public static let dlnaFeatures = "DLNA.ORG_OP=01;DLNA.ORG_CI=0;DLNA.ORG_FLAGS=01700000000000000000000000000000"
 
-    /// The `protocolInfo` of a file of `mimeType` served over HTTP.
-    public static func protocolInfo(mimeType: String) -> String {
-        "http-get:*:\(mimeType):\(dlnaFeatures)"
+    /// The DLNA flags of a stream converted for the renderer: not seekable by range (OP=00), converted (CI=1).
+    public static let convertedFeatures = "DLNA.ORG_OP=00;DLNA.ORG_CI=1;DLNA.ORG_FLAGS=01700000000000000000000000000000"
+
+    /// The `protocolInfo` of a file of `mimeType` served over HTTP, as it is or `converted`.
+    public static func protocolInfo(mimeType: String, converted: Bool = false) -> String {
+        "http-get:*:\(mimeType):\(converted ? convertedFeatures : dlnaFeatures)"
     }
 
     /// One video item at `url`; every value is escaped, and control characters XML cannot carry are dropped.
     public static func videoItem(
-        title: String, url: String, mimeType: String, durationMilliseconds: Int? = nil, width: Int? = nil, height: Int? = nil
+        title: String, url: String, mimeType: String, durationMilliseconds: Int? = nil, width: Int? = nil, height: Int? = nil,
+        converted: Bool = false
     ) -> String {
-        var resAttributes = " protocolInfo=\"\(escaped(protocolInfo(mimeType: mimeType)))\""
+        var resAttributes = " protocolInfo=\"\(escaped(protocolInfo(mimeType: mimeType, converted: converted)))\""
         if let durationMilliseconds, durationMilliseconds > 0 {
             resAttributes += " duration=\"\(UPnPTime.string(milliseconds: durationMilliseconds))\""
         }
