@@ -126,7 +126,8 @@ let package = Package(
         // Network screens against a software renderer in a private network namespace, through videotoy-cast-probe.
         // The converted stream is served in-process by the real CastServer and converter, fetched with curl.
         .testTarget(
-            name: "VideoToyCastTests", dependencies: ["VideoToyCore", "VideoToyAppTesting", "VideoToyCast", "VideoToyGObject", "VideoToyMedia", "CGLib"],
+            name: "VideoToyCastTests",
+            dependencies: ["VideoToyCore", "VideoToyAppTesting", "VideoToyCast", "VideoToyGObject", "VideoToyMedia", "CGLib"],
             swiftSettings: strict),
         .testTarget(
             name: "VideoToyEndToEndTests",
