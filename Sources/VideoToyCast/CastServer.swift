@@ -16,6 +16,7 @@ public final class CastServer: CastFileServing {
     private let addressFacing: @MainActor (String) -> String?
     private var server: GObjectRef?
     private var served: ServedFile?
+    private var servedBase: String?
     private let converted: ConvertedCastServer
 
     /// A server that asks `addressFacing` which local IPv4 address faces a renderer, and `convert` for the streams
@@ -76,7 +77,20 @@ public final class CastServer: CastFileServing {
         }
         self.server = server
         served = file
+        servedBase = "http://\(host):\(port)"
         return "http://\(host):\(port)\(urlPath)"
+    }
+
+    /// Serves `text` (SubRip, UTF-8) as `subtitles.srt` beside the file served now, under its token, and names it in
+    /// the file's answers (`CaptionInfo.sec`, which Samsung and many other TVs read); nil when no file is served.
+    public func serveSubtitles(_ text: String) -> String? {
+        guard let served, let servedBase, let slash = served.path.lastIndex(of: "/") else { return nil }
+        let path = served.path[..<slash] + "/subtitles.srt"
+        let bytes = Array(text.utf8)
+        guard let data = bytes.withUnsafeBufferPointer({ g_bytes_new($0.baseAddress, gsize($0.count)) }) else { return nil }
+        served.subtitles = ServedText(path: String(path), bytes: data)
+        served.subtitlesURL = servedBase + path
+        return servedBase + path
     }
 
     /// Closes the listener and forgets the token: requests on connections still open answer 404 from now on.
@@ -96,6 +110,9 @@ public final class CastServer: CastFileServing {
         let file = CBox.object(data, as: ServedFile.self)
         let asked = path.map { String(cString: $0) } ?? ""
         // Set and read on the main thread only: libsoup runs handlers on the main context that listens.
+        if file.isOpen, let subtitles = file.subtitles, asked == subtitles.path {
+            return CastServer.answer(message, with: subtitles)
+        }
         guard file.isOpen, asked == file.path else {
             soup_server_message_set_status(message, 404, nil)
             return
@@ -111,6 +128,7 @@ public final class CastServer: CastFileServing {
         soup_message_headers_replace(headers, "Accept-Ranges", "bytes")
         soup_message_headers_replace(headers, "transferMode.dlna.org", "Streaming")
         soup_message_headers_replace(headers, "contentFeatures.dlna.org", CastServer.contentFeatures)
+        if let subtitlesURL = file.subtitlesURL { soup_message_headers_replace(headers, "CaptionInfo.sec", subtitlesURL) }
         let body = soup_server_message_get_response_body(message)
         let requestHeaders = soup_server_message_get_request_headers(message)
         guard soup_message_headers_get_one(requestHeaders, "Range") != nil else {
@@ -132,6 +150,20 @@ public final class CastServer: CastFileServing {
         g_bytes_unref(part)
         soup_message_headers_set_content_range(headers, range.start, range.end, goffset(g_bytes_get_size(file.bytes)))
         soup_server_message_set_status(message, 206, nil)
+    }
+
+    /// Answers a GET or HEAD for the subtitles with their text, whole (a few hundred kilobytes at most).
+    nonisolated private static func answer(_ message: OpaquePointer, with subtitles: ServedText) {
+        let method = soup_server_message_get_method(message).map { String(cString: $0) } ?? ""
+        let headers = soup_server_message_get_response_headers(message)
+        guard method == "GET" || method == "HEAD" else {
+            soup_message_headers_replace(headers, "Allow", "GET, HEAD")
+            soup_server_message_set_status(message, 405, nil)
+            return
+        }
+        soup_message_headers_set_content_type(headers, "text/srt; charset=utf-8", nil)
+        soup_message_body_append_bytes(soup_server_message_get_response_body(message), subtitles.bytes)
+        soup_server_message_set_status(message, 200, nil)
     }
 
     /// The first satisfiable range of a request's Range header, checked against the file's size; nil when there is
@@ -177,10 +209,26 @@ private final class ServedFile: @unchecked Sendable {
     let bytes: OpaquePointer
     /// Cleared by `stopServing`; both it and the handler run on the main thread.
     var isOpen = true
+    /// The subtitles served beside the file, and their URL, once `serveSubtitles` set them (main thread only).
+    var subtitles: ServedText?
+    var subtitlesURL: String?
 
     init(path: String, mimeType: String, bytes: OpaquePointer) {
         self.path = path
         self.mimeType = mimeType
+        self.bytes = bytes
+    }
+
+    deinit { g_bytes_unref(bytes) }
+}
+
+/// A small text served whole beside the file (the subtitles), as GLib bytes libsoup can send without a copy.
+private final class ServedText: @unchecked Sendable {
+    let path: String
+    let bytes: OpaquePointer
+
+    init(path: String, bytes: OpaquePointer) {
+        self.path = path
         self.bytes = bytes
     }
 

@@ -23,16 +23,19 @@ public final class FakeRenderers: NetworkRendering {
     /// A network with nothing on it.
     public init() {}
 
+    /// Starts "looking": `announce` reaches `changed` from now on.
     public func start(changed: @escaping @MainActor ([NetworkRenderer]) -> Void) {
         started = true
         self.changed = changed
     }
 
+    /// Stops looking and drops every unanswered call, as the adapter does.
     public func stop() {
         started = false
         waiting.removeAll()
     }
 
+    /// Records the action; it waits for `answer`.
     public func perform(
         _ action: RendererAction, on udn: String, timeoutMilliseconds: Int, answer: @escaping @MainActor (RendererReply) -> Void
     ) {
@@ -50,39 +53,5 @@ public final class FakeRenderers: NetworkRendering {
         let call = waiting.remove(at: index)
         call.answer(reply)
         return true
-    }
-}
-
-/// A file server that records what it serves, at a made-up URL.
-@MainActor
-public final class FakeCastServer: CastFileServing {
-    /// The file served now, if any.
-    public private(set) var serving: String?
-    /// Whether serving fails (nothing can listen).
-    public var fails = false
-
-    /// A server serving nothing.
-    public init() {}
-
-    public func serve(path: String, mimeType: String, to udn: String) -> String? {
-        guard !fails else { return nil }
-        serving = path
-        convertedFrom = nil
-        return "http://169.254.77.1:4000/cast/token/video.mp4"
-    }
-
-    /// Where the converted stream served now begins, if it is converted.
-    public private(set) var convertedFrom: Int?
-
-    public func serveConverted(path: String, fromMs: Int, mimeType: String, to udn: String) -> String? {
-        guard !fails else { return nil }
-        serving = path
-        convertedFrom = fromMs
-        return "http://169.254.77.1:4000/cast/token/video.ts"
-    }
-
-    public func stopServing() {
-        serving = nil
-        convertedFrom = nil
     }
 }

@@ -42,7 +42,7 @@ struct CastSessionTests {
     @Test func startServesLoadsPlaysAndSeeksToTheLaptopsPositionOncePlaying() {
         let (session, effects) = playing()
         #expect(effects.first == .changed(.loading, screen: screen, positionMs: 42_000))
-        #expect(effects.contains(.serve(path: "/v/a.mp4", mimeType: "video/mp4", udn: udn)))
+        #expect(effects.contains(.serve(path: "/v/a.mp4", mimeType: "video/mp4", subtitles: nil, udn: udn)))
         #expect(
             sent(effects) == [
                 .getProtocolInfo, setURI("http://169.254.77.1:4000/cast/t/video.mp4"), .play, .getTransportInfo,
@@ -242,13 +242,16 @@ struct ConvertedCastTests {
         var session = CastSession()
         _ = session.handle(.start(base.request()))
         let effects = session.handle(.replied(.getProtocolInfo, .sinkProtocols(sinks)))
-        #expect(effects.contains(.serve(path: "/v/a.mp4", mimeType: "video/mp4", udn: base.udn)) == asItIs)
+        #expect(effects.contains(.serve(path: "/v/a.mp4", mimeType: "video/mp4", subtitles: nil, udn: base.udn)) == asItIs)
         #expect(session.converted == !asItIs)
     }
 
     /// (sinks) → what is served: a file under the name the renderer lists it by, a conversion under its TS name.
     @Test(arguments: [
-        (["http-get:*:video/quicktime:*"], CastSession.Effect.serve(path: "/v/a.mp4", mimeType: "video/quicktime", udn: "uuid:tv-1")),
+        (
+            ["http-get:*:video/quicktime:*"],
+            CastSession.Effect.serve(path: "/v/a.mp4", mimeType: "video/quicktime", subtitles: nil, udn: "uuid:tv-1")
+        ),
         (["http-get:*:video/mpegts:*"], .serveConverted(path: "/v/a.mp4", fromMs: 42_000, mimeType: "video/mpegts", udn: "uuid:tv-1")),
         (["http-get:*:image/png:*"], .serveConverted(path: "/v/a.mp4", fromMs: 42_000, mimeType: "video/mp2t", udn: "uuid:tv-1")),
     ])
@@ -281,5 +284,44 @@ struct CastPollTests {
         #expect(base.sent(session.handle(.tick)).isEmpty, "the last question is still out")
         _ = session.handle(.replied(.getTransportInfo, .failed(code: nil, description: "no answer in 3000 ms")))
         #expect(base.sent(session.handle(.tick)) == [.getTransportInfo])
+    }
+}
+
+/// The subtitles shown with the video go with it, as a file beside it, when it is served as it is.
+@Suite("Cast session, subtitles")
+struct CastSubtitlesTests {
+    let base = CastSessionTests()
+
+    func request(subtitles: String?) -> CastRequest {
+        CastRequest(
+            item: Fixture.one, screen: base.screen, udn: base.udn, path: "/v/a.mp4", mimeType: "video/mp4", title: "A",
+            subtitles: subtitles, positionMs: 0, paused: false)
+    }
+
+    @Test func theSubtitlesAreServedAndNamedInTheDescription() {
+        var session = CastSession()
+        _ = session.handle(.start(request(subtitles: "1\n00:00:01,000 --> 00:00:02,000\nHi\n\n")))
+        let serve = session.handle(.replied(.getProtocolInfo, .sinkProtocols([])))
+        #expect(
+            serve == [.serve(path: "/v/a.mp4", mimeType: "video/mp4", subtitles: "1\n00:00:01,000 --> 00:00:02,000\nHi\n\n", udn: base.udn)]
+        )
+        let sent = base.sent(session.handle(.served("http://h/cast/t/video.mp4", subtitlesURL: "http://h/cast/t/subtitles.srt")))
+        guard case .setURI(_, let metadata)? = sent.first else {
+            Issue.record("no SetAVTransportURI: \(sent)")
+            return
+        }
+        #expect(metadata.contains("<sec:CaptionInfoEx sec:type=\"srt\">http://h/cast/t/subtitles.srt</sec:CaptionInfoEx>"))
+    }
+
+    @Test func aConvertedStreamGoesWithoutThem() {
+        var session = CastSession()
+        _ = session.handle(.start(request(subtitles: "1\n00:00:01,000 --> 00:00:02,000\nHi\n\n")))
+        _ = session.handle(.replied(.getProtocolInfo, .sinkProtocols(["http-get:*:video/mpeg:*"])))
+        let sent = base.sent(session.handle(.served("http://h/cast/t/video.ts", subtitlesURL: "http://h/cast/t/subtitles.srt")))
+        guard case .setURI(_, let metadata)? = sent.first else {
+            Issue.record("no SetAVTransportURI: \(sent)")
+            return
+        }
+        #expect(!metadata.contains("subtitles.srt"))
     }
 }

@@ -144,5 +144,42 @@ extension EndToEnd {
                 uri.contains("video.ts") || uri.contains("mpegts") || uri.contains("mp2t"), "the TV was given the converted stream: \(uri)")
             #expect(uri.contains("CI=1"), "the description says it is converted: \(uri)")
         }
+
+        @Test("the subtitles shown go to the TV with the video, as a SubRip file it can fetch under the same token")
+        func subtitlesGoAlong() async throws {
+            try TVNamespace.requireRoot()
+            let tv = try TVNamespace()
+            defer { tv.remove() }
+            let folder = tv.folder.appendingPathComponent("library")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let video = folder.appendingPathComponent("film.mp4").path
+            try FileManager.default.copyItem(atPath: Fixture.clips.snow, toPath: video)
+            // Alone with the video's name, so it shows without being asked for.
+            try "1\n00:00:01,000 --> 00:00:09,000\nHello from the TV\n\n2\n00:00:10,000 --> 00:00:20,000\n<i>Second</i> line\n"
+                .write(toFile: folder.appendingPathComponent("film.srt").path, atomically: true, encoding: .utf8)
+            let display = try VirtualDisplay()
+            defer { display.stop() }
+            let app = try AppProcess(
+                arguments: ["--play", video, folder.path], display: display, binary: tv.wrapper, networkScreens: true)
+            defer { app.terminate() }
+            let shown = try await app.waitFor("track", timeout: .seconds(30)) {
+                $0.path == video && $0.fields["kind"]?.string == "subtitles" && $0.fields["id"]?.string == "file/film.srt"
+            }
+            _ = try await app.waitFor("screen-connected", timeout: .seconds(30)) { $0.fields["kind"]?.string == "network" }
+            try Self.choose("Test TV", on: display)
+            let moved = try await app.waitFor("route", after: shown, timeout: .seconds(20)) { $0.fields["to"]?.string == Self.connector }
+            _ = try await app.waitFor("cast", after: moved, timeout: .seconds(30)) { $0.fields["state"]?.string == "playing" }
+            let info = try tv.soap(app: app, service: .transport, action: "GetMediaInfo", arguments: "<InstanceID>0</InstanceID>")
+            let url = try #require(
+                info.range(of: #"http://[0-9.:]+/cast/[0-9a-f]{64}/subtitles\.srt"#, options: .regularExpression).map { String(info[$0]) },
+                "the description names the subtitles: \(info)")
+            let fetched = try tv.inNamespace(app: app, ["curl", "-s", "--max-time", "5", url])
+            let text = String(decoding: fetched.stdout, as: UTF8.self)
+            #expect(text.contains("00:00:01,000 --> 00:00:09,000\nHello from the TV"), "\(text)")
+            #expect(text.contains("Second line"), "plain text, no markup: \(text)")
+            let head = try tv.inNamespace(
+                app: app, ["curl", "-s", "-I", "--max-time", "5", url.replacingOccurrences(of: "subtitles.srt", with: "video.mp4")])
+            #expect(String(decoding: head.stdout, as: UTF8.self).lowercased().contains("captioninfo.sec: \(url.lowercased())"))
+        }
     }
 }

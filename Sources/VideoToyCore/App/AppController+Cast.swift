@@ -72,10 +72,12 @@ extension AppController: CastDriver.Owner {
         return CastRequest(
             item: id, screen: screen, udn: String(screen.connector.dropFirst(NetworkRenderer.idPrefix.count)),
             path: item.path, mimeType: mimeType, title: item.name, durationMs: info?.durationMs,
-            size: info?.videoSize, positionMs: players[id]?.positionMs ?? 0,
+            size: info?.videoSize, subtitles: trackDriver.subtitleCues(id).flatMap(SubRipWriter.text(of:)),
+            positionMs: players[id]?.positionMs ?? 0,
             paused: policy.states[id] != .playing)
     }
 
+    /// Shows where the TV is in the video's controls, and publishes whether it plays.
     public func castProgressed(_ progress: CastProgress) {
         guard let id = progress.item else { return }
         let shown = PlaybackProgress(
@@ -86,10 +88,12 @@ extension AppController: CastDriver.Owner {
         publish()
     }
 
+    /// The row of `id` says something new of its cast (converted).
     public func castLineChanged(_ id: ItemID) {
         rowChanged(id)
     }
 
+    /// Says why the video came back, and lets the router send it home from a TV that gave up.
     public func castEnded(_ end: CastEnd) {
         let name = screenDriver.madeBy(end.screen.connector)
         switch end.reason {

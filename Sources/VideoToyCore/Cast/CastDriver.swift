@@ -93,8 +93,10 @@ public final class CastDriver {
 
     private func carryOut(_ effect: CastSession.Effect) -> [CastSession.Effect] {
         switch effect {
-        case .serve(let path, let mimeType, let udn):
-            return session.handle(.served(server.serve(path: path, mimeType: mimeType, to: udn)))
+        case .serve(let path, let mimeType, let subtitles, let udn):
+            let url = server.serve(path: path, mimeType: mimeType, to: udn)
+            let subtitlesURL = url == nil ? nil : subtitles.flatMap { server.serveSubtitles($0) }
+            return session.handle(.served(url, subtitlesURL: subtitlesURL))
         case .serveConverted(let path, let fromMs, let mimeType, let udn):
             return session.handle(.served(server.serveConverted(path: path, fromMs: fromMs, mimeType: mimeType, to: udn)))
         case .send(let action, let udn):

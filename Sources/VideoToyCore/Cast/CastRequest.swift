@@ -16,22 +16,24 @@ public struct CastRequest: Hashable, Sendable {
     public let durationMs: Int?
     /// The picture's size, when the file says.
     public let size: PixelSize?
+    /// The subtitles shown with the video, as SubRip, which go to the TV as a file of their own.
+    public let subtitles: String?
     /// Where the video was when it left the laptop; the renderer seeks there once it plays.
     public let positionMs: Int
     /// Whether it was paused: the renderer is paused too once it is at the position.
     public let paused: Bool
 
     /// The DIDL-Lite description sent with the URL it is served at.
-    public func metadata(url: String, mimeType: String? = nil, converted: Bool = false) -> String {
+    public func metadata(url: String, mimeType: String? = nil, converted: Bool = false, subtitlesURL: String? = nil) -> String {
         DIDLLite.videoItem(
             title: title, url: url, mimeType: mimeType ?? self.mimeType, durationMilliseconds: durationMs, width: size?.width,
-            height: size?.height, converted: converted)
+            height: size?.height, converted: converted, subtitlesURL: subtitlesURL)
     }
 
     /// Creates a request.
     public init(
         item: ItemID, screen: ScreenID, udn: String, path: String, mimeType: String, title: String,
-        durationMs: Int? = nil, size: PixelSize? = nil, positionMs: Int,
+        durationMs: Int? = nil, size: PixelSize? = nil, subtitles: String? = nil, positionMs: Int,
         paused: Bool
     ) {
         self.item = item
@@ -42,6 +44,7 @@ public struct CastRequest: Hashable, Sendable {
         self.title = title
         self.durationMs = durationMs
         self.size = size
+        self.subtitles = subtitles
         self.positionMs = max(0, positionMs)
         self.paused = paused
     }

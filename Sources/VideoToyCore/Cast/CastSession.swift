@@ -13,8 +13,9 @@ public struct CastSession: Sendable, Equatable {
     public enum Event: Sendable, Equatable {
         /// Start casting; a cast in progress ends first as `broughtBack`.
         case start(CastRequest)
-        /// The file server answered `serve`: the URL, or nil when nothing could listen.
-        case served(String?)
+        /// The file server answered `serve`: the URL, or nil when nothing could listen; and the subtitles' URL, when the
+        /// request had subtitles and the file is served as it is.
+        case served(String?, subtitlesURL: String? = nil)
         /// The renderer answered `action`.
         case replied(RendererAction, RendererReply)
         /// About a second passed.
@@ -35,8 +36,8 @@ public struct CastSession: Sendable, Equatable {
 
     /// What the driver carries out.
     public enum Effect: Sendable, Equatable {
-        /// Serve the file to the renderer as it is; answer `served`.
-        case serve(path: String, mimeType: String, udn: String)
+        /// Serve the file to the renderer as it is, and `subtitles` (SubRip) beside it; answer `served`.
+        case serve(path: String, mimeType: String, subtitles: String?, udn: String)
         /// Serve the file converted to H.264 and AAC in MPEG-TS from `fromMs` on, as `mimeType`; answer `served`.
         case serveConverted(path: String, fromMs: Int, mimeType: String, udn: String)
         /// Send the action to the renderer; answer `replied`.
@@ -115,13 +116,16 @@ public struct CastSession: Sendable, Equatable {
                 .changed(.loading, screen: next.screen, positionMs: positionMs), .send(.getProtocolInfo, udn: next.udn),
             ]
             return effects
-        case .served(let url):
+        case .served(let url, let subtitlesURL):
             guard phase == .serving, let request else { return [] }
             guard let url else { return end(.notServed, stop: false) }
             phase = .settingURI
             return [
                 .send(
-                    .setURI(url: url, metadata: request.metadata(url: url, mimeType: servedMimeType, converted: converted)),
+                    .setURI(
+                        url: url,
+                        metadata: request.metadata(
+                            url: url, mimeType: servedMimeType, converted: converted, subtitlesURL: converted ? nil : subtitlesURL)),
                     udn: request.udn)
             ]
         case .replied(let action, let reply):
@@ -217,7 +221,7 @@ public struct CastSession: Sendable, Equatable {
             sinks.isEmpty ? request.mimeType : CastFormat.aliases(of: request.mimeType).first { ProtocolInfo.accepts(sinks, mimeType: $0) }
         if let asItIs {
             servedMimeType = asItIs
-            return [.serve(path: request.path, mimeType: asItIs, udn: request.udn)]
+            return [.serve(path: request.path, mimeType: asItIs, subtitles: request.subtitles, udn: request.udn)]
         }
         // A renderer that lists no name of MPEG-TS still gets the usual one: most take it whatever they list.
         servedMimeType = CastFormat.convertedAliases.first { ProtocolInfo.accepts(sinks, mimeType: $0) } ?? "video/mp2t"

@@ -173,6 +173,13 @@ final class TrackDriver {
     }
 
     /// Shows what is due now in the view of `id` and, while it plays, sets a timer for the next change.
+    /// The cues of the subtitle track `id` shows, when they are all known (a file beside the video, or the file's
+    /// own track read ahead): what a TV is given with the video.
+    func subtitleCues(_ id: ItemID) -> [SubtitleCue]? {
+        guard let inUse = tracks.items[id]?.subtitlesInUse else { return nil }
+        return readTimelines[id]?[inUse]?.all
+    }
+
     func showSubtitles(_ id: ItemID) {
         subtitleTimers.removeValue(forKey: id)?.cancel()
         guard let show = subtitleShows[id], let player = owner?.player(id) else { return }

@@ -26,6 +26,9 @@ public struct CueTimeline: Sendable {
         if !self.cues.isEmpty { _ = build(Array(self.cues.indices)) }
     }
 
+    /// Every cue that shows, by start time (what a TV is given as a subtitle file).
+    public var all: [SubtitleCue] { cues }
+
     /// The cues showing at `ms` (start ≤ ms < end), ordered by start time, then as given.
     public func cues(atMs ms: Int) -> [SubtitleCue] {
         var found: [Int] = []

@@ -1,6 +1,7 @@
 import CSandbox
 import Foundation
 import Glibc
+import Synchronization
 import VideoToyCore
 import VideoToyGObject
 
@@ -88,23 +89,38 @@ public enum MediaConverter {
     ) -> ConvertedStream? {
         guard let executable, (0...maxFromMs).contains(fromMs) else { return nil }
         let command = [executable, argument, path, String(fromMs)]
-        let wrapper = confinement == .bubblewrapWhenPresent ? workingBubblewrap : nil
+        let wrapper = confinement == .bubblewrapWhenPresent ? bubblewrapNow : nil
         return ConvertedStream.spawn(
             (wrapper ?? []) + command, environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" })
     }
 
-    /// Checks once, on a background thread, whether bubblewrap works here, so the first cast's GET does not wait for
-    /// that check on the main thread.
+    /// Checks once, on a background thread, whether bubblewrap works here, so no cast's GET waits for that check.
     public static func prepare() {
-        DispatchQueue.global(qos: .utility).async { _ = workingBubblewrap }
+        DispatchQueue.global(qos: .utility).async {
+            let works = workingBubblewrap() != nil
+            bubblewrapWorks.withLock { $0 = works }
+        }
     }
 
-    /// The bubblewrap command line, when bubblewrap runs here; checked once, by running `true` under it (a
-    /// container without user namespaces refuses it, and the converter then runs under its own limits only).
-    static let workingBubblewrap: [String]? = {
+    /// The wrapper to use now, without waiting: the check's answer once it came, and until then bubblewrap when it is
+    /// installed (a main-thread GET must not wait up to 5 s for the check; where bubblewrap is refused, that first
+    /// converter fails to start and the cast ends with a message).
+    private static var bubblewrapNow: [String]? {
+        switch bubblewrapWorks.withLock({ $0 }) {
+        case true?: HelperBackend.bubblewrap()
+        case false?: nil
+        case nil: HelperBackend.bubblewrap()
+        }
+    }
+
+    private static let bubblewrapWorks = Mutex<Bool?>(nil)
+
+    /// The bubblewrap command line, when bubblewrap runs here, found by running `true` under it (a container without
+    /// user namespaces refuses it, and the converter then runs under its own limits only). Blocks up to 5 s.
+    static func workingBubblewrap() -> [String]? {
         guard let wrapper = HelperBackend.bubblewrap() else { return nil }
         let probe = ConvertedStream.spawn(wrapper + ["/bin/true"], environment: [])
         guard let probe else { return nil }
         return probe.waitForExit(withinMs: 5000) == 0 ? wrapper : nil
-    }()
+    }
 }

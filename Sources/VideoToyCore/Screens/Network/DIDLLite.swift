@@ -12,10 +12,11 @@ public enum DIDLLite {
         "http-get:*:\(mimeType):\(converted ? convertedFeatures : dlnaFeatures)"
     }
 
-    /// One video item at `url`; every value is escaped, and control characters XML cannot carry are dropped.
+    /// One video item at `url`, with its subtitles at `subtitlesURL` (a SubRip `res`, and Samsung's `CaptionInfoEx`,
+    /// which many TVs read); every value is escaped, and control characters XML cannot carry are dropped.
     public static func videoItem(
         title: String, url: String, mimeType: String, durationMilliseconds: Int? = nil, width: Int? = nil, height: Int? = nil,
-        converted: Bool = false
+        converted: Bool = false, subtitlesURL: String? = nil
     ) -> String {
         var resAttributes = " protocolInfo=\"\(escaped(protocolInfo(mimeType: mimeType, converted: converted)))\""
         if let durationMilliseconds, durationMilliseconds > 0 {
@@ -24,12 +25,17 @@ public enum DIDLLite {
         if let width, let height, width > 0, height > 0 {
             resAttributes += " resolution=\"\(width)x\(height)\""
         }
+        let captions = subtitlesURL.map { url in
+            "<res protocolInfo=\"http-get:*:text/srt:*\">\(escaped(url))</res>"
+                + "<sec:CaptionInfoEx sec:type=\"srt\">\(escaped(url))</sec:CaptionInfoEx>"
+        }
         return "<DIDL-Lite xmlns=\"urn:schemas-upnp-org:metadata-1-0/DIDL-Lite/\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\""
-            + " xmlns:upnp=\"urn:schemas-upnp-org:metadata-1-0/upnp/\">"
+            + " xmlns:upnp=\"urn:schemas-upnp-org:metadata-1-0/upnp/\" xmlns:sec=\"http://www.sec.co.kr/\">"
             + "<item id=\"0\" parentID=\"-1\" restricted=\"1\">"
             + "<dc:title>\(escaped(title))</dc:title>"
             + "<upnp:class>object.item.videoItem</upnp:class>"
             + "<res\(resAttributes)>\(escaped(url))</res>"
+            + (captions ?? "")
             + "</item></DIDL-Lite>"
     }
 
