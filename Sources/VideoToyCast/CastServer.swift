@@ -21,13 +21,13 @@ public final class CastServer: CastFileServing {
 
     /// A server that asks `addressFacing` which local IPv4 address faces a renderer, and `convert` for the streams
     /// of files a renderer does not take as they are (none without it).
-    public init(addressFacing: @escaping @MainActor (_ udn: String) -> String?, convert: @escaping Converter = { _, _ in nil }) {
+    public init(addressFacing: @escaping @MainActor (_ udn: String) -> String?, convert: @escaping Converter = { _, _, _ in nil }) {
         self.addressFacing = addressFacing
         converted = ConvertedCastServer(addressFacing: addressFacing, convert: convert)
     }
 
     /// A server that listens where `renderers` found each renderer, converting with `convert`.
-    public convenience init(renderers: UPnPRenderers, convert: @escaping Converter = { _, _ in nil }) {
+    public convenience init(renderers: UPnPRenderers, convert: @escaping Converter = { _, _, _ in nil }) {
         self.init(addressFacing: { [weak renderers] udn in renderers?.hostAddress(facing: udn) }, convert: convert)
     }
 
@@ -36,11 +36,11 @@ public final class CastServer: CastFileServing {
         if let server { soup_server_disconnect(server.typed()) }
     }
 
-    /// Serves `path` converted to H.264 and AAC in MPEG-TS from `fromMs`, under a fresh token (see
-    /// `ConvertedCastServer`); nil when nothing could listen.
-    public func serveConverted(path: String, fromMs: Int, mimeType: String, to udn: String) -> String? {
+    /// Serves `path` converted to H.264 and AAC in MPEG-TS from `fromMs`, with `subtitles` (SubRip) burnt into the
+    /// picture, under a fresh token (see `ConvertedCastServer`); nil when nothing could listen.
+    public func serveConverted(path: String, fromMs: Int, mimeType: String, subtitles: String?, to udn: String) -> String? {
         stopServing()
-        return converted.serve(path: path, fromMs: fromMs, mimeType: mimeType, to: udn)
+        return converted.serve(path: path, fromMs: fromMs, mimeType: mimeType, subtitles: subtitles, to: udn)
     }
 
     /// Serves `path` as `mimeType` under a fresh token on the interface facing `udn`; returns its URL, or nil.

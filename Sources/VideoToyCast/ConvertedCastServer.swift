@@ -4,9 +4,11 @@ import VideoToyCore
 import VideoToyGObject
 
 extension CastServer {
-    /// Starts converting `path` from `fromMs` milliseconds into H.264 and AAC in MPEG-TS: the fd the stream comes
-    /// out of, and the call that stops the conversion and closes that fd; nil when no conversion could start.
-    public typealias Converter = @MainActor (_ path: String, _ fromMs: Int) -> (fd: Int32, stop: @MainActor () -> Void)?
+    /// Starts converting `path` from `fromMs` milliseconds into H.264 and AAC in MPEG-TS, with the SubRip file at
+    /// `subtitlesPath` (when there is one) burnt into the picture: the fd the stream comes out of, and the call that
+    /// stops the conversion and closes that fd; nil when no conversion could start.
+    public typealias Converter =
+        @MainActor (_ path: String, _ fromMs: Int, _ subtitlesPath: String?) -> (fd: Int32, stop: @MainActor () -> Void)?
 
     /// The DLNA content features of a converted stream: converted (CI=1), no seeking by range or time (OP=00),
     /// streamed (DLNA 1.5 streaming, background and stalling transfers).
@@ -38,12 +40,16 @@ final class ConvertedCastServer {
     /// The URL path now served, for tests; nil when not serving.
     var servedPath: String? { stream?.urlPath }
 
-    /// Serves `path` converted from `fromMs` as `mimeType` under a fresh token on the interface facing `udn`.
-    func serve(path: String, fromMs: Int, mimeType: String, to udn: String) -> String? {
+    /// Serves `path` converted from `fromMs` as `mimeType`, with `subtitles` (SubRip) burnt in, under a fresh token on
+    /// the interface facing `udn`.
+    func serve(path: String, fromMs: Int, mimeType: String, subtitles: String?, to udn: String) -> String? {
         stop()
         guard fromMs >= 0, let host = addressFacing(udn), !host.isEmpty, let token = CastServer.token() else { return nil }
+        // Written once for every GET of this stream; a file that cannot be written costs the subtitles, not the cast.
+        let subtitlesFile = subtitles.flatMap { $0.isEmpty ? nil : BurntSubtitlesFile.holding($0) }
         let stream = ConvertedSource(
-            urlPath: "/cast/\(token)/video.ts", path: path, fromMs: fromMs, mimeType: mimeType, convert: convert)
+            urlPath: "/cast/\(token)/video.ts", path: path, fromMs: fromMs, mimeType: mimeType, subtitles: subtitlesFile,
+            convert: convert)
         guard let created = vt_soup_server_new("VideoToy") else { return nil }
         let server = GObjectRef(adopting: UnsafeMutableRawPointer(created))
         soup_server_add_handler(server.typed(), nil, Self.handle, CBox.retain(stream), CBox.destroyNotify)
@@ -89,18 +95,25 @@ private final class ConvertedSource {
     private let path: String
     private let fromMs: Int
     private let mimeType: String
+    private let subtitles: BurntSubtitlesFile?
     private let convert: CastServer.Converter
     private var isOpen = true
     private var current: ConvertedResponse?
 
-    init(urlPath: String, path: String, fromMs: Int, mimeType: String, convert: @escaping CastServer.Converter) {
-        (self.urlPath, self.path, self.fromMs, self.mimeType, self.convert) = (urlPath, path, fromMs, mimeType, convert)
+    init(
+        urlPath: String, path: String, fromMs: Int, mimeType: String, subtitles: BurntSubtitlesFile?,
+        convert: @escaping CastServer.Converter
+    ) {
+        (self.urlPath, self.path, self.fromMs, self.mimeType) = (urlPath, path, fromMs, mimeType)
+        (self.subtitles, self.convert) = (subtitles, convert)
     }
 
     func close() {
         isOpen = false
         current?.close()
         current = nil
+        // The converter is gone (killed above): nothing reads the file any more.
+        subtitles?.remove()
     }
 
     func answer(_ message: OpaquePointer, asked: String) {
@@ -127,7 +140,7 @@ private final class ConvertedSource {
         }
         current?.close()
         current = nil
-        guard let started = convert(path, fromMs) else {
+        guard let started = convert(path, fromMs, subtitles?.path) else {
             soup_message_headers_set_encoding(headers, SOUP_ENCODING_CONTENT_LENGTH)
             soup_server_message_set_status(message, 503, nil)
             return

@@ -16,17 +16,23 @@ public final class FakeCastServer: CastFileServing {
         guard !fails else { return nil }
         serving = path
         convertedFrom = nil
+        burntSubtitles = nil
         return "http://169.254.77.1:4000/cast/token/video.mp4"
     }
 
     /// Where the converted stream served now begins, if it is converted.
     public private(set) var convertedFrom: Int?
 
-    /// Records the file and where the conversion starts, and returns a made-up URL, or nil when it `fails`.
-    public func serveConverted(path: String, fromMs: Int, mimeType: String, to udn: String) -> String? {
+    /// The subtitles burnt into the converted stream served now, if any.
+    public private(set) var burntSubtitles: String?
+
+    /// Records the file, where the conversion starts and its subtitles, and returns a made-up URL, or nil when it
+    /// `fails`.
+    public func serveConverted(path: String, fromMs: Int, mimeType: String, subtitles: String?, to udn: String) -> String? {
         guard !fails else { return nil }
         serving = path
         convertedFrom = fromMs
+        burntSubtitles = subtitles
         return "http://169.254.77.1:4000/cast/token/video.ts"
     }
 
@@ -45,5 +51,6 @@ public final class FakeCastServer: CastFileServing {
         serving = nil
         convertedFrom = nil
         subtitles = nil
+        burntSubtitles = nil
     }
 }

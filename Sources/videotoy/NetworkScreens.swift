@@ -8,6 +8,7 @@ import VideoToyMedia
 final class NetworkScreens {
     private let controller: AppController
     private var renderers: UPnPRenderers?
+    private var server: CastServer?
     private var on = false
 
     /// Network screens for `controller`, off until `setEnabled(true)`.
@@ -25,6 +26,7 @@ final class NetworkScreens {
                 renderers = made
                 MediaConverter.prepare()
                 let server = CastServer(renderers: made, convert: Self.convert)
+                self.server = server
                 controller.attach(renderers: made, server: server, timers: MainQueueTimers())
             }
         } else {
@@ -33,9 +35,10 @@ final class NetworkScreens {
         }
     }
 
-    /// A file a renderer does not take, converted by a sandboxed converter process (the app's own binary).
-    private static func convert(path: String, fromMs: Int) -> (fd: Int32, stop: @MainActor () -> Void)? {
-        guard let stream = MediaConverter.start(path: path, fromMs: fromMs) else { return nil }
+    /// A file a renderer does not take, converted by a sandboxed converter process (the app's own binary), with the
+    /// subtitles file burnt in when there is one.
+    private static func convert(path: String, fromMs: Int, subtitlesPath: String?) -> (fd: Int32, stop: @MainActor () -> Void)? {
+        guard let stream = MediaConverter.start(path: path, fromMs: fromMs, subtitlesPath: subtitlesPath) else { return nil }
         return (stream.fd, { stream.close() })
     }
 
@@ -43,5 +46,7 @@ final class NetworkScreens {
     func stop() {
         on = false
         renderers?.stop()
+        // The converter dies and the subtitles file it read goes, even when no cast was brought back first.
+        server?.stopServing()
     }
 }

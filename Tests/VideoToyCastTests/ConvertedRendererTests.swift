@@ -130,7 +130,7 @@ struct ConvertedRendererTests {
         let server = try ConvertedServingTests.server(counts, host: Self.host)
         let clip = try ConvertedServingTests.clip(seconds: 30)
         let url = try #require(
-            try renderer.inside { server.serveConverted(path: clip, fromMs: 2000, mimeType: "video/mpegts", to: "tv") })
+            try renderer.inside { server.serveConverted(path: clip, fromMs: 2000, mimeType: "video/mpegts", subtitles: nil, to: "tv") })
         defer { server.stopServing() }
         #expect(url.hasPrefix("http://\(Self.host):"))
 

@@ -61,6 +61,7 @@ struct ConvertedServingTests {
     final class Counts {
         var starts: [Int] = []
         var stops = 0
+        var subtitlesPaths: [String?] = []
     }
 
     static func server(_ counts: Counts, host: String = "127.0.0.1") throws -> CastServer {
@@ -68,9 +69,11 @@ struct ConvertedServingTests {
         try #require(FileManager.default.isExecutableFile(atPath: app), "build the app first: \(app)")
         return CastServer(
             addressFacing: { _ in host },
-            convert: { path, fromMs in
-                guard let stream = MediaConverter.start(path: path, fromMs: fromMs, executable: app) else { return nil }
+            convert: { path, fromMs, subtitlesPath in
+                guard let stream = MediaConverter.start(path: path, fromMs: fromMs, subtitlesPath: subtitlesPath, executable: app)
+                else { return nil }
                 counts.starts.append(fromMs)
+                counts.subtitlesPaths.append(subtitlesPath)
                 return (
                     stream.fd,
                     {
@@ -135,7 +138,8 @@ struct ConvertedServingTests {
     func getStreams() throws {
         let counts = Counts()
         let server = try Self.server(counts)
-        let url = try #require(server.serveConverted(path: try Self.clip(seconds: 3), fromMs: 1000, mimeType: "video/mp2t", to: "tv"))
+        let url = try #require(
+            server.serveConverted(path: try Self.clip(seconds: 3), fromMs: 1000, mimeType: "video/mp2t", subtitles: nil, to: "tv"))
         defer { server.stopServing() }
         let body = Self.folder + "/get.ts", headers = Self.folder + "/get.headers"
         #expect(try Self.curl(["-o", body, "-D", headers, url]) == 0)
@@ -152,11 +156,31 @@ struct ConvertedServingTests {
         #expect(Self.pump(seconds: 10) { counts.stops == 1 })
     }
 
+    @Test("the subtitles go to the converter as a private file, which is gone once serving stops")
+    func subtitlesFile() throws {
+        let counts = Counts()
+        let server = try Self.server(counts)
+        let text = "1\n00:00:00,000 --> 00:00:03,000\nHello\n\n"
+        let url = try #require(
+            server.serveConverted(path: try Self.clip(seconds: 3), fromMs: 0, mimeType: "video/mp2t", subtitles: text, to: "tv"))
+        let body = Self.folder + "/subtitled.ts"
+        #expect(try Self.curl(["-o", body, url]) == 0)
+        #expect(Self.bytes(body).count > 10 * 188)
+        let path = try #require(counts.subtitlesPaths.first ?? nil)
+        #expect(String(decoding: Self.bytes(path), as: UTF8.self) == text)
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600, "only the user reads it")
+        #expect(stat((path as NSString).deletingLastPathComponent, &info) == 0 && info.st_mode & 0o777 == 0o700)
+        server.stopServing()
+        #expect(access(path, F_OK) != 0 && access((path as NSString).deletingLastPathComponent, F_OK) != 0)
+    }
+
     @Test("HEAD answers the headers and starts no converter; a wrong token, name or method does not stream")
     func headAndStrangers() throws {
         let counts = Counts()
         let server = try Self.server(counts)
-        let url = try #require(server.serveConverted(path: try Self.clip(seconds: 3), fromMs: 0, mimeType: "video/mpeg", to: "tv"))
+        let url = try #require(
+            server.serveConverted(path: try Self.clip(seconds: 3), fromMs: 0, mimeType: "video/mpeg", subtitles: nil, to: "tv"))
         defer { server.stopServing() }
         let headers = Self.folder + "/head.headers"
         #expect(try Self.curl(["-I", "-D", headers, url]) == 0)
@@ -180,7 +204,8 @@ struct ConvertedServingTests {
     func goingAway() throws {
         let counts = Counts()
         let server = try Self.server(counts)
-        let url = try #require(server.serveConverted(path: try Self.clip(seconds: 30), fromMs: 0, mimeType: "video/mp2t", to: "tv"))
+        let url = try #require(
+            server.serveConverted(path: try Self.clip(seconds: 30), fromMs: 0, mimeType: "video/mp2t", subtitles: nil, to: "tv"))
         defer { server.stopServing() }
         let body = Self.folder + "/partial.ts"
         // Cut off once some of the stream came: the converter is far from the end of the 30 s clip.
@@ -208,7 +233,8 @@ struct ConvertedServingTests {
     func stopped() throws {
         let counts = Counts()
         let server = try Self.server(counts)
-        let url = try #require(server.serveConverted(path: try Self.clip(seconds: 3), fromMs: 0, mimeType: "video/mp2t", to: "tv"))
+        let url = try #require(
+            server.serveConverted(path: try Self.clip(seconds: 3), fromMs: 0, mimeType: "video/mp2t", subtitles: nil, to: "tv"))
         server.stopServing()
         #expect(server.servedPath == nil)
         let status = try Self.curl(["-o", "/dev/null", url], seconds: 10)
@@ -221,7 +247,8 @@ struct ConvertedServingTests {
     func stoppedMidStream() throws {
         let counts = Counts()
         let server = try Self.server(counts)
-        let url = try #require(server.serveConverted(path: try Self.clip(seconds: 30), fromMs: 0, mimeType: "video/mp2t", to: "tv"))
+        let url = try #require(
+            server.serveConverted(path: try Self.clip(seconds: 30), fromMs: 0, mimeType: "video/mp2t", subtitles: nil, to: "tv"))
         let body = Self.folder + "/cut.ts"
         let slow = Process()
         slow.executableURL = URL(fileURLWithPath: "/usr/bin/curl")

@@ -133,4 +133,31 @@ struct CastControllerTests {
         rig.controller.intent(a, .seek(10_000))
         #expect(server.convertedFrom == 10_000, "a seek restarts the conversion there")
     }
+
+    @Test func theSubtitlesShownAreBurntIntoAConvertedStream() async throws {
+        let rig = Rig()
+        let sidecars = SidecarSubtitles(
+            videoName: "a.mp4", siblings: ["a.mp4", "a.fr.srt"], size: { _ in 100 },
+            contents: { $0 == "a.fr.srt" ? Array("1\n00:00:01,000 --> 00:00:03,000\nBonjour\n".utf8) : nil })
+        rig.backend.script(sidecars: sidecars, for: "/v/a.mp4")
+        rig.ids = rig.controller.add(paths: ["/v/a.mp4"])
+        try await rig.probed()
+        let renderers = FakeRenderers(), server = FakeCastServer()
+        rig.controller.attach(renderers: renderers, server: server, timers: rig.timers)
+        rig.controller.screensChanged([Fixture.laptop])
+        rig.controller.mainScreenChanged(connector: Fixture.laptop.id.connector)
+        let a = rig.ids[0]
+        rig.controller.activate(a)
+        let player = try #require(rig.backend.players.last)
+        player.emit(.playing(positionMs: 0))
+        player.emit(.tracks(audio: [], subtitles: []))
+        try await rig.eventually("the tracks listed") { !rig.records("tracks").isEmpty }
+        rig.controller.chooseTrack(a, .subtitles, .sidecar("a.fr.srt"))
+        renderers.announce([tv])
+        rig.controller.chooseScreen(tvID)
+        #expect(renderers.answer("GetProtocolInfo", .sinkProtocols(["http-get:*:video/mpeg:*"])))
+        #expect(server.convertedFrom == 0)
+        #expect(server.burntSubtitles?.contains("00:00:01,000 --> 00:00:03,000\nBonjour") == true, "\(server.burntSubtitles ?? "none")")
+        #expect(server.subtitles == nil, "not beside the stream as well")
+    }
 }

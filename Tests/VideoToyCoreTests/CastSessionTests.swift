@@ -206,7 +206,7 @@ struct ConvertedCastTests {
 
     @Test func aFileTheRendererDoesNotTakeIsConvertedFromWhereTheLaptopWas() {
         var (session, effects) = converting()
-        #expect(effects.contains(.serveConverted(path: "/v/a.mp4", fromMs: 30_000, mimeType: "video/mp2t", udn: base.udn)))
+        #expect(effects.contains(.serveConverted(path: "/v/a.mp4", fromMs: 30_000, mimeType: "video/mp2t", subtitles: nil, udn: base.udn)))
         #expect(session.converted && session.progress.converted)
         let url = "http://h/cast/t/video.ts"
         let setURI = session.handle(.served(url))
@@ -227,7 +227,7 @@ struct ConvertedCastTests {
         #expect(session.progress.durationMs == 61_000, "the file's length, not the stream's")
         #expect(
             session.handle(.seek(milliseconds: 50_000)).contains(
-                .serveConverted(path: "/v/a.mp4", fromMs: 50_000, mimeType: "video/mp2t", udn: base.udn)))
+                .serveConverted(path: "/v/a.mp4", fromMs: 50_000, mimeType: "video/mp2t", subtitles: nil, udn: base.udn)))
         _ = session.handle(.served(url))
         _ = session.handle(.replied(.getPositionInfo, .position(milliseconds: 0, durationMilliseconds: nil)))
         #expect(session.positionMs == 50_000)
@@ -252,8 +252,14 @@ struct ConvertedCastTests {
             ["http-get:*:video/quicktime:*"],
             CastSession.Effect.serve(path: "/v/a.mp4", mimeType: "video/quicktime", subtitles: nil, udn: "uuid:tv-1")
         ),
-        (["http-get:*:video/mpegts:*"], .serveConverted(path: "/v/a.mp4", fromMs: 42_000, mimeType: "video/mpegts", udn: "uuid:tv-1")),
-        (["http-get:*:image/png:*"], .serveConverted(path: "/v/a.mp4", fromMs: 42_000, mimeType: "video/mp2t", udn: "uuid:tv-1")),
+        (
+            ["http-get:*:video/mpegts:*"],
+            .serveConverted(path: "/v/a.mp4", fromMs: 42_000, mimeType: "video/mpegts", subtitles: nil, udn: "uuid:tv-1")
+        ),
+        (
+            ["http-get:*:image/png:*"],
+            .serveConverted(path: "/v/a.mp4", fromMs: 42_000, mimeType: "video/mp2t", subtitles: nil, udn: "uuid:tv-1")
+        ),
     ])
     func theRenderersOwnNameIsUsed(sinks: [String], served: CastSession.Effect) {
         var session = CastSession()
@@ -287,7 +293,8 @@ struct CastPollTests {
     }
 }
 
-/// The subtitles shown with the video go with it, as a file beside it, when it is served as it is.
+/// The subtitles shown with the video go with it: as a file beside it when it is served as it is, burnt into the
+/// picture when it is converted.
 @Suite("Cast session, subtitles")
 struct CastSubtitlesTests {
     let base = CastSessionTests()
@@ -313,15 +320,25 @@ struct CastSubtitlesTests {
         #expect(metadata.contains("<sec:CaptionInfoEx sec:type=\"srt\">http://h/cast/t/subtitles.srt</sec:CaptionInfoEx>"))
     }
 
-    @Test func aConvertedStreamGoesWithoutThem() {
+    @Test func aConvertedStreamHasThemBurntInNotBeside() {
         var session = CastSession()
-        _ = session.handle(.start(request(subtitles: "1\n00:00:01,000 --> 00:00:02,000\nHi\n\n")))
-        _ = session.handle(.replied(.getProtocolInfo, .sinkProtocols(["http-get:*:video/mpeg:*"])))
+        let text = "1\n00:00:01,000 --> 00:00:02,000\nHi\n\n"
+        _ = session.handle(.start(request(subtitles: text)))
+        let serve = session.handle(.replied(.getProtocolInfo, .sinkProtocols(["http-get:*:video/mpeg:*"])))
+        #expect(serve.contains(.serveConverted(path: "/v/a.mp4", fromMs: 0, mimeType: "video/mpeg", subtitles: text, udn: base.udn)))
         let sent = base.sent(session.handle(.served("http://h/cast/t/video.ts", subtitlesURL: "http://h/cast/t/subtitles.srt")))
         guard case .setURI(_, let metadata)? = sent.first else {
             Issue.record("no SetAVTransportURI: \(sent)")
             return
         }
         #expect(!metadata.contains("subtitles.srt"))
+        _ = session.handle(.replied(.setURI(url: "http://h/cast/t/video.ts", metadata: metadata), .done))
+        _ = session.handle(.replied(.play, .done))
+        _ = session.handle(.tick)
+        _ = session.handle(.replied(.getTransportInfo, .transportState(.playing)))
+        #expect(
+            session.handle(.seek(milliseconds: 5_000)).contains(
+                .serveConverted(path: "/v/a.mp4", fromMs: 5_000, mimeType: "video/mpeg", subtitles: text, udn: base.udn)),
+            "a seek restarts the conversion with them")
     }
 }

@@ -133,6 +133,60 @@ struct MediaConverterTests {
         #expect(text.split(separator: "\n").count == 1, "\(text)")
     }
 
+    /// The number of bright pixels in the bottom third of the picture 1 s into a converted 640×360 stream.
+    static func brightAtTheBottom(_ bytes: [UInt8], name: String) throws -> Int {
+        let folder = try Fixtures.newFolder(name)
+        let stream = folder + "/out.ts", frame = folder + "/frame.gray"
+        try Data(bytes).write(to: URL(fileURLWithPath: stream))
+        let ffmpeg = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let tool = try #require(ffmpeg, "ffmpeg is not installed (scripts/setup test installs it)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = ["-v", "error", "-ss", "1", "-i", stream, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "gray", frame]
+        try process.run()
+        process.waitUntilExit()
+        let pixels = [UInt8](try Data(contentsOf: URL(fileURLWithPath: frame)))
+        try #require(pixels.count == 640 * 360, "one 640×360 grey frame, not \(pixels.count) bytes")
+        return pixels[(640 * 240)...].filter { $0 > 160 }.count
+    }
+
+    @Test("subtitles given burn into the picture from the position asked for; without them the picture is as it was")
+    func burnsSubtitles() throws {
+        let spec = ClipSpec(width: 640, height: 360, durationMs: 3000, fps: 25, audio: false, pattern: "black")
+        let path = try Fixtures.clip("cast-black.mp4", spec)
+        // A cue from before the start position: the seek must reach the subtitles as well as the picture.
+        let srt = try Fixtures.file("cast-black.srt") {
+            try Data("1\n00:00:00,000 --> 00:00:10,000\nWWWWWWWW\n\n".utf8).write(to: URL(fileURLWithPath: $0))
+        }
+        let plain = try #require(MediaConverter.start(path: path, fromMs: 500, executable: MediaHelperTests.app))
+        let (plainBytes, plainStatus) = try Self.drain(plain)
+        #expect(plainStatus == 0)
+        #expect(try Self.brightAtTheBottom(plainBytes, name: "burn-plain") == 0, "a black clip")
+        let burnt = try #require(MediaConverter.start(path: path, fromMs: 500, subtitlesPath: srt, executable: MediaHelperTests.app))
+        let (burntBytes, burntStatus) = try Self.drain(burnt)
+        #expect(burntStatus == 0)
+        #expect(try Self.probe(burntBytes).codecs["video"] == "h264")
+        #expect(try Self.brightAtTheBottom(burntBytes, name: "burn-text") > 200, "white letters at the bottom")
+    }
+
+    @Test("a subtitles argument that is not a regular file is refused with one line")
+    func subtitlesChecked() throws {
+        let path = try Fixtures.clip("cast-subtitles-arg.mp4", ClipSpec(durationMs: 1000))
+        for subtitles in ["/dev/null", "/nonexistent/film.srt", "/tmp"] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: MediaHelperTests.app)
+            process.arguments = [MediaConverter.argument, path, "0", subtitles]
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == MediaConverter.usageStatus, "\(subtitles)")
+            #expect(text.split(separator: "\n").count == 1, "\(text)")
+        }
+    }
+
     @Test("closing the stream kills the converter at once, mid-file")
     func closeKills() throws {
         let path = try Fixtures.clip("cast-long.mp4", ClipSpec(durationMs: 20_000, fps: 25))

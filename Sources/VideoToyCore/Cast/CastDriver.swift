@@ -97,8 +97,9 @@ public final class CastDriver {
             let url = server.serve(path: path, mimeType: mimeType, to: udn)
             let subtitlesURL = url == nil ? nil : subtitles.flatMap { server.serveSubtitles($0) }
             return session.handle(.served(url, subtitlesURL: subtitlesURL))
-        case .serveConverted(let path, let fromMs, let mimeType, let udn):
-            return session.handle(.served(server.serveConverted(path: path, fromMs: fromMs, mimeType: mimeType, to: udn)))
+        case .serveConverted(let path, let fromMs, let mimeType, let subtitles, let udn):
+            let url = server.serveConverted(path: path, fromMs: fromMs, mimeType: mimeType, subtitles: subtitles, to: udn)
+            return session.handle(.served(url))
         case .send(let action, let udn):
             let sent = generation
             renderers.perform(action, on: udn, timeoutMilliseconds: Self.actionTimeoutMilliseconds) { [weak self] reply in

@@ -38,8 +38,9 @@ public struct CastSession: Sendable, Equatable {
     public enum Effect: Sendable, Equatable {
         /// Serve the file to the renderer as it is, and `subtitles` (SubRip) beside it; answer `served`.
         case serve(path: String, mimeType: String, subtitles: String?, udn: String)
-        /// Serve the file converted to H.264 and AAC in MPEG-TS from `fromMs` on, as `mimeType`; answer `served`.
-        case serveConverted(path: String, fromMs: Int, mimeType: String, udn: String)
+        /// Serve the file converted to H.264 and AAC in MPEG-TS from `fromMs` on, as `mimeType`, with `subtitles`
+        /// (SubRip) burnt into the picture; answer `served`.
+        case serveConverted(path: String, fromMs: Int, mimeType: String, subtitles: String?, udn: String)
         /// Send the action to the renderer; answer `replied`.
         case send(RendererAction, udn: String)
         /// Stop serving: the URL answers nothing from now on.
@@ -144,7 +145,8 @@ public struct CastSession: Sendable, Equatable {
             phase = .serving
             startTicks = 0
             return [
-                .serveConverted(path: request.path, fromMs: positionMs, mimeType: servedMimeType, udn: request.udn),
+                .serveConverted(
+                    path: request.path, fromMs: positionMs, mimeType: servedMimeType, subtitles: request.subtitles, udn: request.udn),
                 .progress(progress),
             ]
         case .setVolume(let percent):
@@ -230,7 +232,8 @@ public struct CastSession: Sendable, Equatable {
         offsetMs = positionMs
         seekPending = false
         return [
-            .serveConverted(path: request.path, fromMs: positionMs, mimeType: servedMimeType, udn: request.udn),
+            .serveConverted(
+                path: request.path, fromMs: positionMs, mimeType: servedMimeType, subtitles: request.subtitles, udn: request.udn),
             .progress(progress),
         ]
     }

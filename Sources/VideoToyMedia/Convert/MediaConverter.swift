@@ -8,8 +8,8 @@ import VideoToyGObject
 /// Converts a file for a network renderer that does not take it as it is: H.264 and AAC in MPEG-TS, from a given
 /// position, in a sandboxed process of its own, so a file that crashes a decoder costs the cast, not the app.
 ///
-/// The app runs its own binary as `videotoy --convert-for-cast PATH FROM_MS` (`start` does, under bubblewrap when
-/// it works, as the media helper runs). That process limits its address space, refuses itself every socket but
+/// The app runs its own binary as `videotoy --convert-for-cast PATH FROM_MS [SUBTITLES]` (`start` does, under
+/// bubblewrap when it works, as the media helper runs); SUBTITLES, a SubRip file, is burnt into the picture. That process limits its address space, refuses itself every socket but
 /// AF_UNIX, dies with the app, and writes the stream to its stdout: exit status 0 at the end of the file, else
 /// non-zero with one line on stderr.
 public enum MediaConverter {
@@ -38,12 +38,23 @@ public enum MediaConverter {
     }
 
     private static func convert() -> Int32 {
-        guard CommandLine.argc == 4, let rawPath = CommandLine.unsafeArgv[2], let rawFrom = CommandLine.unsafeArgv[3] else {
-            return fail("usage: videotoy \(argument) PATH FROM_MS", status: usageStatus)
+        guard CommandLine.argc == 4 || CommandLine.argc == 5, let rawPath = CommandLine.unsafeArgv[2],
+            let rawFrom = CommandLine.unsafeArgv[3]
+        else {
+            return fail("usage: videotoy \(argument) PATH FROM_MS [SUBTITLES]", status: usageStatus)
         }
         let path = PathBytes.decode(cString: rawPath)
         guard let from = fromMs(String(cString: rawFrom)) else {
             return fail("FROM_MS must be a whole number of milliseconds from 0 to \(maxFromMs)", status: usageStatus)
+        }
+        var subtitles: String?
+        if CommandLine.argc == 5, let rawSubtitles = CommandLine.unsafeArgv[4] {
+            // A FIFO or a device would hang or feed subparse endlessly: only a file that is there and regular is read.
+            var info = stat()
+            guard stat(rawSubtitles, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                return fail("SUBTITLES must be a regular file", status: usageStatus)
+            }
+            subtitles = PathBytes.decode(cString: rawSubtitles)
         }
         // The stream keeps fd 1 to itself: a library printing to stdout must not corrupt it.
         let output = dup(1)
@@ -63,7 +74,7 @@ public enum MediaConverter {
         _ = vt_sandbox_die_with_parent()
         ProcessTuning.limitMallocArenas()
         GStreamer.initialize()
-        switch CastPipeline.make(path: path, output: output) {
+        switch CastPipeline.make(path: path, subtitles: subtitles, output: output) {
         case .failure(let failure):
             return fail(failure.text, status: failedStatus)
         case .success(let pipeline):
@@ -81,14 +92,15 @@ public enum MediaConverter {
         return status
     }
 
-    /// Starts converting `path` from `fromMs` in a converter process (the app's own binary, or `executable`);
-    /// nil when `fromMs` is out of range or the process does not start. Close the stream to stop it.
+    /// Starts converting `path` from `fromMs`, with the SubRip file `subtitlesPath` burnt in when given, in a
+    /// converter process (the app's own binary, or `executable`); nil when `fromMs` is out of range or the process
+    /// does not start. Close the stream to stop it.
     public static func start(
-        path: String, fromMs: Int, executable: String? = HelperBackend.ownExecutable,
+        path: String, fromMs: Int, subtitlesPath: String? = nil, executable: String? = HelperBackend.ownExecutable,
         confinement: HelperBackend.Confinement = .bubblewrapWhenPresent
     ) -> ConvertedStream? {
         guard let executable, (0...maxFromMs).contains(fromMs) else { return nil }
-        let command = [executable, argument, path, String(fromMs)]
+        let command = [executable, argument, path, String(fromMs)] + (subtitlesPath.map { [$0] } ?? [])
         let wrapper = confinement == .bubblewrapWhenPresent ? bubblewrapNow : nil
         return ConvertedStream.spawn(
             (wrapper ?? []) + command, environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" })
