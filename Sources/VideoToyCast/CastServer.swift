@@ -61,20 +61,7 @@ public final class CastServer: CastFileServing {
         let urlPath = "/cast/\(token)/video.\(Self.fileExtension(path: path, mimeType: mimeType))"
         let file = ServedFile(path: urlPath, mimeType: mimeType, bytes: bytes)
 
-        guard let created = vt_soup_server_new("VideoToy") else { return nil }
-        let server = GObjectRef(adopting: UnsafeMutableRawPointer(created))
-        soup_server_add_handler(server.typed(), nil, Self.handle, CBox.retain(file), CBox.destroyNotify)
-        guard let address = g_inet_socket_address_new_from_string(host, 0) else { return nil }
-        defer { g_object_unref(address) }
-        guard soup_server_listen(server.typed(), address, SoupServerListenOptions(0), &error) != 0 else {
-            g_clear_error(&error)
-            return nil
-        }
-        let port = vt_soup_server_port(server.typed())
-        guard port != 0 else {
-            soup_server_disconnect(server.typed())
-            return nil
-        }
+        guard let (server, port) = CastListener.open(host: host, handler: Self.handle, data: CBox.retain(file)) else { return nil }
         self.server = server
         served = file
         servedBase = "http://\(host):\(port)"

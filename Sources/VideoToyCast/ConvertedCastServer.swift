@@ -12,7 +12,7 @@ extension CastServer {
 
     /// The DLNA content features of a converted stream: converted (CI=1), no seeking by range or time (OP=00),
     /// streamed (DLNA 1.5 streaming, background and stalling transfers).
-    public static let convertedContentFeatures = "DLNA.ORG_OP=00;DLNA.ORG_CI=1;DLNA.ORG_FLAGS=01700000000000000000000000000000"
+    public static let convertedContentFeatures = DIDLLite.convertedFeatures
 }
 
 /// Serves a converted stream to a renderer under a random token, as `CastServer` serves a file.
@@ -50,19 +50,7 @@ final class ConvertedCastServer {
         let stream = ConvertedSource(
             urlPath: "/cast/\(token)/video.ts", path: path, fromMs: fromMs, mimeType: mimeType, subtitles: subtitlesFile,
             convert: convert)
-        guard let created = vt_soup_server_new("VideoToy") else { return nil }
-        let server = GObjectRef(adopting: UnsafeMutableRawPointer(created))
-        soup_server_add_handler(server.typed(), nil, Self.handle, CBox.retain(stream), CBox.destroyNotify)
-        var error: UnsafeMutablePointer<GError>?
-        guard let address = g_inet_socket_address_new_from_string(host, 0) else { return nil }
-        defer { g_object_unref(address) }
-        guard soup_server_listen(server.typed(), address, SoupServerListenOptions(rawValue: 0), &error) != 0 else {
-            g_clear_error(&error)
-            return nil
-        }
-        let port = vt_soup_server_port(server.typed())
-        guard port != 0 else {
-            soup_server_disconnect(server.typed())
+        guard let (server, port) = CastListener.open(host: host, handler: Self.handle, data: CBox.retain(stream)) else {
             return nil
         }
         self.server = server

@@ -112,9 +112,14 @@ struct CastControllerTests {
         reachPlaying(rig, renderers)
         rig.controller.screensChanged([Fixture.laptop, Fixture.tv])
         #expect(rig.controller.placement(of: a) == .screen(connector: tvID.connector), "the user's choice holds")
+        rig.timers.advance(by: CastDriver.pollMilliseconds)
+        #expect(renderers.answer("GetTransportInfo", .transportState(.playing)))
+        #expect(renderers.answer("GetPositionInfo", .position(milliseconds: 50_000, durationMilliseconds: 61_000)))
         rig.controller.chooseScreen(Fixture.tv.id)
         #expect(rig.controller.placement(of: a) == .screen(connector: "HDMI-1"))
         #expect(renderers.sent.last == .stop)
+        let player = try #require(rig.backend.players.last)
+        #expect(player.commands.suffix(2) == [.seek(50_000), .play], "it goes on on the monitor from where the TV was")
     }
 
     @Test func aTVThatDoesNotTakeTheFileGetsItConvertedAndTheRowSaysSo() async throws {
@@ -159,5 +164,21 @@ struct CastControllerTests {
         #expect(server.convertedFrom == 0)
         #expect(server.burntSubtitles?.contains("00:00:01,000 --> 00:00:03,000\nBonjour") == true, "\(server.burntSubtitles ?? "none")")
         #expect(server.subtitles == nil, "not beside the stream as well")
+    }
+
+    @Test func fromOneTVToAnotherTheVideoGoesOnFromWhereTheFirstWas() async throws {
+        let (rig, renderers, _, a) = try await playing()
+        rig.controller.chooseScreen(tvID)
+        reachPlaying(rig, renderers)
+        rig.timers.advance(by: CastDriver.pollMilliseconds)
+        #expect(renderers.answer("GetTransportInfo", .transportState(.playing)))
+        #expect(renderers.answer("GetPositionInfo", .position(milliseconds: 50_000, durationMilliseconds: 61_000)))
+        let bedroom = NetworkRenderer(udn: "uuid:tv-2", friendlyName: "Bedroom TV")
+        renderers.announce([tv, bedroom])
+        rig.controller.chooseScreen(Screen(renderer: bedroom).id)
+        #expect(rig.controller.placement(of: a) == .screen(connector: "upnp:uuid:tv-2"))
+        #expect(renderers.sent.contains(.stop), "the first TV is told to stop")
+        reachPlaying(rig, renderers)
+        #expect(renderers.sent.last == .seek(milliseconds: 50_000), "the second TV starts where the first was")
     }
 }

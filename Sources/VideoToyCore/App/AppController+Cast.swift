@@ -41,10 +41,11 @@ extension AppController: CastDriver.Owner {
             // The renderer plays the sound: the laptop's player holds still until the video comes back.
             if policy.states[id] == .playing { playbackDriver.handle(.pause(id)) }
             cast.handle(.start(request))
-        } else if cast.session.item == id {
-            cast.handle(.bringBack)
+            return
         }
-        guard destination == .row(id), let end = cast.takeEnd(of: id) else { return }
+        if cast.session.item == id { cast.handle(.bringBack) }
+        // Wherever it goes from the TV (its row, a monitor), it goes on from where the TV was.
+        guard let end = cast.takeEnd(of: id) else { return }
         playbackDriver.intent(id, .seek(end.positionMs))
         if end.wasPlaying, policy.states[id] != .playing { playbackDriver.activate(id) }
     }
@@ -69,12 +70,14 @@ extension AppController: CastDriver.Owner {
         guard let item = library.item(id) else { return nil }
         let info: MediaInfo? = if case .ready(let info) = item.state { info } else { nil }
         let mimeType = CastFormat.mimeType(forPath: item.path, container: info?.container)
+        // From one TV to another, the video goes on from where the first TV was.
+        let fromTV = screenDriver.cast?.session.item == id ? screenDriver.cast?.session : nil
         return CastRequest(
             item: id, screen: screen, udn: String(screen.connector.dropFirst(NetworkRenderer.idPrefix.count)),
             path: item.path, mimeType: mimeType, title: item.name, durationMs: info?.durationMs,
             size: info?.videoSize, subtitles: trackDriver.subtitleCues(id).flatMap(SubRipWriter.text(of:)),
-            positionMs: players[id]?.positionMs ?? 0,
-            paused: policy.states[id] != .playing)
+            positionMs: fromTV?.positionMs ?? players[id]?.positionMs ?? 0,
+            paused: fromTV?.isPaused ?? (policy.states[id] != .playing))
     }
 
     /// Shows where the TV is in the video's controls, and publishes whether it plays.
