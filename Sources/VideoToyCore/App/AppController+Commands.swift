@@ -25,6 +25,8 @@ extension AppController {
         case .video(let request):
             guard let current = policy.current else { return false }
             intent(current, request)
+        case .presenter(let command):
+            return presenter(command, selected: selected())
         case .quit, .showShortcuts, .select, .search, .openFolder, .preferences:
             return false
         }

@@ -12,6 +12,7 @@ extension AppController {
         made.rows = rowsDriver.window
         made.onEnd = policy.onEnd
         made.shuffle = policy.shuffle
+        made.presenter = presenterView
         if let id = policy.current, let item = library.item(id) {
             var video = CurrentVideo(id: id, path: item.path, title: item.name, playback: policy.states[id])
             video.fullscreen = players[id] != nil && views.wantsFullscreen(id)
@@ -43,6 +44,7 @@ extension AppController {
 
     /// Hands the snapshot to the observers if it changed; called after every change the user can see.
     func publish() {
+        followStage()
         guard publisher.isObserved else { return }
         publisher.publish(snapshot)
     }

@@ -30,6 +30,8 @@ public final class AppController {
     let publisher = SnapshotPublisher()
     /// Keeps the rows the list renders and the selection.
     let rowsDriver = RowsDriver()
+    /// Carries out the presenter machine's effects and keeps the show.
+    let presenterDriver: PresenterDriver
 
     /// How videos fill their views now.
     public private(set) var scaling: ScalingMode
@@ -40,7 +42,7 @@ public final class AppController {
     /// fixes the shuffled orders (default: a random one).
     public init(
         backend: MediaBackend, log: EventLog, onEnd: OnEnd, exitOnEnd: Bool, shuffle: Bool = false, shuffleSeed: UInt64? = nil,
-        router: RouterConfig = RouterConfig(), scaling: ScalingMode = .fit, sort: RowSort = .standard, workers: Int = 2,
+        router: RouterConfig = RouterConfig(), presenter: PresenterSettings = PresenterSettings(), scaling: ScalingMode = .fit, sort: RowSort = .standard, workers: Int = 2,
         timers: TimerScheduling = MainQueueTimers(), progressTimers: TimerScheduling? = nil, sorting: BackgroundQueueing? = nil,
         work: BackgroundQueueing? = nil
     ) {
@@ -58,6 +60,7 @@ public final class AppController {
             progressTimers: progressTimers ?? timers, log: log)
         libraryDriver = LibraryDriver(
             sorting: sorting ?? SerialBackgroundQueue(label: "videotoy.sort"), work: work, timers: timers, log: log)
+        presenterDriver = PresenterDriver(settings: presenter, timers: timers, log: log)
         mediaWork.attach(owner: self)
         screenDriver.attach(owner: self)
         trackDriver.attach(owner: self)
@@ -67,6 +70,7 @@ public final class AppController {
         libraryDriver.attach(owner: self)
         libraryDriver.start(sort)
         rowsDriver.attach(owner: self)
+        presenterDriver.attach(owner: self)
         if shuffle { playbackDriver.handle(.setShuffle(true, rows: [])) }
     }
 
@@ -164,6 +168,7 @@ public final class AppController {
     public func use(_ preferences: Preferences) {
         setOnEnd(preferences.onEnd)
         setShuffle(preferences.shuffle)
+        usePresenter(preferences.presenter)
         route(
             .reconfigure(
                 gracePeriodMilliseconds: MediaTime.milliseconds(seconds: preferences.reconnectGraceSeconds),
@@ -224,6 +229,16 @@ extension AppController: PlaybackDriver.Owner {
     }
 
     func presentationChanged() { publish() }
+
+    func playbackProgressed(_ id: ItemID, positionMs: Int, durationMs: Int?) {
+        guard id == presenterDriver.presenter.onStage, let durationMs else { return }
+        presenterDriver.handle(.progress(id, positionMs: positionMs, durationMs: durationMs))
+    }
+
+    func playbackEnded(_ id: ItemID) {
+        presenterDriver.handle(.finished(id))
+        showEnded(id)
+    }
 
     func followPolicy(current: ItemID?, routed wanted: ItemID?) {
         // MPRIS shows the current video's poster as art, wherever its row is.

@@ -22,6 +22,8 @@ public struct AppSnapshot: Sendable, Equatable {
     public var onEnd = OnEnd.stop
     /// Whether "next" follows a shuffled order of the rows shown.
     public var shuffle = false
+    /// The presentation screen's look, the show and the presenter panel.
+    public var presenter = PresenterView()
 
     /// An empty app: no library, no screens, no sound outputs.
     public init() {}

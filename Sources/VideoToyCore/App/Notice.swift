@@ -14,4 +14,10 @@ public enum Notice: Hashable, Sendable {
     case noVideos(in: [String])
     /// The folder called `name` left the library (the window offers Undo).
     case removedFolder(name: String)
+    /// The show's video called `name` is not in the library (its file moved, or its folder is not open).
+    case showEntryMissing(name: String)
+    /// The show file called `name` could not be opened, and why.
+    case showNotOpened(name: String, XSPFProblem?)
+    /// The show file called `name` was opened; `skipped` of its entries could not be used (not files, bad paths).
+    case showOpened(name: String, count: Int, skipped: Int)
 }

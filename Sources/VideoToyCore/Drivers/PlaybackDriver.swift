@@ -26,6 +26,10 @@ final class PlaybackDriver {
         func reveal(_ id: ItemID)
         /// Something the snapshot shows changed that is no playback change (fullscreen): it is due again.
         func presentationChanged()
+        /// The video of `id` is at `positionMs` of `durationMs`: the presentation screen fades out before its end.
+        func playbackProgressed(_ id: ItemID, positionMs: Int, durationMs: Int?)
+        /// The video of `id` reached its end, before its view goes home.
+        func playbackEnded(_ id: ItemID)
     }
 
     /// The playback policy state.
@@ -145,6 +149,9 @@ final class PlaybackDriver {
     /// Refreshes the time shown by live views.
     func tick() {
         for (id, player) in players {
+            if policy.states[id] == .playing {
+                owner?.playbackProgressed(id, positionMs: player.positionMs ?? 0, durationMs: player.durationMs)
+            }
             presenter?.showProgress(
                 for: id,
                 PlaybackProgress(
@@ -313,6 +320,7 @@ final class PlaybackDriver {
         }
         log.emit(.finished, path: item.path, fields: fields)
         remember(id, positionMs: position)
+        owner?.playbackEnded(id)
         handle(.finished(id, next: playableUnasked(after: id)))
     }
 

@@ -68,6 +68,8 @@ public enum EventName: String, CaseIterable, Sendable {
     case track
     /// The app began or stopped keeping the screen on.
     case wake
+    /// The presenter covered or froze the presentation screen, or the show cued a video.
+    case presenter
 
     /// The fields the event may carry, besides `event`, `t_ms` and `path`.
     public var fields: [EventField] {
@@ -101,6 +103,7 @@ public enum EventName: String, CaseIterable, Sendable {
         case .tracks: return [.audio, .subtitles]
         case .track: return [.kind, .id, .encoding]
         case .wake: return [.held, .reason]
+        case .presenter: return [.action, .cover, .on, .index, .count]
         }
     }
 }
@@ -207,4 +210,10 @@ public enum EventField: String, CaseIterable, Sendable {
     case encoding
     /// Whether the screen is kept on now.
     case held
+    /// What the presenter did: `blackout` (the cover changed), `freeze`, `cue` (the show's video up next).
+    case action
+    /// What covers the presentation screen: `none`, `black`, `white`.
+    case cover
+    /// A position in a list, from 0 (the show's video up next).
+    case index
 }

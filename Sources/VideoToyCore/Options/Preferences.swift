@@ -14,6 +14,8 @@ public struct Preferences: Sendable, Equatable {
     public var keepAwake = true
     /// Look for TVs on the network and offer them as screens.
     public var networkScreens = true
+    /// Fades, the end of a video and the sound under a cover on the presentation screen.
+    public var presenter = PresenterSettings()
 
     /// The defaults.
     public init() {}
@@ -27,6 +29,11 @@ public struct Preferences: Sendable, Equatable {
         if let value = stored["controls"].flatMap(ControlStyle.init(rawValue:)) { controls = value }
         if let value = stored["keep-awake"] { keepAwake = value != "false" }
         if let value = stored["network-screens"] { networkScreens = value != "false" }
+        if let value = stored["fade"].flatMap(Double.init), value.isFinite, (0...10).contains(value) {
+            presenter.fadeMs = MediaTime.milliseconds(seconds: value)
+        }
+        if let value = stored["end-look"].flatMap(EndLook.init(rawValue:)) { presenter.endLook = value }
+        if let value = stored["cover-sound"].flatMap(CoverSound.init(rawValue:)) { presenter.coverSound = value }
     }
 
     /// The strings the settings file keeps, named as the command-line options are.
@@ -34,7 +41,8 @@ public struct Preferences: Sendable, Equatable {
         [
             "on-end": onEnd.rawValue, "reconnect-grace": String(reconnectGraceSeconds), "keep-mode": String(keepMode),
             "controls": controls.rawValue, "shuffle": String(shuffle), "keep-awake": String(keepAwake),
-            "network-screens": String(networkScreens),
+            "network-screens": String(networkScreens), "fade": String(Double(presenter.fadeMs) / 1000),
+            "end-look": presenter.endLook.rawValue, "cover-sound": presenter.coverSound.rawValue,
         ]
     }
 

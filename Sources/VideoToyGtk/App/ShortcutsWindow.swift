@@ -28,7 +28,7 @@ enum ShortcutsWindow {
                     ("Escape", tr("Leave fullscreen")),
                     ("n", tr("Next video")),
                     ("v", tr("Next subtitles (and off)")),
-                    ("b", tr("Next soundtrack")),
+                    ("a", tr("Next soundtrack")),
                 ]
             ),
             (

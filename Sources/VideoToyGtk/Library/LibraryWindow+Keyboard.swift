@@ -5,10 +5,13 @@ import VideoToyGObject
 /// The keyboard: key names go through the core's `KeyBindings`, and the commands are carried out here.
 extension LibraryWindow {
     func handleKey(_ keyval: UInt32, modifiers: UInt32, inVideoWindow: Bool = false) -> Bool {
+        let presenter = controller.presenterView
         guard let name = gdk_keyval_name(keyval).map({ String(cString: $0) }),
             let command = KeyBindings.command(
                 for: name, control: modifiers & GDK_CONTROL_MASK.rawValue != 0,
-                inVideoWindow: inVideoWindow, typingInSearch: header.isTyping)
+                inVideoWindow: inVideoWindow, typingInSearch: header.isTyping,
+                shift: modifiers & GDK_SHIFT_MASK.rawValue != 0, presenting: presenter.presenting,
+                showRunning: presenter.show.running)
         else { return false }
         if let current = controller.currentItem { videos[current]?.noteInput() }
         switch command {
@@ -27,7 +30,7 @@ extension LibraryWindow {
             rows.finishGrowth()
             guard rows.count > 0 else { return false }
             controller.moveSelection(move, rowsPerPage: rows.rowsPerPage)
-        case .playSelected, .togglePlay, .video:
+        case .playSelected, .togglePlay, .video, .presenter:
             return controller.perform(command, inVideoWindow: inVideoWindow, selected: controller.selectedOrFirst())
         }
         return true

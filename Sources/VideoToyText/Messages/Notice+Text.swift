@@ -27,6 +27,13 @@ extension Notice {
         case .removedFolder(let name):
             // TRANSLATORS: a notice with an Undo button: %s is a folder's name.
             return catalogue.tr("Removed “%s” from the library", name)
+        case .showEntryMissing(let name):
+            // TRANSLATORS: a notice: %s is a video of the show whose file is not in the library.
+            return catalogue.tr("“%s” is not in the library", name)
+        case .showNotOpened(let name, let problem):
+            return ShowText.notOpened(name: name, problem, in: catalogue)
+        case .showOpened(let name, let count, let skipped):
+            return ShowText.opened(name: name, count: count, skipped: skipped, in: catalogue)
         }
     }
 }
