@@ -42,7 +42,8 @@ public final class AppController {
     /// fixes the shuffled orders (default: a random one).
     public init(
         backend: MediaBackend, log: EventLog, onEnd: OnEnd, exitOnEnd: Bool, shuffle: Bool = false, shuffleSeed: UInt64? = nil,
-        router: RouterConfig = RouterConfig(), presenter: PresenterSettings = PresenterSettings(), scaling: ScalingMode = .fit, sort: RowSort = .standard, workers: Int = 2,
+        router: RouterConfig = RouterConfig(), presenter: PresenterSettings = PresenterSettings(), scaling: ScalingMode = .fit,
+        sort: RowSort = .standard, workers: Int = 2,
         timers: TimerScheduling = MainQueueTimers(), progressTimers: TimerScheduling? = nil, sorting: BackgroundQueueing? = nil,
         work: BackgroundQueueing? = nil
     ) {
