@@ -16,7 +16,7 @@ extension PreferencesWindow {
     ]
 
     /// The group, set to `settings`; each change goes where the window's other changes go.
-    func presenterGroup(_ settings: PresenterSettings) -> OpaquePointer {
+    func presenterGroup(_ settings: PresenterSettings) -> Widget {
         let group = adw_preferences_group_new()!
         adw_preferences_group_set_title(gcast(group), tr("Presenter"))
         adw_preferences_group_set_description(gcast(group), tr("For videos on a projector or an external monitor"))
@@ -49,6 +49,6 @@ extension PreferencesWindow {
             selected: Self.coverSoundChoices.firstIndex { $0.0 == settings.coverSound } ?? 0
         ) { [unowned self] index in update { $0.presenter.coverSound = Self.coverSoundChoices[index].0 } }
         adw_preferences_group_add(gcast(group), sound)
-        return gcast(group)
+        return group
     }
 }

@@ -109,7 +109,7 @@ final class PreferencesWindow {
         ) { [unowned self] on in update { $0.networkScreens = on } }
         adw_preferences_group_add(gcast(screens), network)
         adw_preferences_page_add(gcast(page), gcast(screens))
-        adw_preferences_page_add(gcast(page), presenterGroup(preferences.presenter))
+        adw_preferences_page_add(gcast(page), gcast(presenterGroup(preferences.presenter)))
 
         adw_preferences_window_add(gcast(window), gcast(page))
         // The window keeps this object alive until it is closed.

@@ -60,11 +60,11 @@ final class PresenterPanel {
         Widgets.append(badge, stateLabel)
         Widgets.append(middle, badge)
         clock = PresenterClock()
+        upNext = PresenterUpNext()
         Widgets.append(middle, clock.root)
         Widgets.append(middle, makeButtons())
         Widgets.append(root, middle)
 
-        upNext = PresenterUpNext()
         gtk_widget_set_hexpand(upNext.root, 1)
         gtk_widget_set_halign(upNext.root, GTK_ALIGN_END)
         Widgets.append(root, upNext.root)
