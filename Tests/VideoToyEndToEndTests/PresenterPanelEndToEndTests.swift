@@ -13,10 +13,11 @@ extension EndToEnd {
             let description: String?
         }
 
-        /// What the panel says: the screen's state and the remaining time's text.
+        /// What the panel says: the screen's state and the remaining time's text, and its described nodes for a report.
         struct Reading {
             let state: String?
             let remaining: String?
+            let described: [String]
         }
 
         /// One reading of the accessible tree, once it names the panel's state and clock.
@@ -29,7 +30,9 @@ extension EndToEnd {
             let nodes = try reading.output.split(separator: "\n").map { try JSONDecoder().decode(Node.self, from: Data($0.utf8)) }
             return Reading(
                 state: nodes.first { $0.role == "label" && $0.description == "Presentation screen" }?.name,
-                remaining: nodes.first { $0.name == "Remaining" }?.description)
+                // The figure, not its caption: the figure's text is its description.
+                remaining: nodes.first { $0.name == "Remaining" && $0.description != nil }?.description,
+                described: nodes.compactMap { node in node.description.map { "\(node.role) \(node.name): \($0)" } })
         }
 
         /// Reads the tree until `done` holds (the panel follows the app's state a frame later), or gives the last one.
@@ -67,6 +70,7 @@ extension EndToEnd {
 
             let live = try await read(display) { $0.state == "Live" && Self.milliseconds($0.remaining) != nil }
             #expect(live.state == "Live", "\(live)")
+            #expect(Self.milliseconds(live.remaining) != nil, "\(live)")
             let artifacts = PackagePaths.root.appendingPathComponent("artifacts")
             try? FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
             _ = try? display.screenshot(savingTo: artifacts.appendingPathComponent("presenter-panel.png"))
@@ -95,6 +99,20 @@ extension EndToEnd {
             }
             let shown = try #require(Self.milliseconds(paused.remaining), "a remaining time: \(paused)")
             #expect(abs(shown - expected) <= 1500, "the panel says \(paused.remaining ?? "") left, MPRIS \(expected) ms")
+
+            // A show of the selected video, started: it is up next, named so.
+            let added = app.events().last
+            try display.run(["xdotool", "key", "--clearmodifiers", "Insert", "F5"])
+            let cue = try await app.waitFor("presenter", after: added, timeout: .seconds(20)) { $0.fields["action"]?.string == "cue" }
+            let title = URL(fileURLWithPath: try #require(cue.path, "\(cue.line)")).lastPathComponent
+            let script = PackagePaths.root.appendingPathComponent("scripts/atspi-tree").path
+            let reading = try Command.run(
+                [script, "videotoy", "--until", "Up next", "--timeout", "45"], extraEnvironment: display.environment)
+            try #require(reading.status == 0, "the panel shows what is up next: \(reading.stderr.suffix(3000))")
+            let nodes = try reading.output.split(separator: "\n").map { try JSONDecoder().decode(Node.self, from: Data($0.utf8)) }
+            let upNext = nodes.first { $0.name == "Up next" }
+            #expect(upNext?.description == title, "\(String(describing: upNext))")
+            _ = try? display.screenshot(savingTo: artifacts.appendingPathComponent("presenter-panel-show.png"))
         }
     }
 }

@@ -77,7 +77,7 @@ final class PresenterPanel {
         let covers = Widgets.box(vertical: false)
         gtk_widget_add_css_class(covers, "linked")
         let toggled: [(String, String, String, PresenterCommand)] = [
-            ("night-light-symbolic", tr("Black"), tr("Black screen (B)"), .cover(.black)),
+            ("weather-clear-night-symbolic", tr("Black"), tr("Black screen (B)"), .cover(.black)),
             ("display-brightness-symbolic", tr("White"), tr("White screen (W)"), .cover(.white)),
             ("media-playback-pause-symbolic", tr("Freeze"), tr("Freeze the picture (H)"), .freeze),
         ]
@@ -173,7 +173,7 @@ final class PresenterPanel {
             switch state {
             case .live: ("media-record-symbolic", tr("Live"), "videotoy-presenter-live")
             // TRANSLATORS: the presentation screen is black.
-            case .black: ("night-light-symbolic", trp("screen", "Black"), nil)
+            case .black: ("weather-clear-night-symbolic", trp("screen", "Black"), nil)
             // TRANSLATORS: the presentation screen is white.
             case .white: ("display-brightness-symbolic", trp("screen", "White"), nil)
             case .frozen: ("media-playback-pause-symbolic", tr("Frozen"), "videotoy-presenter-frozen")
