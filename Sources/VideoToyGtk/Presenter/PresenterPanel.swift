@@ -132,7 +132,7 @@ final class PresenterPanel {
         guard view != shown else { return }
         if view.stage != shown.stage { clock.reset() }
         shown = view
-        showState(view.state)
+        showState(view.state, onStage: view.stage != nil)
         syncToggles(view)
         if let next = view.upNext {
             upNext.show(entry: next.entry, poster: next.id.flatMap { controller.poster(for: $0) })
@@ -168,9 +168,11 @@ final class PresenterPanel {
         TextureMaker.show(nil, in: gcast(picture))
     }
 
-    private func showState(_ state: PresenterState) {
+    private func showState(_ state: PresenterState, onStage: Bool) {
         let (icon, text, style): (String, String, String?) =
             switch state {
+            // A show between videos, or a screen showing the idle scene: nothing is live.
+            case .live where !onStage: ("video-display-symbolic", tr("No video"), nil)
             case .live: ("media-record-symbolic", tr("Live"), "videotoy-presenter-live")
             // TRANSLATORS: the presentation screen is black.
             case .black: ("weather-clear-night-symbolic", trp("screen", "Black"), nil)
