@@ -9,6 +9,8 @@ public enum DBusValue: Equatable, Sendable {
     case objectPath(String)
     /// `b`
     case bool(Bool)
+    /// `i`
+    case int32(Int32)
     /// `x`
     case int64(Int64)
     /// `d`
@@ -27,6 +29,8 @@ public enum DBusValue: Equatable, Sendable {
             return g_variant_new_object_path(value)
         case .bool(let value):
             return g_variant_new_boolean(value ? 1 : 0)
+        case .int32(let value):
+            return g_variant_new_int32(gint32(value))
         case .int64(let value):
             return g_variant_new_int64(gint64(value))
         case .double(let value):
@@ -73,6 +77,7 @@ extension DBusValue {
         switch String(cString: g_variant_get_type_string(variant)) {
         case "s": .string(String(cString: g_variant_get_string(variant, nil)))
         case "o": .objectPath(String(cString: g_variant_get_string(variant, nil)))
+        case "i": .int32(Int32(g_variant_get_int32(variant)))
         case "x": .int64(Int64(g_variant_get_int64(variant)))
         case "d": .double(g_variant_get_double(variant))
         case "b": .bool(g_variant_get_boolean(variant) != 0)

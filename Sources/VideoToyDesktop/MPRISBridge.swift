@@ -22,8 +22,17 @@ public final class MPRISBridge: MPRISPlayerTarget {
     private var announcedItem: ItemID?
     // Set while Stop moves the video to its start: that seek is part of stopping, not one clients hear about.
     private var stopping = false
-    // What the last snapshot said of the play order and fullscreen, so only their changes are announced.
-    private var shown: (onEnd: OnEnd, shuffle: Bool, fullscreen: Bool)?
+    // What the last snapshot said of the play order, fullscreen and the presenter, so only their changes are announced.
+    private var shown: (onEnd: OnEnd, shuffle: Bool, fullscreen: Bool, presenter: PresenterMetadata)?
+
+    /// The presenter's part of the metadata, compared snapshot to snapshot.
+    private struct PresenterMetadata: Equatable {
+        var cover: Cover, frozen: Bool, position: Int?, length: Int?, running: Bool
+        init(_ view: PresenterView) {
+            (cover, frozen, running) = (view.cover, view.look.frozen, view.show.running)
+            (position, length) = running ? (view.show.position, view.show.entries.count) : (nil, nil)
+        }
+    }
 
     /// Serves `controller`; `openablePath` turns a path given to OpenUri into the absolute path of a readable file, or nil;
     /// `artwork` finds or makes the art shown for each video.
@@ -78,9 +87,17 @@ public final class MPRISBridge: MPRISPlayerTarget {
         let id = video.id
         // The current video may be far from the rows on screen: the controller makes its poster all the same.
         let art = artwork.path(forVideo: video.path) { controller.poster(for: id) }
-        return MPRISMetadata(
+        var metadata = MPRISMetadata(
             trackNumber: id.rawValue, path: video.path, title: video.title,
             durationMs: video.durationMs ?? controller.player(id)?.durationMs, artPath: art, comment: video.line?.text())
+        let presenter = controller.snapshot.presenter
+        metadata.cover = presenter.cover
+        metadata.frozen = presenter.look.frozen
+        if presenter.show.running {
+            metadata.showPosition = presenter.show.position
+            metadata.showLength = presenter.show.entries.count
+        }
+        return metadata
     }
 
     /// The current video's position; a seek in flight already reads as its target.
@@ -111,10 +128,18 @@ public final class MPRISBridge: MPRISPlayerTarget {
     public var canPause: Bool { current != nil }
     /// True when the current video has a known duration.
     public var canSeek: Bool { current.map { controller.player($0)?.durationMs != nil } ?? false }
-    /// True when a playable video follows the current one.
-    public var canGoNext: Bool { current.flatMap { controller.playable(after: $0) } != nil }
-    /// True when a playable video precedes the current one.
-    public var canGoPrevious: Bool { current.flatMap { controller.playable(before: $0) } != nil }
+    /// True when a playable video follows the current one, or the show running has one cued.
+    public var canGoNext: Bool {
+        let show = controller.snapshot.presenter.show
+        if show.running { return show.upNext != nil }
+        return current.flatMap { controller.playable(after: $0) } != nil
+    }
+    /// True when a playable video precedes the current one, or the show running has played one.
+    public var canGoPrevious: Bool {
+        let show = controller.snapshot.presenter.show
+        if show.running { return show.position != nil }
+        return current.flatMap { controller.playable(before: $0) } != nil
+    }
 
     private var firstPlayable: ItemID? { controller.firstPlayable }
 
@@ -172,14 +197,22 @@ public final class MPRISBridge: MPRISPlayerTarget {
         announcer?.invalidate(.playbackStatus)
     }
 
-    /// Plays the next video.
+    /// Plays the next video: the show's next one while a show runs.
     public func next() {
+        if controller.snapshot.presenter.show.running {
+            controller.presenter(.next)
+            return
+        }
         guard let id = current, let next = controller.playable(after: id) else { return }
         controller.activate(next)
     }
 
-    /// Plays the previous video.
+    /// Plays the previous video: the show's previous one while a show runs.
     public func previous() {
+        if controller.snapshot.presenter.show.running {
+            controller.presenter(.previous)
+            return
+        }
         guard let id = current, let previous = controller.playable(before: id) else { return }
         controller.activate(previous)
     }
@@ -240,12 +273,17 @@ public final class MPRISBridge: MPRISPlayerTarget {
 
     /// Announces the play order and fullscreen when they change, from whichever side changed them.
     private func observed(_ snapshot: AppSnapshot) {
-        let now = (onEnd: snapshot.onEnd, shuffle: snapshot.shuffle, fullscreen: snapshot.current?.fullscreen ?? false)
+        let now = (
+            onEnd: snapshot.onEnd, shuffle: snapshot.shuffle, fullscreen: snapshot.current?.fullscreen ?? false,
+            presenter: PresenterMetadata(snapshot.presenter)
+        )
         defer { shown = now }
         guard let shown else { return }
         var changed: MPRISChange = []
         if now.onEnd != shown.onEnd || now.shuffle != shown.shuffle { changed.formUnion([.playOrder, .capabilities]) }
         if now.fullscreen != shown.fullscreen { changed.insert(.fullscreen) }
+        // A show's steps also change Next and Previous.
+        if now.presenter != shown.presenter { changed.formUnion([.metadata, .capabilities]) }
         if !changed.isEmpty { announcer?.invalidate(changed) }
     }
 

@@ -2,6 +2,7 @@ import VideoToyCore
 
 /// What MPRIS clients show about the current video.
 public struct MPRISMetadata: Equatable, Sendable {
+
     /// A number unique to this video for the app's lifetime (it becomes the `mpris:trackid` object path).
     public var trackNumber: Int
     /// The file's absolute path (sent as a `file://` URI).
@@ -15,6 +16,15 @@ public struct MPRISMetadata: Equatable, Sendable {
     /// The row's metadata line ("0:02 · 320×240 · H.264 · 2 audio (en, fr) · subtitles en, fr"), sent as
     /// `xesam:comment`, when the file has been probed.
     public var comment: String?
+    /// What covers the presentation screen (`videotoy:cover`: none, black or white).
+    public var cover = Cover.none
+    /// Whether the presentation screen holds its picture (`videotoy:frozen`).
+    public var frozen = false
+    /// The entry playing in a running show, 0-based (`videotoy:show-position`); nil while no show runs or before its
+    /// first video.
+    public var showPosition: Int?
+    /// The number of entries of a running show (`videotoy:show-length`); nil while no show runs.
+    public var showLength: Int?
 
     /// Creates a description of one video.
     public init(

@@ -83,6 +83,11 @@ enum MPRISProperties {
         if let art = metadata.artPath, let url = fileURI(art) { entries["mpris:artUrl"] = .string(url) }
         // The spec makes the comment a list of strings; clients that show one show the row's line.
         if let comment = metadata.comment { entries["xesam:comment"] = .strings([comment]) }
+        // The presenter's state, for remote controls and tests: custom keys, as the spec allows in a namespace of ours.
+        entries["videotoy:cover"] = .string(metadata.cover.rawValue)
+        entries["videotoy:frozen"] = .bool(metadata.frozen)
+        if let position = metadata.showPosition { entries["videotoy:show-position"] = .int32(Int32(clamping: position)) }
+        if let length = metadata.showLength { entries["videotoy:show-length"] = .int32(Int32(clamping: length)) }
         return entries
     }
 

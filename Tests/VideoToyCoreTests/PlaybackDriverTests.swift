@@ -209,6 +209,10 @@ final class FakePlaybackOwner: PlaybackDriver.Owner, TrackDriver.Owner {
 
     func item(_ id: ItemID) -> LibraryItem? { items[id] }
 
+    func playbackProgressed(_ id: ItemID, positionMs: Int, durationMs: Int?) {}
+
+    func playbackEnded(_ id: ItemID) {}
+
     func playable(after id: ItemID) -> ItemID? {
         guard let index = order.firstIndex(of: id) else { return nil }
         return order[(index + 1)...].first { items[$0]?.isPlayable == true }

@@ -8,6 +8,7 @@ extension AppController {
         let presenter = presenterDriver.presenter
         view.look = presenter.look
         view.state = presenter.state
+        view.cover = presenter.cover
         view.settings = presenter.settings
         view.show = presenterDriver.show
         view.showItems = presenterDriver.show.entries.map { library.id(forPath: $0.path) }

@@ -4,6 +4,8 @@ public struct PresenterView: Hashable, Sendable {
     public var look = StageLook()
     /// What the panel says of the screen.
     public var state = PresenterState.live
+    /// The cover the presenter chose, whatever else holds the screen (a black screen may also be frozen).
+    public var cover = Cover.none
     /// The preferences in force.
     public var settings = PresenterSettings()
     /// The show, with its entries, its position and whether it runs.

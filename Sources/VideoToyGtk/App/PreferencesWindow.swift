@@ -4,12 +4,12 @@ import VideoToyGObject
 import VideoToyText
 
 /// The Preferences window (AdwPreferencesWindow, Ctrl+,): what happens at the end, shuffle, scaling, controls, keeping
-/// the screen on, and the external screen's grace period and display mode. Every change applies at once and is
+/// the screen on, the external screen's grace period and display mode, and the presenter's fades, end and sound. Every change applies at once and is
 /// remembered.
 @MainActor
 final class PreferencesWindow {
     private let window: Widget
-    private var connections: [SignalConnection] = []
+    var connections: [SignalConnection] = []
     private var preferences: Preferences
     private let onChange: @MainActor (Preferences) -> Void
     private let onScaling: @MainActor (ScalingMode) -> Void
@@ -109,6 +109,7 @@ final class PreferencesWindow {
         ) { [unowned self] on in update { $0.networkScreens = on } }
         adw_preferences_group_add(gcast(screens), network)
         adw_preferences_page_add(gcast(page), gcast(screens))
+        adw_preferences_page_add(gcast(page), gcast(presenterGroup(preferences.presenter)))
 
         adw_preferences_window_add(gcast(window), gcast(page))
         // The window keeps this object alive until it is closed.
@@ -116,7 +117,7 @@ final class PreferencesWindow {
         gtk_window_present(gcast(window))
     }
 
-    private func update(_ change: (inout Preferences) -> Void) {
+    func update(_ change: (inout Preferences) -> Void) {
         var next = preferences
         change(&next)
         guard next != preferences else { return }
@@ -140,7 +141,7 @@ final class PreferencesWindow {
     }
 
     /// An AdwComboRow titled `title` offering `choices`; `onSelect` receives the index chosen.
-    private func combo(_ title: String, _ choices: [String], selected: Int, onSelect: @escaping @MainActor (Int) -> Void) -> Widget {
+    func combo(_ title: String, _ choices: [String], selected: Int, onSelect: @escaping @MainActor (Int) -> Void) -> Widget {
         let row = adw_combo_row_new()!
         adw_preferences_row_set_title(gcast(row), title)
         let strings = choices.map { strdup($0) }

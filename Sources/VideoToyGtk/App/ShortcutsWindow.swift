@@ -32,6 +32,21 @@ enum ShortcutsWindow {
                 ]
             ),
             (
+                trp("shortcuts", "Presenter"),
+                [
+                    ("b period", tr("Black screen")),
+                    ("w", tr("White screen")),
+                    ("h", tr("Freeze the picture")),
+                    ("Page_Down Page_Up", tr("Next or previous video")),
+                    ("Right Left", tr("Next or previous video in a show")),
+                    ("F5", tr("Start the show")),
+                    ("<shift>F5", tr("Start the show from the current video")),
+                    ("Escape", tr("End the show")),
+                    ("Insert plus", tr("Add the selected video to the show")),
+                    ("x", tr("Swap screens")),
+                ]
+            ),
+            (
                 trp("shortcuts", "Search and Open"),
                 [
                     ("<ctrl>f", tr("Search by name or folder")),

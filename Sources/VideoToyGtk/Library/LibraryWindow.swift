@@ -18,6 +18,7 @@ public final class LibraryWindow {
     private let presenter: WindowPresenter
     private let stage: SceneStage
     private let menus: WindowMenus
+    private let panel: PresenterPanel
     private var connections: [SignalConnection] = []
     let onQuit: @MainActor (Int32) -> Void
     /// Called for every input event the window receives, before any widget handles it.
@@ -49,6 +50,9 @@ public final class LibraryWindow {
         stage = SceneStage(application: self.application, screens: screens, window: window)
         let videos = VideoViews(
             application: self.application, controller: controller, window: window, stage: stage, controls: controls, debug: debug)
+        panel = PresenterPanel(controller: controller, videos: videos)
+        gtk_box_insert_child_after(gcast(layout.content), panel.root, layout.searchBar)
+        videos.onProgress = { [panel] id, progress in panel.showProgress(for: id, progress) }
         let rows = RowList(controller: controller, header: header, pages: pages, videos: videos, scroller: layout.scroller, window: window)
         presenter = WindowPresenter(rows: rows, videos: videos, pages: pages, onQuit: onQuit)
 
@@ -79,6 +83,7 @@ public final class LibraryWindow {
         rows.render(snapshot.rows)
         menus.render(snapshot)
         videos.render(snapshot)
+        panel.render(snapshot)
     }
 
     private func perform(_ command: WindowMenus.Command) {

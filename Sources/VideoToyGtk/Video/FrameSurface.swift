@@ -13,6 +13,8 @@ final class FrameSurface: VideoOutput, @unchecked Sendable {
     private var hopQueued = false
     private nonisolated(unsafe) let picture: OpaquePointer
     private var detached = false
+    // Touched on the main thread only: set there, read in the main-thread hop.
+    private var mirror: OpaquePointer?
     private var onNextFrame: (@MainActor () -> Void)?
     private var counts = FrameCounts()
 
@@ -38,12 +40,19 @@ final class FrameSurface: VideoOutput, @unchecked Sendable {
                 return detached ? nil : pending
             }
             guard let next else { return }
-            TextureMaker.show(next, in: picture)
+            TextureMaker.show(next, in: mirror.map { [picture, $0] } ?? [picture])
             if let callback = onNextFrame {
                 onNextFrame = nil
                 callback()
             }
         }
+    }
+
+    /// Shows each frame from now on in `picture` as well, sharing one texture, or stops that with nil; the presenter
+    /// panel keeps the live picture this way while the screen is covered or frozen.
+    @MainActor
+    func setMirror(_ picture: OpaquePointer?) {
+        mirror = picture
     }
 
     /// Calls `callback` once, on the main thread, after the next frame is drawn (the first in a new window).

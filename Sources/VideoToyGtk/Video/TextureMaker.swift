@@ -21,11 +21,16 @@ enum TextureMaker {
 
     /// Shows `frame` in `picture`, or clears it with nil.
     static func show(_ frame: VideoFrame?, in picture: OpaquePointer) {
+        show(frame, in: [picture])
+    }
+
+    /// Shows `frame` in every one of `pictures` through one texture, or clears them with nil.
+    static func show(_ frame: VideoFrame?, in pictures: [OpaquePointer]) {
         guard let frame, let texture = texture(frame) else {
-            gtk_picture_set_paintable(picture, nil)
+            pictures.forEach { gtk_picture_set_paintable($0, nil) }
             return
         }
-        gtk_picture_set_paintable(picture, texture)
+        pictures.forEach { gtk_picture_set_paintable($0, texture) }
         g_object_unref(graw(texture))
     }
 }

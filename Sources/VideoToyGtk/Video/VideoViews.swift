@@ -19,6 +19,8 @@ final class VideoViews {
     private(set) var shown = AppSnapshot()
     /// Handles a key pressed in the fullscreen window (key, modifiers, true for "in a video window").
     var onKey: (@MainActor (UInt32, UInt32, Bool) -> Bool)?
+    /// Hears every view's progress after the view shows it (the presenter panel's clock follows the stage's).
+    var onProgress: (@MainActor (ItemID, PlaybackProgress) -> Void)?
 
     /// Creates an empty set of views for `window`; `stage` shows those placed on a screen.
     init(
@@ -117,6 +119,7 @@ final class VideoViews {
     /// Updates the time and seek bar of the view of `id`.
     func showProgress(for id: ItemID, _ progress: PlaybackProgress) {
         views[id]?.showProgress(progress)
+        onProgress?(id, progress)
     }
 
     /// Shows `subtitle` over the video of `id`, or clears it.
