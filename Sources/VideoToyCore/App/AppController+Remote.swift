@@ -42,6 +42,13 @@ extension AppController {
         return RemoteStatus.json(snapshot, positionMs: player?.positionMs, volume: player?.volume, muted: player?.muted)
     }
 
+    /// The remote's server started, stopped, or counts another number of phones: the window shows it.
+    public func remoteChanged(_ view: RemoteView) {
+        guard view != presenterDriver.remote else { return }
+        presenterDriver.remote = view
+        publish()
+    }
+
     /// The library and its order as values, for a page of the remote's list made off the main thread.
     public var remoteRows: (library: Library, shown: ShownRows) { (library, shown) }
 

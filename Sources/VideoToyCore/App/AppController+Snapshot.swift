@@ -13,6 +13,7 @@ extension AppController {
         made.onEnd = policy.onEnd
         made.shuffle = policy.shuffle
         made.presenter = presenterView
+        made.remote = presenterDriver.remote
         if let id = policy.current, let item = library.item(id) {
             var video = CurrentVideo(id: id, path: item.path, title: item.name, playback: policy.states[id])
             video.fullscreen = players[id] != nil && views.wantsFullscreen(id)

@@ -24,6 +24,8 @@ public struct AppSnapshot: Sendable, Equatable {
     public var shuffle = false
     /// The presentation screen's look, the show and the presenter panel.
     public var presenter = PresenterView()
+    /// The remote control: listening or not, its pairing URL, the phones connected.
+    public var remote = RemoteView()
 
     /// An empty app: no library, no screens, no sound outputs.
     public init() {}

@@ -19,6 +19,8 @@ final class PresenterDriver {
     var show = Show()
     /// Whether the main window and the video swapped screens.
     var swapped = false
+    /// The remote control's state, as its server reports it.
+    var remote = RemoteView()
     /// Whether the sound was muted before a cover muted it, while one does.
     var mutedBeforeCover: Bool?
     private weak var owner: Owner?
