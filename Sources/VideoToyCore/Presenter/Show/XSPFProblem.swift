@@ -1,9 +1,9 @@
-/// Why a show file could not be read.
+/// Why a show file could not be read as an XSPF playlist; the words for the user are added outside the core.
 public enum XSPFProblem: Error, Hashable, Sendable {
-    /// It is larger than a show file can be.
+    /// The file is larger than any show needs (over `XSPFReader.maximumBytes`).
     case tooLarge
-    /// It is XML, but not an XSPF playlist.
+    /// The file is not XML, or its root element is not an XSPF `playlist`.
     case notAPlaylist
-    /// It breaks off or is malformed at this line (from 1).
+    /// The playlist is cut short or nested beyond reason; `line` is the 1-based line where the problem is.
     case damaged(line: Int)
 }
