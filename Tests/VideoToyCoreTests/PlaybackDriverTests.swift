@@ -229,6 +229,8 @@ final class FakePlaybackOwner: PlaybackDriver.Owner, TrackDriver.Owner {
 
     func reveal(_ id: ItemID) { revealed.append(id) }
     func presentationChanged() {}
+    func playbackProgressed(_ id: ItemID, positionMs: Int, durationMs: Int?) {}
+    func playbackEnded(_ id: ItemID) {}
 
     func player(_ id: ItemID) -> MediaPlayer? { driver?.player(id) }
 

@@ -18,6 +18,8 @@ public final class LibraryWindow {
     private let presenter: WindowPresenter
     private let stage: SceneStage
     private let menus: WindowMenus
+    /// The show's list at the right of the library list.
+    let showPane: ShowPane
     private var connections: [SignalConnection] = []
     let onQuit: @MainActor (Int32) -> Void
     /// Called for every input event the window receives, before any widget handles it.
@@ -46,6 +48,8 @@ public final class LibraryWindow {
         header = MainHeader(layout: layout)
         pages = LibraryPages(layout: layout)
         menus = WindowMenus(application: self.application, controller: controller, layout: layout)
+        showPane = ShowPane(application: self.application, controller: controller, window: window)
+        showPane.attach(beside: layout.toasts, headerBar: layout.headerBar)
         stage = SceneStage(application: self.application, screens: screens, window: window)
         let videos = VideoViews(
             application: self.application, controller: controller, window: window, stage: stage, controls: controls, debug: debug)
@@ -79,6 +83,7 @@ public final class LibraryWindow {
         rows.render(snapshot.rows)
         menus.render(snapshot)
         videos.render(snapshot)
+        showPane.render(snapshot.presenter)
     }
 
     private func perform(_ command: WindowMenus.Command) {
