@@ -39,15 +39,15 @@ enum ShowDrag: Equatable {
     static func source(on widget: Widget) -> OpaquePointer {
         let source = gtk_drag_source_new()!
         gtk_drag_source_set_actions(source, GDK_ACTION_COPY)
-        gtk_widget_add_controller(widget, OpaquePointer(source))
-        return OpaquePointer(source)
+        gtk_widget_add_controller(widget, source)
+        return source
     }
 
     /// Makes `source` carry `drag` from now on (nil: nothing to drag).
     @MainActor
     static func offer(_ drag: ShowDrag?, on source: OpaquePointer) {
         guard let drag else {
-            gtk_drag_source_set_content(UnsafeMutablePointer(source), nil)
+            gtk_drag_source_set_content(source, nil)
             return
         }
         var value = GValue()
@@ -55,7 +55,7 @@ enum ShowDrag: Equatable {
         defer { g_value_unset(&value) }
         g_value_set_string(&value, drag.text)
         let provider = gdk_content_provider_new_for_value(&value)
-        gtk_drag_source_set_content(UnsafeMutablePointer(source), provider)
+        gtk_drag_source_set_content(source, provider)
         g_object_unref(provider)
     }
 
@@ -70,7 +70,7 @@ enum ShowDrag: Equatable {
             else { return false }
             return onDrop(drag)
         }
-        gtk_widget_add_controller(widget, OpaquePointer(target))
+        gtk_widget_add_controller(widget, target)
         return connection
     }
 }

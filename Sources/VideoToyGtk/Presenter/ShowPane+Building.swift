@@ -18,14 +18,14 @@ extension ShowPane {
         gtk_widget_add_css_class(heading, "videotoy-show-heading")
         gtk_widget_set_hexpand(title, 1)
         Widgets.append(heading, title)
-        let menu = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(gcast(menu), "view-more-symbolic")
-        gtk_widget_set_tooltip_text(menu, tr("Show Menu"))
-        Widgets.setAccessibleName(menu, tr("Show menu"))
-        gtk_widget_add_css_class(menu, "flat")
-        gtk_widget_set_valign(menu, GTK_ALIGN_CENTER)
-        gtk_menu_button_set_menu_model(gcast(menu), UnsafeMutablePointer<GMenuModel>(menuModel))
-        Widgets.append(heading, menu)
+        let menuButton = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(gcast(menuButton), "view-more-symbolic")
+        gtk_widget_set_tooltip_text(menuButton, tr("Show Menu"))
+        Widgets.setAccessibleName(menuButton, tr("Show menu"))
+        gtk_widget_add_css_class(menuButton, "flat")
+        gtk_widget_set_valign(menuButton, GTK_ALIGN_CENTER)
+        gtk_menu_button_set_menu_model(gcast(menuButton), UnsafeMutablePointer<GMenuModel>(menu))
+        Widgets.append(heading, menuButton)
         Widgets.append(pane, heading)
 
         let controls = Widgets.box(vertical: false, spacing: 12)

@@ -65,11 +65,11 @@ final class ShowPane {
         let row = Widgets.box(vertical: false)
         gtk_widget_set_vexpand(row, 1)
         // The box's reference keeps the content alive between its old parent and the new one.
-        g_object_ref(graw(content))
+        g_object_ref(content)
         Widgets.unparent(content)
         gtk_widget_set_hexpand(content, 1)
         Widgets.append(row, content)
-        g_object_unref(graw(content))
+        g_object_unref(content)
         Widgets.append(row, revealer)
         gtk_box_insert_child_after(gcast(parent), row, previous)
         adw_header_bar_pack_end(gcast(headerBar), toggle)
