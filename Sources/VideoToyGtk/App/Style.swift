@@ -26,8 +26,8 @@ enum Style {
         .videotoy-show-controls { padding: 6px 12px 12px 12px; }
         .videotoy-show-list { margin: 0 12px 12px 12px; }
         .videotoy-show-row .numeric { font-feature-settings: "tnum"; }
-        .videotoy-show-missing .title, .videotoy-show-missing .subtitle { opacity: 0.55; }
-        .videotoy-show-playing .title { font-weight: bold; }
+        .videotoy-show-missing label.title, .videotoy-show-missing label.subtitle { opacity: 0.55; }
+        .videotoy-show-playing label.title { font-weight: bold; }
         .videotoy-show-tag { color: @accent_fg_color; background: @accent_bg_color; border-radius: 9px; padding: 1px 8px; }
         """
 
