@@ -34,7 +34,6 @@ extension ShowPane {
         let label = Widgets.label(tr("Auto-advance"), wrap: false)
         gtk_label_set_mnemonic_widget(gcast(label), autoAdvance)
         gtk_widget_set_tooltip_text(autoAdvance, tr("Start the next video when one ends"))
-        Widgets.setAccessibleName(autoAdvance, tr("Auto-advance"))
         gtk_widget_set_valign(autoAdvance, GTK_ALIGN_CENTER)
         gtk_widget_set_hexpand(label, 1)
         Widgets.append(controls, label)
