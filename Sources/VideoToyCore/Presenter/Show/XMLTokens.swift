@@ -115,7 +115,7 @@ struct XMLTokens {
         }
     }
 
-    /// Skips `<!…>`: quoted strings and a bracketed internal subset may hold `>`.
+    /// Skips `<!…>`: quoted strings, comments and a bracketed internal subset may hold `>`.
     private mutating func skipDeclaration(from start: Int) -> Bool {
         var depth = 0
         var quote: UInt8?
@@ -124,6 +124,10 @@ struct XMLTokens {
             let byte = bytes[index]
             if let open = quote {
                 if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "<"), matches("<!--", at: index) {
+                guard let end = find("-->", from: index + 4) else { return false }
+                index = end + 3
+                continue
             } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 quote = byte
             } else if byte == UInt8(ascii: "[") {

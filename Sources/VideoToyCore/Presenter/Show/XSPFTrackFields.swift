@@ -88,6 +88,7 @@ struct XSPFTrackFields {
         return value <= longestDurationMs ? value : nil
     }
 
+    /// `text` without white space at either end: other tools indent the values of a pretty-printed playlist.
     static func trimmed(_ text: String) -> Substring {
         let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
         let end = text[start...].lastIndex { !$0.isWhitespace }.map { text.index(after: $0) } ?? start
