@@ -6,6 +6,8 @@ public struct Settings: Sendable, Equatable {
     public var libraryFolders: [String] = []
     /// Folders opened recently, newest first, for the main menu's "Open Recent".
     public var recentFolders: [String] = []
+    /// The show file opened or saved last, opened again at start.
+    public var showFile: String?
     /// The main window's size when it was last closed.
     public var windowSize: PixelSize?
     /// The external screen the user chose.

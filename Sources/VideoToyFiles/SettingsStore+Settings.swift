@@ -33,6 +33,11 @@ extension SettingsStore {
         }
     }
 
+    /// Saves the show file to open at start, or forgets it (nil).
+    public func saveShowFile(_ path: String?) -> String? {
+        update { $0.showFile = path }
+    }
+
     /// Saves the main window's size.
     public func saveWindowSize(_ size: PixelSize) -> String? {
         update { $0.windowSize = size }

@@ -150,6 +150,7 @@ public struct SettingsStore: Sendable {
         var settings = Settings(resumeCapacity: resumeCapacity)
         settings.libraryFolders = strings(file, Group.library, "folders")
         settings.recentFolders = strings(file, Group.library, "recent")
+        settings.showFile = string(file, Group.library, "show").flatMap { $0.isEmpty ? nil : $0 }
         if let width = integer(file, Group.window, "width"), let height = integer(file, Group.window, "height"),
             width > 0, height > 0
         {
@@ -204,6 +205,13 @@ public struct SettingsStore: Sendable {
                 g_key_file_remove_key(file, Group.library, "recent", nil)
             } else {
                 setStrings(file, Group.library, "recent", settings.recentFolders)
+            }
+        }
+        if settings.showFile != old.showFile {
+            if let show = settings.showFile {
+                g_key_file_set_string(file, Group.library, "show", show)
+            } else {
+                g_key_file_remove_key(file, Group.library, "show", nil)
             }
         }
         if settings.windowSize != old.windowSize {

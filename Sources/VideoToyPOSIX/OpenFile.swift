@@ -64,6 +64,15 @@ public final class OpenFile: @unchecked Sendable {
         return true
     }
 
+    /// Flushes what was written to the disk; false on an error.
+    public func sync() -> Bool {
+        guard fd >= 0 else { return false }
+        while Glibc.fsync(fd) != 0 {
+            guard errno == EINTR else { return false }
+        }
+        return true
+    }
+
     /// Closes the descriptor now; later calls, and deallocation, do nothing.
     public func close() {
         guard fd >= 0 else { return }

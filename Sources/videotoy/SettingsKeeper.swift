@@ -72,6 +72,12 @@ final class SettingsKeeper {
         write("the preferences") { $0.savePreferences(stored) }
     }
 
+    /// Remembers the show file to open at the next start (nil: none).
+    func rememberShowFile(_ path: String?) {
+        settings.showFile = path
+        write("the show file") { $0.saveShowFile(path) }
+    }
+
     /// Remembers the window size.
     func rememberWindowSize(_ size: PixelSize) {
         write("the window size") { $0.saveWindowSize(size) }

@@ -165,6 +165,8 @@ func runApplication(
                 controller.openedFolders(paths.filter { found.roots.contains($0) || videos.contains($0) })
             }
         }
+        ShowFiles.connect(window: main, controller: controller, keeper: keeper, log: log)
+        ShowFiles.openAtStart(options.show, remembered: remembered.showFile)
         main.present()
         main.afterFirstFrame { log.emit(.ready) }
         let bridge = MPRISBridge(

@@ -40,6 +40,7 @@ struct CommandLineTests {
 
     static let valueCases: [ValueCase] = [
         ValueCase(name: "play", value: "/v/clip 2.mp4") { $0.play == "/v/clip 2.mp4" },
+        ValueCase(name: "show", value: "/talks/day 1.xspf") { $0.show == "/talks/day 1.xspf" },
         ValueCase(name: "on-end", value: "next") { $0.onEnd == .next },
         ValueCase(name: "on-end", value: "loop") { $0.onEnd == .loop },
         ValueCase(name: "on-end", value: "stop") { $0.onEnd == .stop },
@@ -141,7 +142,7 @@ struct CommandLineTests {
         let text = CommandLineParser.help(program: "vt")
         #expect(text.hasPrefix("Usage:\n  vt [OPTION…] [PATH…]\n"))
         for option in [
-            "-h, --help", "--demo", "-p, --play=FILE", "-f, --fullscreen", "--on-end=stop|next|loop", "--shuffle",
+            "-h, --help", "--demo", "-p, --play=FILE", "--show=FILE", "-f, --fullscreen", "--on-end=stop|next|loop", "--shuffle",
             "--exit-on-end", "--events=PATH", "--screen=NAME", "--reconnect-grace=SECONDS",
             "--keep-mode", "--no-network-screens", "--audio-output=follow|default|NAME", "--audio-language=LANG[,LANG…]",
             "--subtitles=auto|off|LANG[,LANG…]", "--debug", "--check", "--version",
@@ -152,7 +153,7 @@ struct CommandLineTests {
 
     @Test func helpAlignsTheDescriptions() {
         let lines = CommandLineParser.help(program: "videotoy").split(separator: "\n").filter { $0.hasPrefix("  -") }
-        #expect(lines.count == 24, "19 application options, --version, --help and GLib's three help groups")
+        #expect(lines.count == 25, "20 application options, --version, --help and GLib's three help groups")
         let columns = Set(
             lines.map { line -> Int in
                 let afterOption =

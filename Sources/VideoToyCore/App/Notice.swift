@@ -18,6 +18,8 @@ public enum Notice: Hashable, Sendable {
     case showEntryMissing(name: String)
     /// The show file called `name` could not be opened, and why.
     case showNotOpened(name: String, XSPFProblem?)
+    /// The show could not be saved to the file called `name`.
+    case showNotSaved(name: String)
     /// The show file called `name` was opened; `skipped` of its entries could not be used (not files, bad paths).
     case showOpened(name: String, count: Int, skipped: Int)
 }

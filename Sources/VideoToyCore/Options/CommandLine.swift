@@ -17,7 +17,7 @@ public enum CommandLineParser {
         /// The kind of value, as GLib's option parser types it.
         public var kind: Kind {
             switch long {
-            case "play", "events": .path
+            case "play", "events", "show": .path
             case "reconnect-grace": .number
             default: argument == nil ? .flag : .text
             }
@@ -41,6 +41,7 @@ public enum CommandLineParser {
         Spec(long: "demo", short: nil, argument: nil, help: "Generate the demo library once and open it"),
         Spec(long: "play", short: "p", argument: "FILE", help: "Start with FILE selected and playing"),
         Spec(long: "fullscreen", short: "f", argument: nil, help: "Play the --play file fullscreen"),
+        Spec(long: "show", short: nil, argument: "FILE", help: "Open the show FILE (an XSPF playlist) for the presenter"),
         Spec(long: "controls", short: nil, argument: "none|embedded|full", help: "How much playback control to show (default: embedded)"),
         Spec(long: "scaling", short: nil, argument: "fit|fill|stretch|none", help: "How videos fill their views (default: fit)"),
         Spec(long: "on-end", short: nil, argument: "stop|next|loop", help: "What happens when a video ends (default: stop)"),
@@ -197,6 +198,7 @@ public enum CommandLineParser {
         switch name {
         case "demo": options.demo = true
         case "play": options.play = value.map(PathArgument.path(fromArgument:))
+        case "show": options.show = value.map(PathArgument.path(fromArgument:))
         case "fullscreen": options.fullscreen = true
         case "exit-on-end": options.exitOnEnd = true
         case "shuffle": options.shuffle = true

@@ -6,6 +6,8 @@ public struct Options: Sendable, Equatable {
     public var demo = false
     /// A file to select and play at start.
     public var play: String?
+    /// A show file (XSPF) to open at start, in place of the show remembered from the last run.
+    public var show: String?
     /// What happens at the end of a video.
     public var onEnd: OnEnd = .stop
     /// Whether the next video comes from a shuffled order of the rows shown.

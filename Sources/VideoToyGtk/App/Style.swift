@@ -21,6 +21,14 @@ enum Style {
         .videotoy-scene { background: #000; color: #ddd; }
         .videotoy-scene-title { font-size: 48px; font-weight: bold; }
         .videotoy-scene-hint { font-size: 24px; }
+        .videotoy-show-pane { background: @window_bg_color; }
+        .videotoy-show-heading { padding: 6px 6px 0 12px; min-height: 46px; }
+        .videotoy-show-controls { padding: 6px 12px 12px 12px; }
+        .videotoy-show-list { margin: 0 12px 12px 12px; }
+        .videotoy-show-row .numeric { font-feature-settings: "tnum"; }
+        .videotoy-show-missing label.title, .videotoy-show-missing label.subtitle { opacity: 0.55; }
+        .videotoy-show-playing label.title { font-weight: bold; }
+        .videotoy-show-tag { color: @accent_fg_color; background: @accent_bg_color; border-radius: 9px; padding: 1px 8px; }
         """
 
     /// Installs the style sheet for the default display.

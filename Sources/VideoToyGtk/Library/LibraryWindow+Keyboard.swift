@@ -5,6 +5,8 @@ import VideoToyGObject
 /// The keyboard: key names go through the core's `KeyBindings`, and the commands are carried out here.
 extension LibraryWindow {
     func handleKey(_ keyval: UInt32, modifiers: UInt32, inVideoWindow: Bool = false) -> Bool {
+        // The show's list moves its own focus and takes Return and Delete; the clicker's keys still reach the core.
+        if showPane.hasFocus, ShowPane.isListKey(keyval, modifiers: modifiers) { return false }
         let presenter = controller.presenterView
         guard let name = gdk_keyval_name(keyval).map({ String(cString: $0) }),
             let command = KeyBindings.command(

@@ -19,6 +19,8 @@ public final class LibraryWindow {
     private let stage: SceneStage
     private let menus: WindowMenus
     private let panel: PresenterPanel
+    /// The show's list at the right of the library list.
+    let showPane: ShowPane
     private var connections: [SignalConnection] = []
     let onQuit: @MainActor (Int32) -> Void
     /// Called for every input event the window receives, before any widget handles it.
@@ -47,6 +49,8 @@ public final class LibraryWindow {
         header = MainHeader(layout: layout)
         pages = LibraryPages(layout: layout)
         menus = WindowMenus(application: self.application, controller: controller, layout: layout)
+        showPane = ShowPane(application: self.application, controller: controller, window: window)
+        showPane.attach(beside: layout.toasts, headerBar: layout.headerBar)
         stage = SceneStage(application: self.application, screens: screens, window: window)
         let videos = VideoViews(
             application: self.application, controller: controller, window: window, stage: stage, controls: controls, debug: debug)
@@ -84,6 +88,7 @@ public final class LibraryWindow {
         menus.render(snapshot)
         videos.render(snapshot)
         panel.render(snapshot)
+        showPane.render(snapshot.presenter)
     }
 
     private func perform(_ command: WindowMenus.Command) {

@@ -87,7 +87,8 @@ final class RowList {
                 rows.add(row, for: item)
                 gtk_list_item_set_child(gcast(item), row.root)
                 let click = gtk_gesture_click_new()!
-                Signal.pressed(graw(click)) { [unowned self, unowned row] _, x, y in
+                // On release: a press that turns into a drag (a row dragged onto the show) plays nothing.
+                Signal.pressed(graw(click), "released") { [unowned self, unowned row] _, x, y in
                     guard let model = row.model else { return }
                     // Clicks on a live view's own controls belong to the view, not to the row; a pre-rolled view is
                     // in no row yet, so a click on its poster plays it.

@@ -26,6 +26,8 @@ final class RowWidget {
     private var unplayable = false
     private var embedded: Widget?
     private var panel: Widget?
+    // A row dragged onto the show pane joins the show.
+    private var dragSource: OpaquePointer?
 
     /// The fixed row height, as in the seed.
     static let height: Int32 = 200
@@ -56,6 +58,7 @@ final class RowWidget {
         Widgets.append(slot, unplayableIcon)
         Widgets.append(root, slot)
         Widgets.append(root, labels)
+        dragSource = ShowDrag.source(on: root)
     }
 
     /// Places the labels beside the video or under it, in a slot of `size`.
@@ -83,6 +86,7 @@ final class RowWidget {
         unplayable = model.isError && model.poster == nil && !model.hasVideoView
         showSlotContent()
         Widgets.setAccessibleName(root, model.spokenLabel(in: .user))
+        if let dragSource { ShowDrag.offer(.item(model.id), on: dragSource) }
     }
 
     /// Puts a live video view in the slot in place of the poster.
@@ -140,5 +144,6 @@ final class RowWidget {
         unplayable = false
         showSlotContent()
         Widgets.setAccessibleName(root, "")
+        if let dragSource { ShowDrag.offer(nil, on: dragSource) }
     }
 }

@@ -23,6 +23,7 @@ extension CommandLineParser {
         trNoop("Generate the demo library once and open it"),
         trNoop("Start with FILE selected and playing"),
         trNoop("Play the --play file fullscreen"),
+        trNoop("Open the show FILE (an XSPF playlist) for the presenter"),
         trNoop("How much playback control to show (default: embedded)"),
         trNoop("How videos fill their views (default: fit)"),
         trNoop("What happens when a video ends (default: stop)"),

@@ -32,6 +32,9 @@ extension Notice {
             return catalogue.tr("“%s” is not in the library", name)
         case .showNotOpened(let name, let problem):
             return ShowText.notOpened(name: name, problem, in: catalogue)
+        case .showNotSaved(let name):
+            // TRANSLATORS: a notice: %s is a show (playlist) file's name.
+            return catalogue.tr("The show could not be saved to “%s”", name)
         case .showOpened(let name, let count, let skipped):
             return ShowText.opened(name: name, count: count, skipped: skipped, in: catalogue)
         }
