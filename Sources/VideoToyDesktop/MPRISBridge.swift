@@ -200,7 +200,7 @@ public final class MPRISBridge: MPRISPlayerTarget {
     /// Plays the next video: the show's next one while a show runs.
     public func next() {
         if controller.snapshot.presenter.show.running {
-            controller.presenter(.next)
+            controller.perform(.next)
             return
         }
         guard let id = current, let next = controller.playable(after: id) else { return }
@@ -210,7 +210,7 @@ public final class MPRISBridge: MPRISPlayerTarget {
     /// Plays the previous video: the show's previous one while a show runs.
     public func previous() {
         if controller.snapshot.presenter.show.running {
-            controller.presenter(.previous)
+            controller.perform(.previous)
             return
         }
         guard let id = current, let previous = controller.playable(before: id) else { return }

@@ -114,8 +114,10 @@ struct AppStateRandomTests {
                 #expect(!status.isOnScreen, context)
             }
         }
-        // A grace timer runs exactly while a vanished screen is held.
-        #expect(rig.timers.running == (controller.router.heldScreen == nil ? 0 : 1), context)
+        // A grace timer runs exactly while a vanished screen is held, and a fade timer while the presentation screen
+        // fades.
+        let fades = controller.isFading ? 1 : 0
+        #expect(rig.timers.running == (controller.router.heldScreen == nil ? 0 : 1) + fades, context)
         // While a video plays its progress keeps being shown.
         if controller.policy.playing != nil { #expect(controller.isUpdatingProgress && rig.progressTimers.running == 1, context) }
         // One video plays at a time.

@@ -7,6 +7,8 @@ import VideoToyTesting
 struct GraceTimerTests {
     func playingOnTheTV() async throws -> (Rig, ItemID) {
         let rig = try await Rig.ready(["/v/a.mp4"])
+        // Cuts, not fades: a fade has a timer of its own, and these tests count the grace period's.
+        rig.controller.usePresenter(PresenterSettings(fadeMs: 0))
         let a = rig.ids[0]
         rig.controller.screensChanged([Fixture.laptop])
         rig.controller.mainScreenChanged(connector: Fixture.laptop.id.connector)

@@ -38,23 +38,23 @@ struct MPRISPresenterTests {
         // Fullscreen makes the main window's screen a presentation screen.
         rig.controller.intent(rig.ids[0], .toggleFullscreen)
         var mark = rig.announcer.calls.count
-        #expect(rig.controller.presenter(.cover(.black)))
+        #expect(rig.controller.perform(.cover(.black)))
         #expect(entries(server)["videotoy:cover"] == .string("black"))
         #expect(announcedMetadata(rig, since: mark), "\(rig.announcer.calls)")
         mark = rig.announcer.calls.count
-        #expect(rig.controller.presenter(.freeze))
+        #expect(rig.controller.perform(.freeze))
         #expect(entries(server)["videotoy:frozen"] == .bool(true))
         #expect(announcedMetadata(rig, since: mark))
-        rig.controller.presenter(.cover(.white))
+        rig.controller.perform(.cover(.white))
         #expect(entries(server)["videotoy:cover"] == .string("white"))
-        rig.controller.presenter(.cover(.white))
-        rig.controller.presenter(.freeze)
+        rig.controller.perform(.cover(.white))
+        rig.controller.perform(.freeze)
         #expect(entries(server)["videotoy:cover"] == .string("none"))
         #expect(entries(server)["videotoy:frozen"] == .bool(false))
 
         #expect(rig.controller.addToShow(rig.ids[1]) && rig.controller.addToShow(rig.ids[2]))
         mark = rig.announcer.calls.count
-        #expect(rig.controller.presenter(.startShow(fromCurrent: false)))
+        #expect(rig.controller.perform(.startShow(fromCurrent: false)))
         #expect(entries(server)["videotoy:show-length"] == .int32(2))
         #expect(entries(server)["videotoy:show-position"] == nil, "nothing of the show played yet")
         #expect(announcedMetadata(rig, since: mark))
@@ -72,7 +72,7 @@ struct MPRISPresenterTests {
         #expect(entries(server)["videotoy:show-position"] == .int32(0))
 
         mark = rig.announcer.calls.count
-        #expect(rig.controller.presenter(.endShow))
+        #expect(rig.controller.perform(.endShow))
         #expect(entries(server)["videotoy:show-position"] == nil && entries(server)["videotoy:show-length"] == nil)
         #expect(announcedMetadata(rig, since: mark))
     }

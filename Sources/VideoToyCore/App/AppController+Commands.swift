@@ -26,7 +26,7 @@ extension AppController {
             guard let current = policy.current else { return false }
             intent(current, request)
         case .presenter(let command):
-            return presenter(command, selected: selected())
+            return perform(command, selected: selected())
         case .quit, .showShortcuts, .select, .search, .openFolder, .preferences:
             return false
         }

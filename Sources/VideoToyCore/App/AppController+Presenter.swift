@@ -18,6 +18,9 @@ extension AppController {
         return view
     }
 
+    /// Whether the presentation screen is fading (its timer runs).
+    public var isFading: Bool { presenterDriver.presenter.fading != nil }
+
     /// Uses these presenter preferences from now on.
     public func usePresenter(_ settings: PresenterSettings) {
         presenterDriver.handle(.settings(settings))
@@ -26,7 +29,7 @@ extension AppController {
     /// Carries out a presenter key or button; `selected` gives the list's selected row, asked only when needed.
     /// Returns false when it has nothing to act on, so the key goes on to GTK.
     @discardableResult
-    public func presenter(_ command: PresenterCommand, selected: @autoclosure () -> ItemID? = nil) -> Bool {
+    public func perform(_ command: PresenterCommand, selected: @autoclosure () -> ItemID? = nil) -> Bool {
         switch command {
         case .cover(let cover):
             guard hasPresentationScreen else { return false }

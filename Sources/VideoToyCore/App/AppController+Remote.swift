@@ -18,14 +18,14 @@ extension AppController {
         case .toggleMute:
             return video(.toggleMute)
         case .next:
-            return presenter(.next)
+            return perform(.next)
         case .previous:
-            return presenter(.previous)
+            return perform(.previous)
         case .cover(let cover):
             // The page asks for a state, not a toggle: two phones pressing Black leave the screen black.
             let now = presenterDriver.presenter.cover
             guard cover != now else { return hasPresentationScreen }
-            return presenter(.cover(cover == .none ? now : cover))
+            return perform(.cover(cover == .none ? now : cover))
         case .play(let id):
             guard let item = library.item(id), item.isPlayable else { return false }
             activate(id)

@@ -87,7 +87,7 @@ final class PresenterPanel {
             connections.append(
                 Signal.connect(button, "toggled") { [unowned self] in
                     guard !syncing else { return }
-                    controller.presenter(command)
+                    controller.perform(command)
                     // Refused (no presentation screen): the toggle goes back to what the screen shows.
                     syncToggles(controller.presenterView)
                 })
@@ -104,7 +104,7 @@ final class PresenterPanel {
         for (icon, label, tooltip, command) in stepped {
             let button = gtk_button_new()!
             dress(button, icon: icon, label: label, tooltip: tooltip)
-            connections.append(Signal.connect(button, "clicked") { [unowned self] in controller.presenter(command) })
+            connections.append(Signal.connect(button, "clicked") { [unowned self] in controller.perform(command) })
             Widgets.append(steps, button)
         }
         Widgets.append(row, steps)

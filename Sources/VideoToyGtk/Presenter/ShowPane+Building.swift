@@ -134,7 +134,7 @@ extension ShowPane {
         connections.append(
             Signal.connect(startButton, "clicked") { [unowned self] in
                 let running = controller.presenterView.show.running
-                controller.presenter(running ? .endShow : .startShow(fromCurrent: false))
+                controller.perform(running ? .endShow : .startShow(fromCurrent: false))
             })
         connections.append(
             Signal.connectObject(list, "row-activated") { [unowned self] row in

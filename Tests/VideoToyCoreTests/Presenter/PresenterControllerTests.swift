@@ -32,7 +32,7 @@ struct PresenterControllerTests {
         #expect(Self.field(logged, "cover") == .string("black"))
         #expect(rig.controller.policy.playing == rig.ids[0], "the video plays on under the cover")
         #expect(rig.controller.placement(of: rig.ids[0]) == .screen(connector: "HDMI-1"), "and stays where it is")
-        rig.controller.presenter(.cover(.black))
+        rig.controller.perform(.cover(.black))
         #expect(rig.controller.snapshot.presenter.look.veil.opacity == 0)
         #expect(Self.field(rig.records("presenter").last, "cover") == .string("none"))
     }
@@ -42,12 +42,12 @@ struct PresenterControllerTests {
         rig.controller.screensChanged([Fixture.laptop])
         rig.controller.mainScreenChanged(connector: Fixture.laptop.id.connector)
         rig.controller.activate(rig.ids[0])
-        #expect(!rig.controller.presenter(.cover(.black)))
-        #expect(!rig.controller.presenter(.freeze))
+        #expect(!rig.controller.perform(.cover(.black)))
+        #expect(!rig.controller.perform(.freeze))
         #expect(!rig.controller.presenterView.presenting)
         // Fullscreen on the laptop is a presentation screen when there is no other.
         rig.controller.intent(rig.ids[0], .toggleFullscreen)
-        #expect(rig.controller.presenter(.cover(.white)))
+        #expect(rig.controller.perform(.cover(.white)))
         #expect(rig.controller.presenterView.stage == rig.ids[0])
         #expect(rig.controller.presenterView.look.veil.colour == .white)
     }
@@ -56,14 +56,14 @@ struct PresenterControllerTests {
         let rig = try await Self.onProjector()
         rig.controller.usePresenter(PresenterSettings(coverSound: .mute))
         let player = try #require(rig.backend.player(for: "/v/a.mp4"))
-        rig.controller.presenter(.cover(.black))
+        rig.controller.perform(.cover(.black))
         #expect(player.muted)
-        rig.controller.presenter(.cover(.black))
+        rig.controller.perform(.cover(.black))
         #expect(!player.muted)
         // Muted by the user before: still muted after the cover.
         player.muted = true
-        rig.controller.presenter(.cover(.white))
-        rig.controller.presenter(.cover(.white))
+        rig.controller.perform(.cover(.white))
+        rig.controller.perform(.cover(.white))
         #expect(player.muted)
     }
 
@@ -81,15 +81,15 @@ struct PresenterControllerTests {
 
     @Test func aShowIsCuedAndSteppedWithTheClicker() async throws {
         let rig = try await Self.onProjector()
-        rig.controller.presenter(.cover(.black))
-        rig.controller.presenter(.cover(.black))
+        rig.controller.perform(.cover(.black))
+        rig.controller.perform(.cover(.black))
         rig.timers.advance(by: 1000)
         #expect(rig.controller.addToShow(rig.ids[2]))
         #expect(rig.controller.addToShow(rig.ids[1]))
-        #expect(rig.controller.presenter(.addToShow, selected: rig.ids[0]))
+        #expect(rig.controller.perform(.addToShow, selected: rig.ids[0]))
         #expect(rig.controller.presenterView.show.entries.map(\.path) == ["/v/c.mp4", "/v/b.mp4", "/v/a.mp4"])
         #expect(rig.controller.presenterView.showItems == [rig.ids[2], rig.ids[1], rig.ids[0]])
-        #expect(rig.controller.presenter(.startShow(fromCurrent: false)))
+        #expect(rig.controller.perform(.startShow(fromCurrent: false)))
         let cue = rig.records("presenter").last
         #expect(Self.field(cue, "action") == .string("cue"))
         #expect(Self.field(cue, "index") == .int(0) && Self.field(cue, "count") == .int(3))
@@ -104,10 +104,10 @@ struct PresenterControllerTests {
         #expect(rig.controller.currentItem == rig.ids[2])
         rig.backend.player(for: "/v/c.mp4")?.emit(.playing(positionMs: 0))
         #expect(rig.controller.presenterView.upNext?.entry.path == "/v/b.mp4")
-        rig.controller.presenter(.next)
+        rig.controller.perform(.next)
         rig.timers.advance(by: 1000)
         #expect(rig.controller.currentItem == rig.ids[1])
-        rig.controller.presenter(.previous)
+        rig.controller.perform(.previous)
         rig.timers.advance(by: 1000)
         #expect(rig.controller.currentItem == rig.ids[2])
         #expect(rig.controller.presenterView.show.position == 0)
@@ -118,7 +118,7 @@ struct PresenterControllerTests {
     @Test func aRowPlayedDuringTheShowMovesItsPosition() async throws {
         let rig = try await Self.onProjector()
         for id in rig.ids { rig.controller.addToShow(id) }
-        rig.controller.presenter(.startShow(fromCurrent: true))
+        rig.controller.perform(.startShow(fromCurrent: true))
         #expect(rig.controller.presenterView.upNext?.entry.path == "/v/a.mp4", "Shift+F5 cues the current video")
         rig.controller.activate(rig.ids[1])
         rig.backend.player(for: "/v/b.mp4")?.emit(.playing(positionMs: 0))
@@ -132,8 +132,8 @@ struct PresenterControllerTests {
         rig.controller.addToShow(rig.ids[0])
         rig.controller.addToShow(rig.ids[2])
         rig.controller.setShowAutoAdvance(true)
-        rig.controller.presenter(.startShow(fromCurrent: false))
-        rig.controller.presenter(.next)
+        rig.controller.perform(.startShow(fromCurrent: false))
+        rig.controller.perform(.next)
         rig.backend.player(for: "/v/a.mp4")?.emit(.playing(positionMs: 0))
         rig.backend.player(for: "/v/a.mp4")?.emit(.endOfStream)
         rig.timers.advance(by: 0)
@@ -153,7 +153,7 @@ struct PresenterControllerTests {
         let view = rig.controller.presenterView
         #expect(view.look.frozen)
         #expect(view.state == .ended)
-        rig.controller.presenter(.freeze)
+        rig.controller.perform(.freeze)
         #expect(!rig.controller.presenterView.look.frozen, "H lets go of the held frame")
     }
 
@@ -161,18 +161,18 @@ struct PresenterControllerTests {
         let rig = try await Self.onProjector()
         rig.controller.replaceShow(Show(entries: [ShowEntry(path: "/elsewhere/gone.mp4", title: "Gone")]))
         #expect(rig.controller.presenterView.showItems == [nil])
-        rig.controller.presenter(.startShow(fromCurrent: false))
-        rig.controller.presenter(.next)
+        rig.controller.perform(.startShow(fromCurrent: false))
+        rig.controller.perform(.next)
         #expect(rig.presenter.notices.last == .showEntryMissing(name: "Gone"))
         #expect(rig.controller.currentItem == rig.ids[0])
     }
 
     @Test func swappingNeedsAMonitorShowingTheScene() async throws {
         let rig = try await Self.onProjector()
-        #expect(rig.controller.presenter(.swapScreens))
+        #expect(rig.controller.perform(.swapScreens))
         #expect(rig.controller.presenterView.swapped)
         rig.controller.screensChanged([Fixture.laptop])
         #expect(!rig.controller.presenterView.swapped, "the projector went away: nothing is swapped")
-        #expect(!rig.controller.presenter(.swapScreens))
+        #expect(!rig.controller.perform(.swapScreens))
     }
 }

@@ -29,7 +29,7 @@ struct RemoteControllerTests {
 
     @Test func theStatusReadsTheSnapshot() async throws {
         let rig = try await PresenterControllerTests.onProjector()
-        rig.controller.presenter(.cover(.white))
+        rig.controller.perform(.cover(.white))
         let status = rig.controller.remoteStatus
         #expect(status["current"]?["title"]?.string == "a.mp4")
         #expect(status["current"]?["state"]?.string == "playing")
