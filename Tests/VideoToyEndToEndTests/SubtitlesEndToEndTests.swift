@@ -307,7 +307,7 @@ extension EndToEnd.SubtitlesTests {
     }
 
     @Test(
-        "B goes to the next soundtrack and round again",
+        "A goes to the next soundtrack and round again",
         arguments: [([String](), "audio/0", "audio/1"), (["--audio-language=fr"], "audio/1", "audio/0")]
     )
     func nextSoundtrack(options: [String], atOpen: String, next: String) async throws {
