@@ -240,3 +240,11 @@ final class FakePlaybackOwner: PlaybackDriver.Owner, TrackDriver.Owner {
 
     func rememberTracks(_ path: String, _ choice: TrackChoice) {}
 }
+
+extension FakePlaybackOwner {
+    /// The presenter's hooks, unused by these tests.
+    func playbackProgressed(_ id: ItemID, positionMs: Int, durationMs: Int?) {}
+
+    /// The presenter's hook for a video's end, unused by these tests.
+    func playbackEnded(_ id: ItemID) {}
+}

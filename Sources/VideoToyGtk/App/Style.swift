@@ -21,6 +21,9 @@ enum Style {
         .videotoy-scene { background: #000; color: #ddd; }
         .videotoy-scene-title { font-size: 48px; font-weight: bold; }
         .videotoy-scene-hint { font-size: 24px; }
+        .videotoy-veil-black { background: #000; }
+        .videotoy-veil-white { background: #fff; }
+        .videotoy-freeze { background: #000; }
         """
 
     /// Installs the style sheet for the default display.

@@ -12,6 +12,8 @@ final class SceneStage: SceneHost {
     private let window: Widget
     /// Handles a key pressed in a scene (key, modifiers), as in the main window.
     var onKey: (@MainActor (UInt32, UInt32) -> Bool)?
+    /// While the screens are swapped: the scene's screen and whether the main window was maximized, to put both back.
+    private var swap: (screen: ScreenID, wasMaximized: Bool)?
 
     /// Creates the stage for `window`, placing scenes on the monitors of `screens` and setting modes through it.
     init(application: UnsafeMutablePointer<GtkApplication>, screens: ScreenWatch, window: Widget) {
@@ -21,9 +23,41 @@ final class SceneStage: SceneHost {
             application: application, monitors: screens.monitors, modes: screens.modeSupport)
     }
 
-    /// Puts a video view into the scene on `connector`; false if there is no such scene.
-    func show(_ view: Widget, onConnector connector: String) -> Bool {
-        scenes.show(view, onConnector: connector)
+    /// Puts a video view, showing its pictures in `picture`, into the scene on `connector`; false if there is no
+    /// such scene.
+    func show(_ view: Widget, picture: Widget, onConnector connector: String) -> Bool {
+        scenes.show(view, picture: picture, onConnector: connector)
+    }
+
+    /// Whether a monitor shows the scene, so the screens can be swapped.
+    var showsScene: Bool { scenes.openScreen != nil }
+
+    /// Renders the presentation screen's look on the scenes, and swaps the screens or puts them back.
+    func render(_ snapshot: AppSnapshot) {
+        scenes.render(snapshot.presenter.look)
+        if snapshot.presenter.swapped { swapScreens() } else { unswapScreens() }
+    }
+
+    /// Puts the scene on the main window's monitor and the main window, fullscreen, on the scene's.
+    private func swapScreens() {
+        guard swap == nil, let screen = scenes.openScreen, let external = scenes.monitor(of: screen),
+            let surface = gtk_native_get_surface(OpaquePointer(window)),
+            let main = gdk_display_get_monitor_at_surface(gtk_widget_get_display(window), surface)
+        else { return }
+        swap = (screen, gtk_window_is_maximized(gcast(window)) != 0)
+        scenes.place(screen, on: main)
+        gtk_window_fullscreen_on_monitor(gcast(window), external)
+    }
+
+    /// Puts the scene back on its screen and the main window back as it was.
+    private func unswapScreens() {
+        guard let current = swap else { return }
+        swap = nil
+        scenes.place(current.screen, on: nil)
+        gtk_window_unfullscreen(gcast(window))
+        // Some window managers forget a maximized window's state across fullscreen.
+        if current.wasMaximized { gtk_window_maximize(gcast(window)) }
+        gtk_window_present(gcast(window))
     }
 
     func openScene(on screen: ScreenID, role: SceneRole) {
@@ -43,6 +77,7 @@ final class SceneStage: SceneHost {
 
     func closeScene(on screen: ScreenID) {
         scenes.close(on: screen)
+        if swap?.screen == screen { unswapScreens() }
     }
 
     func setMode(
