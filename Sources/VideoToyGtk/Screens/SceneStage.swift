@@ -12,8 +12,9 @@ final class SceneStage: SceneHost {
     private let window: Widget
     /// Handles a key pressed in a scene (key, modifiers), as in the main window.
     var onKey: (@MainActor (UInt32, UInt32) -> Bool)?
-    /// While the screens are swapped: the scene's screen and whether the main window was maximized, to put both back.
-    private var swap: (screen: ScreenID, wasMaximized: Bool)?
+    /// While the screens are swapped: the scene's screen, where the main window was (on X11) and whether it was
+    /// maximized, to put both back.
+    private var swap: (screen: ScreenID, origin: (x: Int32, y: Int32)?, wasMaximized: Bool)?
 
     /// Creates the stage for `window`, placing scenes on the monitors of `screens` and setting modes through it.
     init(application: UnsafeMutablePointer<GtkApplication>, screens: ScreenWatch, window: Widget) {
@@ -44,7 +45,9 @@ final class SceneStage: SceneHost {
             let surface = gtk_native_get_surface(OpaquePointer(window)),
             let main = gdk_display_get_monitor_at_surface(gtk_widget_get_display(window), surface)
         else { return }
-        swap = (screen, gtk_window_is_maximized(gcast(window)) != 0)
+        var x: Int32 = 0, y: Int32 = 0
+        let origin = vt_x11_surface_origin(surface, &x, &y) != 0 ? (x, y) : nil
+        swap = (screen, origin, gtk_window_is_maximized(gcast(window)) != 0)
         scenes.place(screen, on: main)
         gtk_window_fullscreen_on_monitor(gcast(window), external)
     }
@@ -55,6 +58,11 @@ final class SceneStage: SceneHost {
         swap = nil
         scenes.place(current.screen, on: nil)
         gtk_window_unfullscreen(gcast(window))
+        // On X11 GTK moves a window to the monitor before asking for fullscreen there, so the window manager would
+        // put it back on the external monitor: it is moved home.
+        if let origin = current.origin, let surface = gtk_native_get_surface(OpaquePointer(window)) {
+            vt_x11_surface_move(surface, origin.x, origin.y)
+        }
         // Some window managers forget a maximized window's state across fullscreen.
         if current.wasMaximized { gtk_window_maximize(gcast(window)) }
         gtk_window_present(gcast(window))

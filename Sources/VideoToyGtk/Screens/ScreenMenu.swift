@@ -28,7 +28,7 @@ final class ScreenMenu {
         Widgets.append(content, list)
         Widgets.append(content, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)!)
         let swap = gtk_button_new()!
-        let swapLabel = gtk_label_new_with_mnemonic(tr("S_wap Screens"))!
+        let swapLabel = gtk_label_new(tr("Swap Screens"))!
         gtk_label_set_xalign(gcast(swapLabel), 0)
         gtk_button_set_child(gcast(swap), swapLabel)
         gtk_widget_add_css_class(swap, "flat")
