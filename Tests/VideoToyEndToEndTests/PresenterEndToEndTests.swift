@@ -174,3 +174,62 @@ extension EndToEnd {
         }
     }
 }
+
+extension EndToEnd {
+    /// Swapping screens, on X11 (openbox) and Wayland (headless mutter), through the app's action as the screen
+    /// menu's item runs it.
+    @Suite("Swapping screens on every backend")
+    struct SwapScreensTests {
+        /// The main window's monitor on each backend.
+        static func home(_ backend: ScreenBackend) -> String {
+            backend == .x11 ? "DUMMY0" : "Meta-0"
+        }
+
+        /// Runs `swap-screens` through D-Bus, as `gapplication action` would.
+        static func swap(on display: any TestDisplay) throws {
+            _ = try Command.check(
+                [
+                    "gdbus", "call", "--session", "--dest", "org.videotoy.VideoToy", "--object-path", "/org/videotoy/VideoToy",
+                    "--method", "org.gtk.Actions.Activate", "swap-screens", "[]", "{}",
+                ], extraEnvironment: display.clientEnvironment)
+        }
+
+        /// Whether the snow plays on `connector`: the picture changes a lot between two screenshots and is bright.
+        static func snowPlays(on display: any TestDisplay, _ connector: String) throws -> Bool {
+            let first = try display.screenshot(ofMonitor: connector)
+            let second = try display.screenshot(ofMonitor: connector)
+            return second.fractionDiffering(from: first, tolerance: 24) > 0.2 && EndToEnd.PresenterTests.luminance(second) > 60
+        }
+
+        @Test("the video goes to the main window's monitor and the main window to the external one, and back", arguments: ScreenBackend.allCases)
+        func swapAndBack(_ backend: ScreenBackend) async throws {
+            let display = try backend.start()
+            defer { display.stop() }
+            let clips = Fixture.clips
+            _ = try display.plugExternal("1280x720")
+            let app = try AppProcess(arguments: ["--play", clips.snow, clips.folder], on: display)
+            defer { app.terminate() }
+            let scene = try await app.waitFor("scene-open", timeout: .seconds(20))
+            let external = scene.fields["connector"]?.string ?? ""
+            let moved = try await app.waitFor("route", timeout: .seconds(20)) { $0.path == clips.snow && $0.fields["to"]?.string == external }
+            _ = try await app.waitFor("first-frame", after: moved) { $0.fields["window"]?.string == external }
+            let home = Self.home(backend)
+            try await Fixture.eventually("\(backend): the snow plays on \(external)", within: .seconds(20)) {
+                try Self.snowPlays(on: display, external)
+            }
+            #expect(try !Self.snowPlays(on: display, home), "\(backend): the main window is on \(home)")
+
+            try Self.swap(on: display)
+            try await Fixture.eventually("\(backend): the snow plays on \(home) once swapped", within: .seconds(20)) {
+                try Self.snowPlays(on: display, home)
+            }
+            #expect(try !Self.snowPlays(on: display, external), "\(backend): the main window is on \(external) once swapped")
+
+            try Self.swap(on: display)
+            try await Fixture.eventually("\(backend): the snow plays on \(external) again", within: .seconds(20)) {
+                try Self.snowPlays(on: display, external)
+            }
+            #expect(try !Self.snowPlays(on: display, home), "\(backend): the main window is home again")
+        }
+    }
+}
