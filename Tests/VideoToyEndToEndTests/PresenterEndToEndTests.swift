@@ -201,7 +201,9 @@ extension EndToEnd {
             return second.fractionDiffering(from: first, tolerance: 24) > 0.2 && EndToEnd.PresenterTests.luminance(second) > 60
         }
 
-        @Test("the video goes to the main window's monitor and the main window to the external one, and back", arguments: ScreenBackend.allCases)
+        @Test(
+            "the video goes to the main window's monitor and the main window to the external one, and back",
+            arguments: ScreenBackend.allCases)
         func swapAndBack(_ backend: ScreenBackend) async throws {
             let display = try backend.start()
             defer { display.stop() }
@@ -211,7 +213,9 @@ extension EndToEnd {
             defer { app.terminate() }
             let scene = try await app.waitFor("scene-open", timeout: .seconds(20))
             let external = scene.fields["connector"]?.string ?? ""
-            let moved = try await app.waitFor("route", timeout: .seconds(20)) { $0.path == clips.snow && $0.fields["to"]?.string == external }
+            let moved = try await app.waitFor("route", timeout: .seconds(20)) {
+                $0.path == clips.snow && $0.fields["to"]?.string == external
+            }
             _ = try await app.waitFor("first-frame", after: moved) { $0.fields["window"]?.string == external }
             let home = Self.home(backend)
             try await Fixture.eventually("\(backend): the snow plays on \(external)", within: .seconds(20)) {
