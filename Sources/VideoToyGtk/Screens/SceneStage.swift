@@ -15,6 +15,8 @@ final class SceneStage: SceneHost {
     /// While the screens are swapped: the scene's screen, where the main window was (on X11) and whether it was
     /// maximized, to put both back.
     private var swap: (screen: ScreenID, origin: (x: Int32, y: Int32)?, wasMaximized: Bool)?
+    /// Waits for the compositor to have the main window home before it leaves fullscreen (Wayland).
+    private var homing: SourceToken?
 
     /// Creates the stage for `window`, placing scenes on the monitors of `screens` and setting modes through it.
     init(application: UnsafeMutablePointer<GtkApplication>, screens: ScreenWatch, window: Widget) {
@@ -42,12 +44,15 @@ final class SceneStage: SceneHost {
     /// Puts the scene on the main window's monitor and the main window, fullscreen, on the scene's.
     private func swapScreens() {
         guard swap == nil, let screen = scenes.openScreen, let external = scenes.monitor(of: screen),
-            let surface = gtk_native_get_surface(OpaquePointer(window)),
-            let main = gdk_display_get_monitor_at_surface(gtk_widget_get_display(window), surface)
+            let main = screens.mainMonitor(), let surface = gtk_native_get_surface(OpaquePointer(window))
         else { return }
         var x: Int32 = 0, y: Int32 = 0
         let origin = vt_x11_surface_origin(surface, &x, &y) != 0 ? (x, y) : nil
+        homing?.cancel()
+        homing = nil
         swap = (screen, origin, gtk_window_is_maximized(gcast(window)) != 0)
+        // The router must not take the main window's move for the user's: the scene would follow it back.
+        screens.holdMainScreen(true)
         scenes.place(screen, on: main)
         gtk_window_fullscreen_on_monitor(gcast(window), external)
     }
@@ -57,15 +62,53 @@ final class SceneStage: SceneHost {
         guard let current = swap else { return }
         swap = nil
         scenes.place(current.screen, on: nil)
+        if current.origin == nil, screens.mainMonitor() != nil {
+            comeHome(maximized: current.wasMaximized)
+            return
+        }
+        restore(origin: current.origin, maximized: current.wasMaximized)
+    }
+
+    /// Brings the main window home where windows cannot be placed (Wayland). Mutter puts a window that leaves
+    /// fullscreen back where it was when it went fullscreen, which is the external monitor; but a window going
+    /// fullscreen on a monitor is moved there first. So: out of fullscreen, fullscreen at home, out again, each step
+    /// once the compositor has done the one before (or after a while, should it never say so).
+    private func comeHome(maximized: Bool) {
+        gtk_window_unfullscreen(gcast(window))
+        var step = 0
+        var waited = 0
+        homing?.cancel()
+        homing = MainLoop.every(milliseconds: 50) { [unowned self] in
+            waited += 50
+            let fullscreen = gtk_window_is_fullscreen(gcast(window)) != 0
+            switch step {
+            case 0:
+                guard !fullscreen || waited >= 1000 else { return true }
+                guard let home = screens.mainMonitor() else { break }
+                gtk_window_fullscreen_on_monitor(gcast(window), home)
+                (step, waited) = (1, 0)
+                return true
+            default:
+                guard (fullscreen && screens.mainWindowIsHome) || waited >= 2000 else { return true }
+            }
+            homing = nil
+            restore(origin: nil, maximized: maximized)
+            return false
+        }
+    }
+
+    /// Takes the main window out of fullscreen, at `origin` (X11) and maximized as it was.
+    private func restore(origin: (x: Int32, y: Int32)?, maximized: Bool) {
         gtk_window_unfullscreen(gcast(window))
         // On X11 GTK moves a window to the monitor before asking for fullscreen there, so the window manager would
         // put it back on the external monitor: it is moved home.
-        if let origin = current.origin, let surface = gtk_native_get_surface(OpaquePointer(window)) {
+        if let origin, let surface = gtk_native_get_surface(OpaquePointer(window)) {
             vt_x11_surface_move(surface, origin.x, origin.y)
         }
         // Some window managers forget a maximized window's state across fullscreen.
-        if current.wasMaximized { gtk_window_maximize(gcast(window)) }
+        if maximized { gtk_window_maximize(gcast(window)) }
         gtk_window_present(gcast(window))
+        screens.holdMainScreen(false)
     }
 
     func openScene(on screen: ScreenID, role: SceneRole) {
