@@ -102,15 +102,32 @@ final class FullscreenWindow {
     /// Shows, in front of whatever the content does from now on, the picture the video shows now; with no video
     /// shown, the last one of a video that just left (a video that ended makes way before its last frame is held).
     private func hold() {
-        var paintable: OpaquePointer?
+        var paintable: GObjectRef?
         if let shown, gtk_widget_get_parent(shown.child) == content {
-            paintable = gtk_picture_get_paintable(gcast(shown.picture.pointer))
+            paintable = Self.copy(gtk_picture_get_paintable(gcast(shown.picture.pointer)))
             gtk_picture_set_content_fit(gcast(held), gtk_picture_get_content_fit(gcast(shown.picture.pointer)))
         } else if let departed, g_get_monotonic_time() - departed.atUs < Self.departedLifetimeUs {
-            paintable = OpaquePointer(departed.paintable.pointer)
+            paintable = departed.paintable
         }
-        gtk_picture_set_paintable(gcast(held), paintable)
+        gtk_picture_set_paintable(gcast(held), paintable.map { OpaquePointer($0.pointer) })
         Widgets.setVisible(held, paintable != nil)
+    }
+
+    /// A copy of the texture `paintable` is: a video's texture wraps the player's buffer, which must go back to it.
+    private static func copy(_ paintable: OpaquePointer?) -> GObjectRef? {
+        guard let paintable, g_type_check_instance_is_a(UnsafeMutablePointer(paintable), gdk_texture_get_type()) != 0 else {
+            return nil
+        }
+        let texture = paintable
+        let width = gdk_texture_get_width(texture), height = gdk_texture_get_height(texture)
+        let stride = Int(width) * 4
+        // gdk_texture_download writes GDK_MEMORY_DEFAULT, which is this format.
+        guard width > 0, height > 0, let pixels = g_malloc(gsize(stride * Int(height))) else { return nil }
+        gdk_texture_download(texture, pixels.assumingMemoryBound(to: guchar.self), gsize(stride))
+        let bytes = g_bytes_new_take(pixels, gsize(stride * Int(height)))
+        defer { g_bytes_unref(bytes) }
+        guard let made = gdk_memory_texture_new(width, height, GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride)) else { return nil }
+        return GObjectRef(adopting: UnsafeMutableRawPointer(made))
     }
 
     /// How long the last picture of a video that left may still be held: long enough for the end of a video.
@@ -136,8 +153,8 @@ final class FullscreenWindow {
     }
 
     private func keepPicture(of picture: GObjectRef) {
-        guard let paintable = gtk_picture_get_paintable(gcast(picture.pointer)) else { return }
-        departed = (GObjectRef(retaining: UnsafeMutableRawPointer(paintable)), g_get_monotonic_time())
+        guard let paintable = Self.copy(gtk_picture_get_paintable(gcast(picture.pointer))) else { return }
+        departed = (paintable, g_get_monotonic_time())
     }
 
     /// Destroys the window.
