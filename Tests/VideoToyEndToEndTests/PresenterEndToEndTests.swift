@@ -135,6 +135,30 @@ extension EndToEnd {
             #expect(moving > 0.002, "the ball moves (\(moving))")
         }
 
+        @Test("with the end look set to hold, the last frame stays on the monitor once the video ends; H shows the idle scene")
+        func holdAtTheEnd() async throws {
+            let display = try VirtualDisplay()
+            defer { display.stop() }
+            let clips = Fixture.clips
+            try display.plug(Self.monitor, modes: ["1280x720"])
+            let config = try EndToEnd.FrontEndTests.configFolder(settings: "[preferences]\nend-look=hold\nfade=0\n")
+            let app = try AppProcess(
+                arguments: ["--play", clips.short, clips.folder], display: display, environment: ["XDG_CONFIG_HOME": config.path])
+            defer { app.terminate() }
+            let finished = try await app.waitFor("finished", timeout: .seconds(30)) { $0.path == clips.short }
+            try await Fixture.waitForKeyboard(display)
+            // The colour bars are bright and colourful; the idle scene is grey text on black.
+            let colourful: (Image) -> Bool = { shot in shot.fraction { max($0.r, $0.g, $0.b) - min($0.r, $0.g, $0.b) > 100 } > 0.3 }
+            let held = try await monitorShot(display, within: .seconds(5)) { colourful($0) }
+            #expect(held.met, "the last frame is held (\(held.image.meanColor()))")
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(try display.screenshot(crop: Self.monitor) == held.image, "and it stays")
+
+            _ = try await press("h", on: display, app, after: finished) { $0.fields["on"]?.bool == false }
+            let idle = try await monitorShot(display, within: .seconds(5)) { Self.luminance($0) < 20 }
+            #expect(idle.met, "the idle scene shows once let go (\(Self.luminance(idle.image)))")
+        }
+
         /// The mean luminance of a patch in the middle of the monitor, grabbed in one quick step: the full screenshots
         /// take too long to sample a fade.
         func patchLuminance(_ display: VirtualDisplay, _ monitor: Rect) throws -> Double {
