@@ -14,6 +14,24 @@ static inline gboolean vt_display_is_x11(GdkDisplay *d) {
     return FALSE;
 #endif
 }
+/* Where an X11 surface's window is on the root window; FALSE elsewhere (Wayland has no global positions). */
+static inline gboolean vt_x11_surface_origin(GdkSurface *s, int *x, int *y) {
+#ifdef GDK_WINDOWING_X11
+    if (!GDK_IS_X11_SURFACE(s)) return FALSE;
+    Display *dpy = gdk_x11_display_get_xdisplay(gdk_surface_get_display(s));
+    Window child;
+    return XTranslateCoordinates(dpy, gdk_x11_surface_get_xid(s), DefaultRootWindow(dpy), 0, 0, x, y, &child);
+#else
+    return FALSE;
+#endif
+}
+/* Asks the window manager to move an X11 surface's window to (x, y) on the root window. */
+static inline void vt_x11_surface_move(GdkSurface *s, int x, int y) {
+#ifdef GDK_WINDOWING_X11
+    if (!GDK_IS_X11_SURFACE(s)) return;
+    XMoveWindow(gdk_x11_display_get_xdisplay(gdk_surface_get_display(s)), gdk_x11_surface_get_xid(s), x, y);
+#endif
+}
 static inline const char *vt_type_name(gpointer instance) { return G_OBJECT_TYPE_NAME(instance); }
 /* Paths of a dropped file list (a GValue holding GdkFileList), as a NULL-terminated array to g_strfreev. */
 static inline char **vt_dropped_paths(const GValue *value) {

@@ -127,6 +127,25 @@ public final class SwayDisplay: @unchecked Sendable {
         try treeNodes().compactMap { $0["app_id"] as? String }
     }
 
+    /// Each window's title with the output it is on and whether it is fullscreen, from sway's tree.
+    public func windowPlaces() throws -> [(title: String, output: String, fullscreen: Bool)] {
+        guard let root = try JSONSerialization.jsonObject(with: swaymsg(["-t", "get_tree"])) as? [String: Any] else {
+            throw HarnessError("swaymsg -t get_tree: not an object")
+        }
+        var places: [(title: String, output: String, fullscreen: Bool)] = []
+        func walk(_ node: [String: Any], output: String) {
+            let here = node["type"] as? String == "output" ? node["name"] as? String ?? output : output
+            if node["app_id"] is String || node["pid"] is Int, let title = node["name"] as? String {
+                places.append((title, here, (node["fullscreen_mode"] as? Int ?? 0) != 0))
+            }
+            for key in ["nodes", "floating_nodes"] {
+                for child in node[key] as? [[String: Any]] ?? [] { walk(child, output: here) }
+            }
+        }
+        walk(root, output: "")
+        return places
+    }
+
     /// Every node of sway's tree (`swaymsg -t get_tree`), tiled and floating, depth first.
     private func treeNodes() throws -> [[String: Any]] {
         var found: [[String: Any]] = []

@@ -61,6 +61,8 @@ func runApplication(
         router: routing, scaling: scaling,
         sort: remembered.sortOrder.flatMap(RowSort.init) ?? .standard)
     keeper.attach(to: controller)
+    // The presenter's preferences have no command-line option: the stored ones apply from the start.
+    controller.usePresenter(preferences.presenter)
     // Whatever was open in a player when the last run died is marked, and opened again only when the user plays it.
     let journal = PlayingJournal()
     let marked = journal.read()

@@ -29,6 +29,9 @@ enum Style {
         .videotoy-show-missing label.title, .videotoy-show-missing label.subtitle { opacity: 0.55; }
         .videotoy-show-playing label.title { font-weight: bold; }
         .videotoy-show-tag { color: @accent_fg_color; background: @accent_bg_color; border-radius: 9px; padding: 1px 8px; }
+        .videotoy-veil-black { background: #000; }
+        .videotoy-veil-white { background: #fff; }
+        .videotoy-freeze { background: #000; }
         """
 
     /// Installs the style sheet for the default display.

@@ -82,13 +82,16 @@ public final class LibraryWindow {
     /// The live video views.
     var videos: VideoViews { presenter.videos }
 
-    /// Brings the menus and the views' audio menus up to date with what the controller published.
+    /// Brings the menus, the views' audio menus and the presentation screens up to date with what the controller
+    /// published.
     private func render(_ snapshot: AppSnapshot) {
         rows.render(snapshot.rows)
         menus.render(snapshot)
         videos.render(snapshot)
         panel.render(snapshot)
         showPane.render(snapshot.presenter)
+        stage.render(snapshot)
+        menus.setSwapEnabled(stage.showsScene)
     }
 
     private func perform(_ command: WindowMenus.Command) {

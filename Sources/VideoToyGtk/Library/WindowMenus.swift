@@ -47,6 +47,7 @@ final class WindowMenus {
             button: layout.screensButton, onChoose: { [controller] id in controller.chooseScreen(id) },
             onFollow: { [controller] id, on in controller.setFollows(id, on) })
         screenMenu.addAction(to: application) { [controller] name in controller.chooseScreen(named: name) }
+        screenMenu.addSwapAction(to: application) { [controller] in controller.perform(.swapScreens) }
         sortMenu = SortMenu(button: layout.sortButton, application: application, sort: controller.snapshot.sort) { [controller] sort in
             controller.sortRows(sort)
         }
@@ -76,6 +77,11 @@ final class WindowMenus {
     var onCommand: (@MainActor (Command) -> Void)? {
         get { relay.handler }
         set { relay.handler = newValue }
+    }
+
+    /// Enables "Swap Screens" in the screen menu when a monitor shows the scene.
+    func setSwapEnabled(_ enabled: Bool) {
+        screenMenu.setSwapEnabled(enabled)
     }
 
     /// Brings the menus up to date with what the controller published: only the parts that changed are rebuilt.

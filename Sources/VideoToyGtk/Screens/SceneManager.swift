@@ -17,6 +17,8 @@ final class SceneManager {
     private let monitors: MonitorSource
     private let modes: Result<any DisplayModeSetter, ModeSettingUnavailable>
     private var scenes: [ScreenID: Scene] = [:]
+    /// The presentation screen's look last rendered: a scene opening later starts with it.
+    private var look = StageLook()
 
     /// Creates the manager, setting modes through `modes` or saying why they cannot be set.
     init(
@@ -40,6 +42,7 @@ final class SceneManager {
             onKey: onKey)
         let idle = SceneManager.idleContent()
         window.show(idle.typed())
+        window.render(look, animated: false)
         scenes[screen] = Scene(window: window, idle: idle)
     }
 
@@ -49,11 +52,33 @@ final class SceneManager {
         scene.window.show(scene.idle.typed())
     }
 
-    /// Puts a video view into the scene on `connector`; false if there is no such scene.
-    func show(_ view: Widget, onConnector connector: String) -> Bool {
+    /// Puts a video view, showing its pictures in `picture`, into the scene on `connector`; false if there is no
+    /// such scene.
+    func show(_ view: Widget, picture: Widget, onConnector connector: String) -> Bool {
         guard let scene = scenes.first(where: { $0.key.connector == connector })?.value else { return false }
-        scene.window.show(view)
+        scene.window.show(view, picture: picture)
         return true
+    }
+
+    /// Renders the presentation screen's look on every scene.
+    func render(_ look: StageLook) {
+        guard look != self.look else { return }
+        self.look = look
+        scenes.values.forEach { $0.window.render(look) }
+    }
+
+    /// The screen whose scene is open, if one is.
+    var openScreen: ScreenID? { scenes.keys.first }
+
+    /// Makes the scene on `screen` fullscreen on `monitor`, or back on its own screen's monitor with nil.
+    func place(_ screen: ScreenID, on monitor: OpaquePointer?) {
+        guard let scene = scenes[screen], let target = monitor ?? monitors.monitor(connector: screen.connector) else { return }
+        gtk_window_fullscreen_on_monitor(scene.window.window.typed(), target)
+    }
+
+    /// The monitor of `screen`, if it is connected.
+    func monitor(of screen: ScreenID) -> OpaquePointer? {
+        monitors.monitor(connector: screen.connector)
     }
 
     /// Destroys the scene on `screen`.

@@ -13,6 +13,9 @@ final class ScreenMenu {
     private var entries: [Widget] = []
     private var connections: [SignalConnection] = []
     private var actionConnection: SignalConnection?
+    private var swapConnection: SignalConnection?
+    private var swapAction: OpaquePointer?
+    private var swapActivation: SignalConnection?
 
     /// Gives `button` (the header bar's, hidden until there is a screen) its menu; `onChoose` receives the screen the
     /// user picks, `onFollow` a network screen whose "Move videos to this screen automatically" the user switched.
@@ -21,9 +24,37 @@ final class ScreenMenu {
         self.onFollow = onFollow
         self.button = button
         list = Widgets.box(vertical: true, spacing: 2)
+        let content = Widgets.box(vertical: true, spacing: 2)
+        Widgets.append(content, list)
+        Widgets.append(content, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)!)
+        let swap = gtk_button_new()!
+        let swapLabel = gtk_label_new(tr("Swap Screens"))!
+        gtk_label_set_xalign(gcast(swapLabel), 0)
+        gtk_button_set_child(gcast(swap), swapLabel)
+        gtk_widget_add_css_class(swap, "flat")
+        gtk_actionable_set_action_name(OpaquePointer(swap), "app.swap-screens")
+        Widgets.append(content, swap)
         let popover = gtk_popover_new()!
-        gtk_popover_set_child(gcast(popover), list)
+        gtk_popover_set_child(gcast(popover), content)
         gtk_menu_button_set_popover(gcast(button), popover)
+        // The action runs the swap; the menu only has to close.
+        swapConnection = Signal.connect(swap, "clicked") { gtk_menu_button_popdown(gcast(button)) }
+    }
+
+    /// Adds `app.swap-screens`, which puts the main window on the external monitor and the video on the main
+    /// window's, or back (as X does); it is enabled while a monitor shows the scene.
+    func addSwapAction(to application: UnsafeMutablePointer<GtkApplication>, swap: @escaping @MainActor () -> Void) {
+        let action = g_simple_action_new("swap-screens", nil)!
+        g_simple_action_set_enabled(action, 0)
+        g_action_map_add_action(OpaquePointer(application), action)
+        swapAction = action
+        swapActivation = Signal.connectIgnoringArgument(graw(action), "activate", swap)
+    }
+
+    /// Enables "Swap Screens" when a monitor shows the scene.
+    func setSwapEnabled(_ enabled: Bool) {
+        guard let swapAction else { return }
+        g_simple_action_set_enabled(swapAction, enabled ? 1 : 0)
     }
 
     /// Adds `app.choose-screen(s)`: a script or a test picks a screen by connector, a TV by its name or id, as

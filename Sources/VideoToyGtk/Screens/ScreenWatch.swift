@@ -17,6 +17,10 @@ public final class ScreenWatch {
     private var window: Widget?
     private var mainConnector: String?
     private var connections: [SignalConnection] = []
+    /// Whether the main window's moves go unreported: swapped screens put it on the external monitor on purpose.
+    private var holding = false
+    /// Ends the hold should the main window never be seen back home.
+    private var release: SourceToken?
 
     /// Starts watching the default display's monitors for `controller`, setting modes through `modeSupport` (RandR's
     /// when not given). The first report waits for `follow(_:)`.
@@ -46,8 +50,44 @@ public final class ScreenWatch {
         monitors.start()
     }
 
+    /// Stops reporting the main window's moves while the screens are swapped; when they are put back, reporting
+    /// starts again once the window is back on its monitor (the compositor says so a little later), or after a
+    /// few seconds.
+    func holdMainScreen(_ hold: Bool) {
+        release?.cancel()
+        release = nil
+        holding = true
+        guard !hold else { return }
+        release = MainLoop.after(milliseconds: 3000) { [unowned self] in
+            release = nil
+            holding = false
+            updateMainScreen()
+        }
+    }
+
+    /// The GDK monitor the main window is on, as reported to the controller (the one it left, while swapped).
+    func mainMonitor() -> OpaquePointer? {
+        guard let window, let connector = holding ? mainConnector : monitors.connector(showing: window) else { return nil }
+        return monitors.monitor(connector: connector)
+    }
+
+    /// Whether the main window is seen on the monitor last reported for it.
+    var mainWindowIsHome: Bool {
+        guard let window, let mainConnector else { return true }
+        return monitors.connector(showing: window) == mainConnector
+    }
+
     private func updateMainScreen() {
-        guard let window, let connector = monitors.connector(showing: window), connector != mainConnector else { return }
+        guard let window, let connector = monitors.connector(showing: window) else { return }
+        if holding {
+            if release != nil, connector == mainConnector {
+                release?.cancel()
+                release = nil
+                holding = false
+            }
+            return
+        }
+        guard connector != mainConnector else { return }
         mainConnector = connector
         controller.mainScreenChanged(connector: connector)
     }

@@ -3,12 +3,21 @@ import VideoToyCore
 import VideoToyGObject
 
 /// An undecorated fullscreen window that holds a video view: fullscreen on the main screen, or an external scene.
+///
+/// Over its content lie the presentation screen's layers: a held picture (a freeze) and the veil.
 @MainActor
 final class FullscreenWindow {
     /// The window, owned here until `close` (without a strong reference nothing would show).
     let window: GObjectRef
     private let content: Widget
+    private let held: Widget
+    private let veil: StageVeil
     private var connections: [SignalConnection] = []
+    /// The video picture of the content shown, watched so its last picture is kept when it leaves.
+    private var shown: (child: Widget, picture: GObjectRef, leaving: SignalConnection)?
+    /// The last picture of a video view that left, and when (monotonic microseconds): an ended video's hold.
+    private var departed: (paintable: GObjectRef, atUs: Int)?
+    private var frozen = false
 
     /// Opens a fullscreen window on `monitor` (or the current one); Escape and closing call `onLeave`.
     init(
@@ -23,7 +32,16 @@ final class FullscreenWindow {
         gtk_window_set_decorated(gcast(win), 0)
         gtk_widget_add_css_class(win, "videotoy-scene")
         content = Widgets.box(vertical: true)
-        gtk_window_set_child(gcast(win), content)
+        let overlay = gtk_overlay_new()!
+        gtk_overlay_set_child(gcast(overlay), content)
+        held = Widgets.picture()
+        gtk_widget_add_css_class(held, "videotoy-freeze")
+        gtk_widget_set_can_target(held, 0)
+        Widgets.setVisible(held, false)
+        gtk_overlay_add_overlay(gcast(overlay), held)
+        veil = StageVeil(clockOwner: overlay)
+        gtk_overlay_add_overlay(gcast(overlay), veil.widget)
+        gtk_window_set_child(gcast(win), overlay)
         let keys = gtk_event_controller_key_new()!
         connections.append(
             Signal.keyPressed(graw(keys)) { keyval, modifiers in
@@ -49,8 +67,9 @@ final class FullscreenWindow {
         gtk_window_present(gcast(win))
     }
 
-    /// Shows `child` as the window's only content.
-    func show(_ child: Widget) {
+    /// Shows `child` as the window's only content; `picture` is where it shows a video's pictures, if it does.
+    func show(_ child: Widget, picture: Widget? = nil) {
+        if shown?.child != child { watch(child, picture: picture) }
         var existing = gtk_widget_get_first_child(content)
         while let widget = existing {
             existing = gtk_widget_get_next_sibling(widget)
@@ -66,10 +85,84 @@ final class FullscreenWindow {
         if gtk_widget_get_parent(child) == content { gtk_box_remove(gcast(content), child) }
     }
 
+    /// Renders the presentation screen's look: the veil, and the picture held while `frozen`; without
+    /// `animated` the veil goes straight to where it ends (a window opening on a look already in force).
+    func render(_ look: StageLook, animated: Bool = true) {
+        veil.render(look.veil, animated: animated)
+        guard look.frozen != frozen else { return }
+        frozen = look.frozen
+        if frozen {
+            hold()
+        } else {
+            gtk_picture_set_paintable(gcast(held), nil)
+            Widgets.setVisible(held, false)
+        }
+    }
+
+    /// Shows, in front of whatever the content does from now on, the picture the video shows now; with no video
+    /// shown, the last one of a video that just left (a video that ended makes way before its last frame is held).
+    private func hold() {
+        var paintable: GObjectRef?
+        if let shown, gtk_widget_get_parent(shown.child) == content {
+            paintable = Self.copy(gtk_picture_get_paintable(gcast(shown.picture.pointer)))
+            gtk_picture_set_content_fit(gcast(held), gtk_picture_get_content_fit(gcast(shown.picture.pointer)))
+        } else if let departed, g_get_monotonic_time() - departed.atUs < Self.departedLifetimeUs {
+            paintable = departed.paintable
+        }
+        gtk_picture_set_paintable(gcast(held), paintable.map { OpaquePointer($0.pointer) })
+        Widgets.setVisible(held, paintable != nil)
+    }
+
+    /// A copy of the texture `paintable` is: a video's texture wraps the player's buffer, which must go back to it.
+    private static func copy(_ paintable: OpaquePointer?) -> GObjectRef? {
+        guard let paintable, g_type_check_instance_is_a(UnsafeMutablePointer(paintable), gdk_texture_get_type()) != 0 else {
+            return nil
+        }
+        let texture = paintable
+        let width = gdk_texture_get_width(texture), height = gdk_texture_get_height(texture)
+        let stride = Int(width) * 4
+        // gdk_texture_download writes GDK_MEMORY_DEFAULT, which is this format.
+        guard width > 0, height > 0, let pixels = g_malloc(gsize(stride * Int(height))) else { return nil }
+        gdk_texture_download(texture, pixels.assumingMemoryBound(to: guchar.self), gsize(stride))
+        let bytes = g_bytes_new_take(pixels, gsize(stride * Int(height)))
+        defer { g_bytes_unref(bytes) }
+        guard let made = gdk_memory_texture_new(width, height, GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride)) else { return nil }
+        return GObjectRef(adopting: UnsafeMutableRawPointer(made))
+    }
+
+    /// How long the last picture of a video that left may still be held: long enough for the end of a video.
+    private static let departedLifetimeUs: Int = 10_000_000
+
+    private func watch(_ child: Widget, picture: Widget?) {
+        if let previous = shown {
+            keepPicture(of: previous.picture)
+            previous.leaving.cancel()
+        }
+        shown = nil
+        guard let picture else { return }
+        let ref = GObjectRef(retaining: picture)
+        // A view can leave without this window's doing (torn down, moved back to its row): its last picture is kept
+        // as it goes.
+        let leaving = Signal.notify(child, "parent") { [unowned self] in
+            guard let current = shown, current.child == child, gtk_widget_get_parent(child) != content else { return }
+            keepPicture(of: current.picture)
+            current.leaving.cancel()
+            shown = nil
+        }
+        shown = (child, ref, leaving)
+    }
+
+    private func keepPicture(of picture: GObjectRef) {
+        guard let paintable = Self.copy(gtk_picture_get_paintable(gcast(picture.pointer))) else { return }
+        departed = (paintable, g_get_monotonic_time())
+    }
+
     /// Destroys the window.
     func close() {
         connections.forEach { $0.cancel() }
         connections.removeAll()
+        shown?.leaving.cancel()
+        shown = nil
         gtk_window_destroy(window.typed())
     }
 }

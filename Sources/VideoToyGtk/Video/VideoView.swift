@@ -15,7 +15,8 @@ final class VideoView {
     let root: GObjectRef
     /// Where the player's pictures go.
     let surface: FrameSurface
-    private let picture: Widget
+    /// The widget showing the pictures: a presentation screen reads the one it shows to hold it.
+    let picture: Widget
     private let controlsRef: GObjectRef
     private var controls: Widget { controlsRef.typed() }
     private var controlsDetached = false

@@ -38,10 +38,11 @@ final class VideoViews {
     /// The view of `id`, if it has one.
     subscript(id: ItemID) -> VideoView? { views[id] }
 
-    /// Keeps the views' audio menus in line with what the controller published.
+    /// Keeps the views' audio menus and the fullscreen window's look in line with what the controller published.
     func render(_ snapshot: AppSnapshot) {
         let before = shown
         shown = snapshot
+        if snapshot.presenter.look != before.presenter.look { fullscreen?.window.render(snapshot.presenter.look) }
         if snapshot.audio != before.audio {
             views.values.forEach { $0.showAudio(current: snapshot.audio.choice, outputs: snapshot.audio.outputs) }
         }
@@ -91,7 +92,8 @@ final class VideoViews {
                 onLeave: { [unowned self] in
                     controller.intent(id, .leaveFullscreen)
                 }, onKey: { [unowned self] keyval, modifiers in onKey?(keyval, modifiers, true) ?? false })
-            win.show(widget)
+            win.show(widget, picture: view.picture)
+            win.render(shown.presenter.look, animated: false)
             view.setFullscreenIcon(true)
             fullscreen = (id, win)
         case .screen(let connector):
@@ -99,7 +101,7 @@ final class VideoViews {
             row?.releaseVideo()
             let controls = view.lendControls()
             if let row, row.id == id { row.embedPanel(controls) } else { Widgets.unparent(controls) }
-            if !stage.show(widget, onConnector: connector) { Widgets.unparent(widget) }
+            if !stage.show(widget, picture: view.picture, onConnector: connector) { Widgets.unparent(widget) }
         }
     }
 
