@@ -142,6 +142,10 @@ extension AppController {
 
     /// Tells the presenter which video the presentation screen shows; called before each snapshot.
     func followStage() {
+        let presenter = presenterDriver.presenter
+        if !hasPresentationScreen && (presenter.cover != .none || presenter.holdsPicture || presenter.look.veil.opacity != 0) {
+            presenterDriver.handle(.screenGone, notify: false)
+        }
         let stage = stageItem
         guard stage != presenterDriver.presenter.onStage else { return }
         presenterDriver.handle(.stageShows(stage), notify: false)

@@ -138,6 +138,24 @@ public struct Presenter: Hashable, Sendable {
             let before = settings
             settings = new
             if before.coverSound != new.coverSound { effects += muteEffects() }
+        case .screenGone:
+            if cover != .none {
+                cover = .none
+                effects.append(.announce(.cover(.none)))
+                effects += muteEffects()
+            }
+            if holdsPicture {
+                freeze = false
+                ending = .none
+                look.frozen = false
+                effects.append(.announce(.freeze(false)))
+            }
+            ending = .none
+            if let next = afterFade {
+                afterFade = nil
+                effects.append(.play(next))
+            }
+            if look.veil.opacity != 0 || fading != nil { effects += setVeil(colour: look.veil.colour, opacity: 0, fadeMs: 0) }
         case .advance(let target):
             if afterFade != nil {
                 afterFade = target

@@ -17,3 +17,23 @@ public enum PresenterCommand: Hashable, Sendable {
     /// Put the main window on the external monitor and the video on the main window's screen, or back (X).
     case swapScreens
 }
+
+extension PresenterCommand {
+    /// The command an `app.presenter` action names (`black`, `white`, `picture`, `freeze`, `next`, `previous`,
+    /// `start-show`, `start-show-here`, `end-show`, `swap-screens`), for scripts and tests; nil for any other name.
+    public init?(actionName name: String) {
+        switch name {
+        case "black": self = .cover(.black)
+        case "white": self = .cover(.white)
+        case "picture": self = .cover(.none)
+        case "freeze": self = .freeze
+        case "next": self = .next
+        case "previous": self = .previous
+        case "start-show": self = .startShow(fromCurrent: false)
+        case "start-show-here": self = .startShow(fromCurrent: true)
+        case "end-show": self = .endShow
+        case "swap-screens": self = .swapScreens
+        default: return nil
+        }
+    }
+}

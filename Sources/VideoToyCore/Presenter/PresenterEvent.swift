@@ -18,4 +18,7 @@ public enum PresenterEvent: Hashable, Sendable {
     case settings(PresenterSettings)
     /// Go on to this video (the clicker's next or previous): the one on screen fades out first.
     case advance(to: ItemID)
+    /// No screen is left to present on (the projector unplugged, fullscreen left with no other screen): covers and
+    /// freezes end, so the next screen starts with the picture.
+    case screenGone
 }

@@ -176,3 +176,27 @@ struct PresenterControllerTests {
         #expect(!rig.controller.perform(.swapScreens))
     }
 }
+
+extension PresenterControllerTests {
+    @Test func leavingFullscreenWithNoOtherScreenEndsTheCover() async throws {
+        let rig = try await Rig.ready(["/v/a.mp4"])
+        rig.controller.screensChanged([Fixture.laptop])
+        rig.controller.mainScreenChanged(connector: Fixture.laptop.id.connector)
+        rig.controller.activate(rig.ids[0])
+        rig.controller.intent(rig.ids[0], .toggleFullscreen)
+        #expect(rig.controller.perform(.cover(.white)))
+        rig.controller.intent(rig.ids[0], .leaveFullscreen)
+        #expect(rig.controller.presenterView.look.veil.opacity == 0)
+        #expect(rig.controller.presenterView.state == .live)
+        rig.controller.intent(rig.ids[0], .toggleFullscreen)
+        #expect(rig.controller.presenterView.look.veil.opacity == 0, "fullscreen again starts with the picture")
+    }
+
+    @Test func aProjectorUnpluggedTakesItsCoverAlong() async throws {
+        let rig = try await Self.onProjector()
+        rig.controller.perform(.cover(.black))
+        rig.controller.screensChanged([Fixture.laptop])
+        #expect(rig.controller.presenterView.state == .live)
+        #expect(Self.field(rig.records("presenter").last, "cover") == .string("none"))
+    }
+}

@@ -176,4 +176,33 @@ struct PresenterMachineTests {
         #expect(PresenterSettings(fadeMs: -5).fadeMs == 0)
         #expect(PresenterSettings(fadeMs: 1_000_000).fadeMs == PresenterSettings.longestFadeMs)
     }
+
+    @Test("With no screen left, covers and freezes end and the sound comes back; a waiting video plays")
+    func screenGone() {
+        var presenter = Self.onStage(PresenterSettings(coverSound: .mute))
+        _ = presenter.handle(.toggleCover(.white))
+        _ = presenter.handle(.toggleFreeze)
+        let effects = presenter.handle(.screenGone)
+        #expect(effects.contains(.muteForCover(false)))
+        #expect(effects.contains(.announce(.cover(.none))))
+        #expect(effects.contains(.announce(.freeze(false))))
+        #expect(presenter.cover == .none && !presenter.look.frozen && presenter.look.veil.opacity == 0)
+        #expect(presenter.state == .live)
+        var waiting = Self.onStage()
+        _ = waiting.handle(.advance(to: Self.second))
+        #expect(waiting.handle(.screenGone).contains(.play(Self.second)))
+        #expect(waiting.fading == nil && waiting.afterFade == nil)
+    }
+
+    @Test(
+        "Action names for scripts",
+        arguments: [
+            ("black", PresenterCommand.cover(.black) as PresenterCommand?), ("white", .cover(.white)), ("picture", .cover(.none)),
+            ("freeze", .freeze), ("next", .next), ("previous", .previous), ("start-show", .startShow(fromCurrent: false)),
+            ("start-show-here", .startShow(fromCurrent: true)), ("end-show", .endShow), ("swap-screens", .swapScreens),
+            ("Black", nil), ("", nil), ("rm", nil),
+        ])
+    func actionNames(name: String, command: PresenterCommand?) {
+        #expect(PresenterCommand(actionName: name) == command)
+    }
 }

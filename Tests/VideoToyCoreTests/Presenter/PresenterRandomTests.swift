@@ -66,6 +66,7 @@ struct PresenterRandomTests {
                 fadeMs: [0, 200, 500, 2000].randomElement(using: &rng)!, endLook: EndLook.allCases.randomElement(using: &rng)!,
                 coverSound: CoverSound.allCases.randomElement(using: &rng)!)
             return .settings(settings)
+        case 68..<71: return .screenGone
         default: return nil
         }
     }
