@@ -28,6 +28,8 @@ let package = Package(
         .systemLibrary(name: "CPulse", pkgConfig: "libpulse libpulse-mainloop-glib"),
         // uchardet guesses the encoding of subtitle files that are neither Unicode nor Windows-1252.
         .systemLibrary(name: "CUchardet", pkgConfig: "uchardet"),
+        // libqrencode draws the remote control's pairing URL as a QR code for a phone's camera.
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode"),
         // GUPnP finds and drives network renderers; libsoup, its HTTP layer, serves them the file. One module, since
         // GUPnP's headers include libsoup's, and two modules holding the same C declarations hide each other's.
         .systemLibrary(name: "CGUPnP", pkgConfig: "gupnp-1.6 libsoup-3.0"),
@@ -64,7 +66,8 @@ let package = Package(
             ],
             swiftSettings: strict),
         .target(
-            name: "VideoToyGtk", dependencies: ["VideoToyCore", "VideoToyText", "VideoToyGObject", "CGtk", "CXrandr", "CXss"],
+            name: "VideoToyGtk",
+            dependencies: ["VideoToyCore", "VideoToyText", "VideoToyGObject", "CGtk", "CXrandr", "CXss", "CQRencode"],
             swiftSettings: strict),
         .target(
             name: "VideoToyDesktop", dependencies: ["VideoToyCore", "VideoToyText", "VideoToyGObject", "CGLib"], swiftSettings: strict),
