@@ -74,6 +74,8 @@ let package = Package(
         .target(name: "VideoToySound", dependencies: ["VideoToyCore", "CPulse"], swiftSettings: strict),
         // Network screens: UPnP/DLNA renderers found over SSDP and driven over SOAP, and the file served to them over HTTP.
         .target(name: "VideoToyCast", dependencies: ["VideoToyCore", "VideoToyGObject", "CGUPnP", "CGLib"], swiftSettings: strict),
+        // The phone remote: its page and API served over HTTP and WebSockets by libsoup on a thread of its own.
+        .target(name: "VideoToyRemote", dependencies: ["VideoToyCore", "VideoToyGObject", "CGUPnP", "CGLib"], swiftSettings: strict),
         // Display modes on wlroots compositors (Sway, Hyprland, river…) through wlr-output-management.
         .target(name: "VideoToyWayland", dependencies: ["VideoToyCore", "CWayland"], swiftSettings: strict),
 
@@ -93,7 +95,7 @@ let package = Package(
             name: "videotoy",
             dependencies: [
                 "VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyGtk", "VideoToyGObject", "VideoToyDesktop",
-                "VideoToySound", "VideoToyWayland", "VideoToyText", "VideoToyCast",
+                "VideoToySound", "VideoToyWayland", "VideoToyText", "VideoToyCast", "VideoToyRemote",
             ],
             swiftSettings: strict
         ),
@@ -132,6 +134,8 @@ let package = Package(
             name: "VideoToyCastTests",
             dependencies: ["VideoToyCore", "VideoToyAppTesting", "VideoToyCast", "VideoToyGObject", "VideoToyMedia", "CGLib"],
             swiftSettings: strict),
+        // The phone remote's server on loopback, asked with curl: pairing, refusals, limits.
+        .testTarget(name: "VideoToyRemoteTests", dependencies: ["VideoToyCore", "VideoToyRemote"], swiftSettings: strict),
         .testTarget(
             name: "VideoToyEndToEndTests",
             dependencies: [
