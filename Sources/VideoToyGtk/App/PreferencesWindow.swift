@@ -44,6 +44,8 @@ final class PreferencesWindow {
         window = adw_preferences_window_new()
         gtk_window_set_transient_for(gcast(window), gcast(parent))
         gtk_window_set_modal(gcast(window), 1)
+        // A window of the application: the remote's New Code button finds the `app.` action.
+        gtk_window_set_application(gcast(window), gtk_window_get_application(gcast(parent)))
         // libadwaita's own title would come from its catalogue, which a language VideoToy has may lack.
         gtk_window_set_title(gcast(window), tr("Preferences"))
         adw_preferences_window_set_search_enabled(gcast(window), 0)

@@ -8,7 +8,7 @@ import VideoToyText
 @MainActor
 final class PairingDialog {
     /// How many pixels a side of the code should have, about: large enough for a phone across a desk.
-    private static let wantedSide = 320
+    private static let wantedSide = 330
 
     private let window: Widget
     private let picture: Widget
@@ -28,6 +28,8 @@ final class PairingDialog {
     init(over parent: Widget) {
         window = adw_window_new()!
         gtk_window_set_transient_for(gcast(window), gcast(parent))
+        // A window of the application: its New Code button finds the `app.` action.
+        gtk_window_set_application(gcast(window), gtk_window_get_application(gcast(parent)))
         gtk_window_set_title(gcast(window), tr("Remote Control"))
         gtk_window_set_default_size(gcast(window), 420, -1)
         gtk_window_set_resizable(gcast(window), 0)
@@ -38,9 +40,9 @@ final class PairingDialog {
         for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
             side(body, 24)
         }
-        picture = gtk_picture_new()!
-        // Drawn at the size shown, pixel for pixel: a scaled code would be blurred.
-        gtk_picture_set_can_shrink(gcast(picture), 0)
+        // An image, not a GtkPicture: it shows the texture at its pixel size, never scaled to the width (a scaled
+        // code is blurred).
+        picture = gtk_image_new()!
         gtk_widget_set_halign(picture, GTK_ALIGN_CENTER)
         Widgets.setAccessibleName(picture, tr("QR code of the pairing address"))
         Widgets.append(body, picture)
@@ -79,6 +81,9 @@ final class PairingDialog {
     /// Shows the window, raised.
     func present() {
         gtk_window_present(gcast(window))
+        // Not the selectable URL, which would take the focus with its text selected.
+        gtk_widget_grab_focus(renew)
+        gtk_label_select_region(gcast(url), 0, 0)
     }
 
     /// Closes the window.
@@ -108,14 +113,14 @@ final class PairingDialog {
 
     private func draw(_ text: String?) {
         guard let text, let code = QRCode(encoding: text) else {
-            gtk_picture_set_paintable(gcast(picture), nil)
+            gtk_image_clear(gcast(picture))
             return
         }
         let scale = max(4, Self.wantedSide / (code.size + 2 * QRCode.quietZone))
         let side = Int32(code.side(scale: scale))
-        gtk_widget_set_size_request(picture, side, side)
+        gtk_image_set_pixel_size(gcast(picture), side)
         let texture = code.texture(scale: scale)
-        gtk_picture_set_paintable(gcast(picture), texture)
+        gtk_image_set_from_paintable(gcast(picture), texture)
         if let texture { g_object_unref(graw(texture)) }
     }
 
