@@ -114,7 +114,14 @@ extension EndToEnd {
             #expect(answered.hasPrefix("303 HTTP/1.1 101"), "paired, then its WebSocket opened: \(answered)")
 
             try await Self.press("New Code", on: display)
-            let renewed = try await app.waitFor("remote", after: first, timeout: .seconds(20))
+            let renewed: AppProcess.Event
+            do {
+                renewed = try await app.waitFor("remote", after: first, timeout: .seconds(20))
+            } catch {
+                let script = PackagePaths.root.appendingPathComponent("scripts/atspi-tree").path
+                let tree = (try? display.run([script, "videotoy"]).output) ?? "unreadable"
+                throw HarnessError("\(error)\naccessible tree after pressing New Code:\n\(tree)")
+            }
             let newURL = try #require(renewed.fields["url"]?.string)
             #expect(newURL != url, "a new code")
             let redrawn = try await Self.decode(display, until: newURL, saving: shot)

@@ -53,7 +53,7 @@ extension PreferencesWindow {
         let renew = adw_action_row_new()!
         adw_preferences_row_set_title(gcast(renew), tr("New Code"))
         adw_action_row_set_subtitle(gcast(renew), tr("Every phone is disconnected and must scan the new code"))
-        let button = gtk_button_new_with_mnemonic(tr("_New Code"))!
+        let button = gtk_button_new_with_label(tr("New Code"))!
         gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
         // The action belongs to the app's wiring; the window only asks for it.
         gtk_actionable_set_action_name(gcast(button), "app.remote-renew")

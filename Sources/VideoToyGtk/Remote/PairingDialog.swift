@@ -58,7 +58,7 @@ final class PairingDialog {
         failure = Self.centred("", classes: ["error"])
         Widgets.append(body, failure)
 
-        renew = gtk_button_new_with_mnemonic(tr("_New Code"))!
+        renew = gtk_button_new_with_label(tr("New Code"))!
         gtk_widget_add_css_class(renew, "pill")
         gtk_widget_set_halign(renew, GTK_ALIGN_CENTER)
         gtk_widget_set_tooltip_text(renew, tr("Every phone is disconnected and must scan the new code"))
