@@ -16,6 +16,7 @@ final class PairingDialog {
     private let url: Widget
     private let phones: Widget
     private let failure: Widget
+    private let failureTitle: Widget
     private let renew: Widget
     private let note: Widget
     private var connections: [SignalConnection] = []
@@ -55,6 +56,8 @@ final class PairingDialog {
         Widgets.append(body, url)
         phones = Self.centred("", classes: ["dim-label"])
         Widgets.append(body, phones)
+        failureTitle = Self.centred(tr("The remote control is not listening"), classes: ["title-4"])
+        Widgets.append(body, failureTitle)
         failure = Self.centred("", classes: ["error"])
         Widgets.append(body, failure)
 
@@ -71,6 +74,12 @@ final class PairingDialog {
 
         Widgets.append(content, body)
         adw_window_set_content(gcast(window), content)
+        // Escape closes it, as it closes GNOME's dialogs.
+        let keys = gtk_shortcut_controller_new()!
+        let escape = gtk_shortcut_new(
+            gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(rawValue: 0)), gtk_named_action_new("window.close"))
+        gtk_shortcut_controller_add_shortcut(keys, escape)
+        gtk_widget_add_controller(window, keys)
         connections.append(
             Signal.connect(window, "destroy") { [unowned self] in
                 connections.removeAll()
@@ -96,9 +105,10 @@ final class PairingDialog {
         let pairing = remote.listening ? remote.pairingURL : nil
         for widget in [picture, hint, url, phones, renew, note] { Widgets.setVisible(widget, pairing != nil) }
         Widgets.setText(phones, Self.phonesText(remote.phones))
-        let problem = pairing == nil ? (remote.failure ?? tr("The remote control is off")) : nil
+        let problem = pairing == nil ? (remote.failure ?? tr("Turn on “Control from a phone” in Preferences")) : nil
         Widgets.setText(failure, problem ?? "")
         Widgets.setVisible(failure, problem != nil)
+        Widgets.setVisible(failureTitle, problem != nil)
         guard pairing != drawn else { return }
         drawn = pairing
         Widgets.setText(url, pairing ?? "")
