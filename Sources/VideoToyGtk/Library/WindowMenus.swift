@@ -87,6 +87,7 @@ final class WindowMenus {
         set { relay.handler = newValue }
     }
 
+    /// Offers "Remote Control…" or greys it out.
     private func setRemoteEnabled(_ on: Bool) {
         guard let remoteAction else { return }
         g_simple_action_set_enabled(gcast(graw(remoteAction)), on ? 1 : 0)

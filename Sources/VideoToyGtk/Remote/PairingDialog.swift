@@ -121,6 +121,7 @@ final class PairingDialog {
         count == 0 ? tr("No phones connected") : trn("%d phone connected", "%d phones connected", count, count)
     }
 
+    /// Draws the code of `text` as large as wanted in whole pixels per module, or nothing.
     private func draw(_ text: String?) {
         guard let text, let code = QRCode(encoding: text) else {
             gtk_image_clear(gcast(picture))
@@ -134,6 +135,7 @@ final class PairingDialog {
         if let texture { g_object_unref(graw(texture)) }
     }
 
+    /// A centred, wrapping label.
     private static func centred(_ text: String, classes: [String]) -> Widget {
         let label = Widgets.label(text, classes: classes)
         gtk_label_set_xalign(gcast(label), 0.5)
