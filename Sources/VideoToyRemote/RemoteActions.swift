@@ -10,7 +10,7 @@ public enum RemoteActions {
     {
         let action = g_simple_action_new(name, nil)!
         let connection = Signal.connectIgnoringArgument(UnsafeMutableRawPointer(action), "activate", run)
-        g_action_map_add_action(OpaquePointer(application), OpaquePointer(action))
+        g_action_map_add_action(OpaquePointer(application), action)
         g_object_unref(UnsafeMutableRawPointer(action))
         return connection
     }
