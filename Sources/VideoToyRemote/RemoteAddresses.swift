@@ -19,7 +19,7 @@ enum RemoteAddresses {
             case AF_INET:
                 var v4address = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
                 guard inet_ntop(AF_INET, &v4address, &buffer, socklen_t(buffer.count)) != nil else { continue }
-                let text = String(cString: buffer)
+                let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 if !text.hasPrefix("127.") && !v4.contains(text) { v4.append(text) }
             case AF_INET6:
                 var v6address = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }
@@ -27,7 +27,7 @@ enum RemoteAddresses {
                 // Global unicast only (2000::/3): link-local addresses need a zone a browser's URL cannot carry.
                 guard firstByte & 0xE0 == 0x20 else { continue }
                 guard inet_ntop(AF_INET6, &v6address, &buffer, socklen_t(buffer.count)) != nil else { continue }
-                let text = String(cString: buffer)
+                let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 if !v6.contains(text) { v6.append(text) }
             default:
                 continue

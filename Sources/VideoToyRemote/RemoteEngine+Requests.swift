@@ -13,7 +13,8 @@ extension RemoteEngine {
 
     static let handle: SoupServerCallback = { _, message, path, query, data in
         guard let message else { return }
-        Unmanaged<RemoteEngine>.fromOpaque(data!).takeUnretainedValue().handle(message, path: path.map { String(cString: $0) } ?? "/", query: query)
+        Unmanaged<RemoteEngine>.fromOpaque(data!).takeUnretainedValue().handle(
+            message, path: path.map { String(cString: $0) } ?? "/", query: query)
     }
 
     /// Before a command's body is read: one announced as too large is refused without reading it.

@@ -33,7 +33,9 @@ extension RemotePage {
           const current = next && next.current;
           $('title').textContent = current ? current.title : 'Nothing playing';
           $('state').textContent = current ? current.state : '';
-          $('toggle').textContent = current && current.state === 'playing' ? '⏸' : '▶';
+          const playing = !!current && current.state === 'playing';
+          $('toggle').querySelector('.play').toggleAttribute('hidden', playing);
+          $('toggle').querySelector('.pause').toggleAttribute('hidden', !playing);
           $('toggle').setAttribute('aria-label', current && current.state === 'playing' ? 'Pause' : 'Play');
           $('position').textContent = clock(current && current.position_ms);
           $('duration').textContent = clock(current && current.duration_ms);
@@ -44,7 +46,9 @@ extension RemotePage {
           if (current && current.volume != null && document.activeElement !== $('volume')) {
             $('volume').value = String(Math.round(current.volume * 100));
           }
-          $('mute').textContent = current && current.muted ? '🔇' : '🔊';
+          const muted = !!current && !!current.muted;
+          $('mute').querySelector('.on').toggleAttribute('hidden', muted);
+          $('mute').querySelector('.off').toggleAttribute('hidden', !muted);
           const id = current ? current.id : null;
           if (id !== posterId) {
             posterId = id;

@@ -10,6 +10,8 @@ extension RemotePage {
             --button: rgba(0,0,0,.08); --button-hover: rgba(0,0,0,.12); color-scheme: light; }
         }
         * { box-sizing: border-box; }
+        [hidden] { display: none !important; }
+        button svg { width: 26px; height: 26px; fill: currentColor; vertical-align: middle; }
         body { margin: 0; padding: 12px; padding-bottom: 48px; background: var(--bg); color: var(--fg);
           font-family: Cantarell, "Noto Sans", system-ui, sans-serif; font-size: 16px; -webkit-tap-highlight-color: transparent; }
         header { display: flex; align-items: center; gap: 10px; margin-bottom: 12px; }

@@ -45,14 +45,14 @@ enum RemotePage {
           <input id="seek" type="range" min="0" max="0" value="0" step="1000" aria-label="Position">
           <div class="times"><span id="position">0:00</span><span id="duration">0:00</span></div>
           <div class="row big">
-            <button id="previous" aria-label="Previous">⏮</button>
+            <button id="previous" aria-label="Previous"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 5h2v14H6zM20 5v14L9 12z"/></svg></button>
             <button id="back" aria-label="Back 10 seconds">−10</button>
-            <button id="toggle" class="suggested" aria-label="Play or pause">▶</button>
+            <button id="toggle" class="suggested" aria-label="Play"><svg viewBox="0 0 24 24" aria-hidden="true" class="play"><path d="M7 4v16l13-8z"/></svg><svg viewBox="0 0 24 24" aria-hidden="true" class="pause" hidden><path d="M6 4h4v16H6zM14 4h4v16h-4z"/></svg></button>
             <button id="forward" aria-label="Forward 10 seconds">+10</button>
-            <button id="next" aria-label="Next">⏭</button>
+            <button id="next" aria-label="Next"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M16 5h2v14h-2zM4 5v14l11-7z"/></svg></button>
           </div>
           <div class="row">
-            <button id="mute" aria-label="Mute">🔊</button>
+            <button id="mute" aria-label="Mute"><svg viewBox="0 0 24 24" aria-hidden="true" class="on"><path d="M3 9v6h4l5 5V4L7 9zm13.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4zM14 3.2v2.1a7 7 0 0 1 0 13.4v2.1a9 9 0 0 0 0-17.6z"/></svg><svg viewBox="0 0 24 24" aria-hidden="true" class="off" hidden><path d="M3 9v6h4l5 5V4L7 9zm13.6 3 2.9-2.9-1.4-1.4-2.9 2.9-2.9-2.9-1.4 1.4 2.9 2.9-2.9 2.9 1.4 1.4 2.9-2.9 2.9 2.9 1.4-1.4z"/></svg></button>
             <input id="volume" type="range" min="0" max="100" value="100" aria-label="Volume">
           </div>
           <div class="row" id="covers">
