@@ -80,6 +80,7 @@ final class PairingDialog {
             gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(rawValue: 0)), gtk_named_action_new("window.close"))
         gtk_shortcut_controller_add_shortcut(keys, escape)
         gtk_widget_add_controller(window, keys)
+        connections.append(Signal.notify(picture, "scale-factor") { [unowned self] in draw(drawn) })
         connections.append(
             Signal.connect(window, "destroy") { [unowned self] in
                 connections.removeAll()
@@ -128,9 +129,10 @@ final class PairingDialog {
             return
         }
         let scale = max(4, Self.wantedSide / (code.size + 2 * QRCode.quietZone))
-        let side = Int32(code.side(scale: scale))
-        gtk_image_set_pixel_size(gcast(picture), side)
-        let texture = code.texture(scale: scale)
+        gtk_image_set_pixel_size(gcast(picture), Int32(code.side(scale: scale)))
+        // One texture pixel a device pixel on a HiDPI screen too, where the image's size counts logical pixels.
+        let factor = max(1, Int(gtk_widget_get_scale_factor(picture)))
+        let texture = code.texture(scale: scale * factor)
         gtk_image_set_from_paintable(gcast(picture), texture)
         if let texture { g_object_unref(graw(texture)) }
     }
