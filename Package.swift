@@ -28,6 +28,8 @@ let package = Package(
         .systemLibrary(name: "CPulse", pkgConfig: "libpulse libpulse-mainloop-glib"),
         // uchardet guesses the encoding of subtitle files that are neither Unicode nor Windows-1252.
         .systemLibrary(name: "CUchardet", pkgConfig: "uchardet"),
+        // libqrencode draws the remote control's pairing URL as a QR code for a phone's camera.
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode"),
         // GUPnP finds and drives network renderers; libsoup, its HTTP layer, serves them the file. One module, since
         // GUPnP's headers include libsoup's, and two modules holding the same C declarations hide each other's.
         .systemLibrary(name: "CGUPnP", pkgConfig: "gupnp-1.6 libsoup-3.0"),
@@ -64,13 +66,16 @@ let package = Package(
             ],
             swiftSettings: strict),
         .target(
-            name: "VideoToyGtk", dependencies: ["VideoToyCore", "VideoToyText", "VideoToyGObject", "CGtk", "CXrandr", "CXss"],
+            name: "VideoToyGtk",
+            dependencies: ["VideoToyCore", "VideoToyText", "VideoToyGObject", "CGtk", "CXrandr", "CXss", "CQRencode"],
             swiftSettings: strict),
         .target(
             name: "VideoToyDesktop", dependencies: ["VideoToyCore", "VideoToyText", "VideoToyGObject", "CGLib"], swiftSettings: strict),
         .target(name: "VideoToySound", dependencies: ["VideoToyCore", "CPulse"], swiftSettings: strict),
         // Network screens: UPnP/DLNA renderers found over SSDP and driven over SOAP, and the file served to them over HTTP.
         .target(name: "VideoToyCast", dependencies: ["VideoToyCore", "VideoToyGObject", "CGUPnP", "CGLib"], swiftSettings: strict),
+        // The phone remote: its page and API served over HTTP and WebSockets by libsoup on a thread of its own.
+        .target(name: "VideoToyRemote", dependencies: ["VideoToyCore", "VideoToyGObject", "CGUPnP", "CGLib"], swiftSettings: strict),
         // Display modes on wlroots compositors (Sway, Hyprland, river…) through wlr-output-management.
         .target(name: "VideoToyWayland", dependencies: ["VideoToyCore", "CWayland"], swiftSettings: strict),
 
@@ -90,7 +95,7 @@ let package = Package(
             name: "videotoy",
             dependencies: [
                 "VideoToyCore", "VideoToyPOSIX", "VideoToyFiles", "VideoToyMedia", "VideoToyGtk", "VideoToyGObject", "VideoToyDesktop",
-                "VideoToySound", "VideoToyWayland", "VideoToyText", "VideoToyCast",
+                "VideoToySound", "VideoToyWayland", "VideoToyText", "VideoToyCast", "VideoToyRemote",
             ],
             swiftSettings: strict
         ),
@@ -129,6 +134,8 @@ let package = Package(
             name: "VideoToyCastTests",
             dependencies: ["VideoToyCore", "VideoToyAppTesting", "VideoToyCast", "VideoToyGObject", "VideoToyMedia", "CGLib"],
             swiftSettings: strict),
+        // The phone remote's server on loopback, asked with curl: pairing, refusals, limits.
+        .testTarget(name: "VideoToyRemoteTests", dependencies: ["VideoToyCore", "VideoToyRemote"], swiftSettings: strict),
         .testTarget(
             name: "VideoToyEndToEndTests",
             dependencies: [

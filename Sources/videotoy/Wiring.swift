@@ -91,6 +91,7 @@ func runApplication(
     var mpris: MPRISBridge?
     var wake: WakeDriver?
     let network = NetworkScreens(controller: controller)
+    let remote = RemoteControl(controller: controller, log: log)
     let folders = watchFolders(controller: controller, log: log, watchdog: watchdog)
     host.onRemoteLaunch { arguments, cwd in
         RemoteLaunch.handle(arguments, cwd: cwd, controller: controller, report: { log.terminal($0) }, watch: folders.watch) {
@@ -111,6 +112,7 @@ func runApplication(
         wake?.stop()
         controller.shutDown()
         network.stop()
+        remote.stop()
         if let size = window?.size { keeper.rememberWindowSize(size) }
         keeper.flush()
         writer?.flush()
@@ -138,6 +140,8 @@ func runApplication(
             wake?.setEnabled(changed.keepAwake)
             // The command line's --no-network-screens holds for its run whatever the window says.
             network.setEnabled(changed.networkScreens && commandLine.networkScreens)
+            // The command line's --remote-control holds for its run whatever the window says.
+            remote.setEnabled(changed.remoteControl || commandLine.remoteControl, port: changed.remotePort)
             keeper.rememberPreferences(changed)
         }
         // MPRIS changes the play order too: the Preferences window shows it next time and the settings file keeps it.
@@ -185,6 +189,8 @@ func runApplication(
         waking.follow(controller)
         wake = waking
         network.setEnabled(options.networkScreens)
+        remote.addActions(to: host.application)
+        remote.setEnabled(options.remoteControl, port: options.remotePort)
         log.emit(.controls, fields: [(.style, .string(options.controls.rawValue)), (.debug, .bool(options.debug))])
         log.emit(.scaling, fields: [(.mode, .string(scaling.rawValue))])
         if let note = watch.modeSupportNote, !options.keepMode {

@@ -144,7 +144,7 @@ struct CommandLineTests {
         for option in [
             "-h, --help", "--demo", "-p, --play=FILE", "--show=FILE", "-f, --fullscreen", "--on-end=stop|next|loop", "--shuffle",
             "--exit-on-end", "--events=PATH", "--screen=NAME", "--reconnect-grace=SECONDS",
-            "--keep-mode", "--no-network-screens", "--audio-output=follow|default|NAME", "--audio-language=LANG[,LANG…]",
+            "--keep-mode", "--no-network-screens", "--remote-control", "--audio-output=follow|default|NAME", "--audio-language=LANG[,LANG…]",
             "--subtitles=auto|off|LANG[,LANG…]", "--debug", "--check", "--version",
         ] {
             #expect(text.contains("  \(option)  "), "help lists \(option)")
@@ -153,7 +153,7 @@ struct CommandLineTests {
 
     @Test func helpAlignsTheDescriptions() {
         let lines = CommandLineParser.help(program: "videotoy").split(separator: "\n").filter { $0.hasPrefix("  -") }
-        #expect(lines.count == 25, "20 application options, --version, --help and GLib's three help groups")
+        #expect(lines.count == 26, "21 application options, --version, --help and GLib's three help groups")
         let columns = Set(
             lines.map { line -> Int in
                 let afterOption =

@@ -87,3 +87,30 @@ struct NetworkScreensSettingTests {
         #expect(Preferences(stored: preferences.stored) == preferences)
     }
 }
+
+/// The phone remote: off by default, on for good in Preferences, on for one run with `--remote-control`; its port checked.
+@Suite("Remote control setting")
+struct RemoteControlSettingTests {
+    /// (arguments, stored preference) → whether the run serves the remote.
+    @Test(arguments: [
+        ([String](), nil as String?, false), ([], "true", true), ([], "false", false), (["--remote-control"], nil, true),
+        (["--remote-control"], "false", true), ([], "junk", false),
+    ])
+    func effective(arguments: [String], stored: String?, on: Bool) throws {
+        guard case .run(let options) = try CommandLineParser.parse(arguments) else {
+            Issue.record("\(arguments) did not run")
+            return
+        }
+        let preferences = Preferences(stored: stored.map { ["remote-control": $0] } ?? [:])
+        #expect(preferences.applied(to: options).remoteControl == on)
+        #expect(Preferences(stored: preferences.stored) == preferences)
+    }
+
+    /// A stored port outside 1024…65535, or no number, keeps the default 8765.
+    @Test(arguments: [(nil as String?, 8765), ("9000", 9000), ("80", 8765), ("70000", 8765), ("x", 8765), ("1024", 1024)])
+    func port(stored: String?, port: Int) {
+        let preferences = Preferences(stored: stored.map { ["remote-port": $0] } ?? [:])
+        #expect(preferences.remotePort == port)
+        #expect(Preferences(stored: preferences.stored) == preferences)
+    }
+}

@@ -16,6 +16,7 @@ import VideoToyText
         (.noVideos(in: ["/media/films"]), "No videos in /media/films"),
         (.noVideos(in: ["/a", "/b c"]), "No videos in /a, /b c"),
         (.removedFolder(name: "Films"), "Removed “Films” from the library"),
+        (.phoneConnected, "A phone connected"),
     ]
 
     @Test("a notice reads as its sentence", arguments: notices)

@@ -22,4 +22,6 @@ public enum Notice: Hashable, Sendable {
     case showNotSaved(name: String)
     /// The show file called `name` was opened; `skipped` of its entries could not be used (not files, bad paths).
     case showOpened(name: String, count: Int, skipped: Int)
+    /// A phone paired with the remote control and opened its page.
+    case phoneConnected
 }

@@ -70,6 +70,8 @@ public enum EventName: String, CaseIterable, Sendable {
     case wake
     /// The presenter covered or froze the presentation screen, or the show cued a video.
     case presenter
+    /// The phone remote started listening: its pairing URL, token included (the events log only).
+    case remote
 
     /// The fields the event may carry, besides `event`, `t_ms` and `path`.
     public var fields: [EventField] {
@@ -104,6 +106,7 @@ public enum EventName: String, CaseIterable, Sendable {
         case .track: return [.kind, .id, .encoding]
         case .wake: return [.held, .reason]
         case .presenter: return [.action, .cover, .on, .index, .count]
+        case .remote: return [.url]
         }
     }
 }
@@ -216,4 +219,6 @@ public enum EventField: String, CaseIterable, Sendable {
     case cover
     /// A position in a list, from 0 (the show's video up next).
     case index
+    /// A URL (the phone remote's pairing URL, with its token).
+    case url
 }

@@ -57,6 +57,7 @@ public enum CommandLineParser {
         Spec(
             long: "no-network-screens", short: nil, argument: nil,
             help: "Do not look for TVs on the network for this run, and listen on nothing"),
+        Spec(long: "remote-control", short: nil, argument: nil, help: "Serve the phone remote on the network for this run"),
         Spec(
             long: "audio-output", short: nil, argument: "follow|default|NAME",
             help: "Sound on the video's screen (default), the system default, or this output, for this run"),
@@ -206,6 +207,7 @@ public enum CommandLineParser {
         case "screen": options.screen = value
         case "keep-mode": options.keepMode = true
         case "no-network-screens": options.networkScreens = false
+        case "remote-control": options.remoteControl = true
         case "audio-output":
             guard let choice = AudioChoice(argument: value ?? "") else {
                 throw .invalidValue(.audioOutput, value: value ?? "")

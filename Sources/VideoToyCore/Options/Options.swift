@@ -22,6 +22,10 @@ public struct Options: Sendable, Equatable {
     public var keepMode = false
     /// Look for network screens (renderers) and cast to them; `--no-network-screens` turns it off for one run.
     public var networkScreens = true
+    /// Serve the phone remote; `--remote-control` turns it on for one run.
+    public var remoteControl = false
+    /// The phone remote's port, from the preferences.
+    public var remotePort = Preferences.defaultRemotePort
     /// `--audio-output`: where the sound goes for this run; nil leaves it to the menu's remembered choices.
     public var audioOutput: AudioChoice?
     /// `--audio-language`: soundtrack languages in order of preference; empty follows each file.

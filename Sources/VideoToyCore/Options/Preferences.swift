@@ -16,6 +16,15 @@ public struct Preferences: Sendable, Equatable {
     public var networkScreens = true
     /// Fades, the end of a video and the sound under a cover on the presentation screen.
     public var presenter = PresenterSettings()
+    /// Serve the phone remote (the page and its API) on the network; off until the user turns it on.
+    public var remoteControl = false
+    /// The port the phone remote listens on: fixed, so a bookmark keeps working.
+    public var remotePort = Preferences.defaultRemotePort
+
+    /// The phone remote's port when none was chosen.
+    public static let defaultRemotePort = 8765
+    /// The ports a user may choose: no privileged ones.
+    public static let remotePorts = 1024...65535
 
     /// The defaults.
     public init() {}
@@ -34,6 +43,8 @@ public struct Preferences: Sendable, Equatable {
         }
         if let value = stored["end-look"].flatMap(EndLook.init(rawValue:)) { presenter.endLook = value }
         if let value = stored["cover-sound"].flatMap(CoverSound.init(rawValue:)) { presenter.coverSound = value }
+        if let value = stored["remote-control"] { remoteControl = value == "true" }
+        if let value = stored["remote-port"].flatMap(Int.init), Self.remotePorts.contains(value) { remotePort = value }
     }
 
     /// The strings the settings file keeps, named as the command-line options are.
@@ -43,6 +54,7 @@ public struct Preferences: Sendable, Equatable {
             "controls": controls.rawValue, "shuffle": String(shuffle), "keep-awake": String(keepAwake),
             "network-screens": String(networkScreens), "fade": String(Double(presenter.fadeMs) / 1000),
             "end-look": presenter.endLook.rawValue, "cover-sound": presenter.coverSound.rawValue,
+            "remote-control": String(remoteControl), "remote-port": String(remotePort),
         ]
     }
 
@@ -56,6 +68,9 @@ public struct Preferences: Sendable, Equatable {
         if !options.given.contains("controls") { options.controls = controls }
         // The command line can only turn network screens off for a run; the preference off keeps them off.
         options.networkScreens = options.networkScreens && networkScreens
+        // The command line can only turn the remote on for a run; the preference on keeps it on.
+        options.remoteControl = options.remoteControl || remoteControl
+        options.remotePort = remotePort
         return options
     }
 }

@@ -4,8 +4,8 @@ import VideoToyGObject
 import VideoToyText
 
 /// The Preferences window (AdwPreferencesWindow, Ctrl+,): what happens at the end, shuffle, scaling, controls, keeping
-/// the screen on, the external screen's grace period and display mode, and the presenter's fades, end and sound. Every change applies at once and is
-/// remembered.
+/// the screen on, the external screen's grace period and display mode, the presenter's fades, end and sound, and the
+/// remote control. Every change applies at once and is remembered.
 @MainActor
 final class PreferencesWindow {
     private let window: Widget
@@ -13,6 +13,8 @@ final class PreferencesWindow {
     private var preferences: Preferences
     private let onChange: @MainActor (Preferences) -> Void
     private let onScaling: @MainActor (ScalingMode) -> Void
+    /// The remote control's rows that follow its state.
+    var remoteRows: RemoteRows?
 
     private static let endChoices: [(OnEnd, String)] = [
         // TRANSLATORS: what happens at the end of a video: playback stops.
@@ -29,10 +31,12 @@ final class PreferencesWindow {
         (.none, trp("controls", "Hidden")),
     ]
 
-    /// Shows the window over `parent` with `preferences` and `scaling`; changes go to `onChange` and `onScaling`.
+    /// Shows the window over `parent` with `preferences`, `scaling` and the state of `remote`; changes go to
+    /// `onChange` and `onScaling`, "Show Pairing Code" to `onPairing`.
     init(
-        over parent: Widget, preferences: Preferences, scaling: ScalingMode,
-        onChange: @escaping @MainActor (Preferences) -> Void, onScaling: @escaping @MainActor (ScalingMode) -> Void
+        over parent: Widget, preferences: Preferences, scaling: ScalingMode, remote: RemoteView,
+        onChange: @escaping @MainActor (Preferences) -> Void, onScaling: @escaping @MainActor (ScalingMode) -> Void,
+        onPairing: @escaping @MainActor () -> Void
     ) {
         self.preferences = preferences
         self.onChange = onChange
@@ -40,6 +44,8 @@ final class PreferencesWindow {
         window = adw_preferences_window_new()
         gtk_window_set_transient_for(gcast(window), gcast(parent))
         gtk_window_set_modal(gcast(window), 1)
+        // A window of the application: the remote's New Code button finds the `app.` action.
+        gtk_window_set_application(gcast(window), gtk_window_get_application(gcast(parent)))
         // libadwaita's own title would come from its catalogue, which a language VideoToy has may lack.
         gtk_window_set_title(gcast(window), tr("Preferences"))
         adw_preferences_window_set_search_enabled(gcast(window), 0)
@@ -110,6 +116,7 @@ final class PreferencesWindow {
         adw_preferences_group_add(gcast(screens), network)
         adw_preferences_page_add(gcast(page), gcast(screens))
         adw_preferences_page_add(gcast(page), gcast(presenterGroup(preferences.presenter)))
+        adw_preferences_page_add(gcast(page), gcast(remoteGroup(preferences, remote: remote, onPairing: onPairing)))
 
         adw_preferences_window_add(gcast(window), gcast(page))
         // The window keeps this object alive until it is closed.
@@ -117,6 +124,7 @@ final class PreferencesWindow {
         gtk_window_present(gcast(window))
     }
 
+    /// Applies `change` to the preferences and reports them when they differ.
     func update(_ change: (inout Preferences) -> Void) {
         var next = preferences
         change(&next)
@@ -126,7 +134,7 @@ final class PreferencesWindow {
     }
 
     /// An AdwActionRow titled `title` with a switch set to `on`; `onToggle` receives each change.
-    private func toggle(_ title: String, subtitle: String, on: Bool, onToggle: @escaping @MainActor (Bool) -> Void) -> Widget {
+    func toggle(_ title: String, subtitle: String, on: Bool, onToggle: @escaping @MainActor (Bool) -> Void) -> Widget {
         let row = adw_action_row_new()!
         adw_preferences_row_set_title(gcast(row), title)
         adw_action_row_set_subtitle(gcast(row), subtitle)

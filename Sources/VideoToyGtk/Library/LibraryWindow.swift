@@ -19,6 +19,10 @@ public final class LibraryWindow {
     private let stage: SceneStage
     private let menus: WindowMenus
     private let panel: PresenterPanel
+    /// The pairing dialog, the header's phone count and the phones' notices.
+    private let remote: RemotePairing
+    /// The Preferences window while it is open: it shows the remote's state as it changes.
+    private weak var preferencesWindow: PreferencesWindow?
     /// The show's list at the right of the library list.
     let showPane: ShowPane
     private var connections: [SignalConnection] = []
@@ -59,6 +63,8 @@ public final class LibraryWindow {
         videos.onProgress = { [panel] id, progress in panel.showProgress(for: id, progress) }
         let rows = RowList(controller: controller, header: header, pages: pages, videos: videos, scroller: layout.scroller, window: window)
         presenter = WindowPresenter(rows: rows, videos: videos, pages: pages, onQuit: onQuit)
+        remote = RemotePairing(window: window, headerBar: layout.headerBar) { [pages] notice in pages.showNotice(notice.text()) }
+        remote.onChange = { [unowned self] view in preferencesWindow?.showRemote(view) }
 
         connectInput()
         menus.onCommand = { [unowned self] command in perform(command) }
@@ -92,6 +98,7 @@ public final class LibraryWindow {
         showPane.render(snapshot.presenter)
         stage.render(snapshot)
         menus.setSwapEnabled(stage.showsScene)
+        remote.render(snapshot.remote)
     }
 
     private func perform(_ command: WindowMenus.Command) {
@@ -101,6 +108,7 @@ public final class LibraryWindow {
         case .shortcuts: ShortcutsWindow.present(over: window)
         case .preferences: showPreferences()
         case .about: AboutWindow.present(over: window)
+        case .remoteControl: remote.showDialog()
         case .openRecent(let folder): onOpen?([folder])
         case .removeFolder(let folder): removeFolder(folder)
         }
@@ -142,13 +150,13 @@ public final class LibraryWindow {
 
     /// Opens the Preferences window; its changes apply at once (the control style to videos started later).
     func showPreferences() {
-        _ = PreferencesWindow(
-            over: window, preferences: preferences, scaling: videos.shown.scaling,
+        preferencesWindow = PreferencesWindow(
+            over: window, preferences: preferences, scaling: videos.shown.scaling, remote: remote.shown,
             onChange: { [unowned self] changed in
                 preferences = changed
                 videos.controls = changed.controls
                 onPreferences?(changed)
-            }, onScaling: { [controller] mode in controller.setScaling(mode) })
+            }, onScaling: { [controller] mode in controller.setScaling(mode) }, onPairing: { [unowned self] in remote.showDialog() })
     }
 
     private func choose(_ kind: FileChooser.Kind) {

@@ -19,6 +19,8 @@ final class WindowMenus {
         case preferences
         /// Show the About window.
         case about
+        /// Show the remote control's pairing dialog.
+        case remoteControl
         /// Open a folder opened before.
         case openRecent(String)
         /// Take a folder out of the library.
@@ -35,6 +37,8 @@ final class WindowMenus {
     private let folderMenu: FolderMenu
     private let sortMenu: SortMenu
     private let screenMenu: ScreenMenu
+    /// "Remote Control…", offered only while the remote listens.
+    private var remoteAction: OpaquePointer?
     /// What the controller published last: only the menus whose part changed are rebuilt.
     private var shown = AppSnapshot()
 
@@ -60,6 +64,9 @@ final class WindowMenus {
                     .init(name: "add-files", label: tr("Add _Files…"), accelerator: nil) { relay.handler?(.addFiles) },
                 ],
                 [
+                    .init(name: "remote-control", label: tr("_Remote Control…"), accelerator: nil) { relay.handler?(.remoteControl) }
+                ],
+                [
                     .init(name: "shortcuts", label: tr("_Keyboard Shortcuts"), accelerator: "<Control>question") {
                         relay.handler?(.shortcuts)
                     },
@@ -71,6 +78,8 @@ final class WindowMenus {
             application: application, open: { folder in relay.handler?(.openRecent(folder)) },
             removeFolder: { folder in relay.handler?(.removeFolder(folder)) })
         g_menu_insert_section(mainMenu, 1, nil, UnsafeMutablePointer<GMenuModel>(folderMenu.section))
+        remoteAction = g_action_map_lookup_action(OpaquePointer(application), "remote-control")
+        setRemoteEnabled(false)
     }
 
     /// Receives what the user chose in a menu.
@@ -84,6 +93,12 @@ final class WindowMenus {
         screenMenu.setSwapEnabled(enabled)
     }
 
+    /// Offers "Remote Control…" or greys it out.
+    private func setRemoteEnabled(_ on: Bool) {
+        guard let remoteAction else { return }
+        g_simple_action_set_enabled(gcast(graw(remoteAction)), on ? 1 : 0)
+    }
+
     /// Brings the menus up to date with what the controller published: only the parts that changed are rebuilt.
     func render(_ snapshot: AppSnapshot) {
         let before = shown
@@ -92,5 +107,6 @@ final class WindowMenus {
         if snapshot.screens != before.screens {
             screenMenu.update(screens: snapshot.screens.external, current: snapshot.screens.chosen, followed: snapshot.screens.followed)
         }
+        if snapshot.remote.listening != before.remote.listening { setRemoteEnabled(snapshot.remote.listening) }
     }
 }

@@ -37,6 +37,9 @@ extension Notice {
             return catalogue.tr("The show could not be saved to “%s”", name)
         case .showOpened(let name, let count, let skipped):
             return ShowText.opened(name: name, count: count, skipped: skipped, in: catalogue)
+        case .phoneConnected:
+            // TRANSLATORS: a notice: a phone paired with the remote control (a web page on the network).
+            return catalogue.tr("A phone connected")
         }
     }
 }

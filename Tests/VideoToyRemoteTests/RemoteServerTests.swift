@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+import VideoToyCore
+import VideoToyRemote
+
+/// The phone remote's server on loopback, asked with curl as a phone (or an attacker) would.
+@Suite("Remote server", .serialized)
+struct RemoteServerTests {
+    /// A running server on a port of its own, with what its command handler was given.
+    final class Running: @unchecked Sendable {
+        let server: RemoteServer
+        let port: Int
+        let token: String
+        private let lock = NSLock()
+        private var commandsValue: [RemoteCommand] = []
+
+        var commands: [RemoteCommand] { lock.withLock { commandsValue } }
+        var base: String { "http://127.0.0.1:\(port)" }
+
+        init() throws {
+            nonisolated(unsafe) var box: Running?
+            var port = 0
+            var server: RemoteServer?
+            var view = RemoteView()
+            // A port nobody else on this machine is likely to hold; another try when it is taken.
+            for attempt in 0..<20 {
+                port = 20_000 + Int.random(in: 0..<20_000) + attempt
+                let made = RemoteServer(
+                    port: port, addresses: ["127.0.0.1"], posterFile: { _ in nil },
+                    command: { command in
+                        box?.record(command)
+                        return true
+                    }, phonesChanged: { _ in })
+                view = made.start()
+                if view.listening {
+                    server = made
+                    break
+                }
+            }
+            self.server = try #require(server)
+            self.port = port
+            let url = try #require(view.pairingURL)
+            token = try #require(url.split(separator: "=").last.map(String.init))
+            box = self
+        }
+
+        deinit { server.stop() }
+
+        func record(_ command: RemoteCommand) { lock.withLock { commandsValue.append(command) } }
+
+        /// Pairs and returns the session cookie's header line.
+        func pair() throws -> (cookie: String, answer: Answer) {
+            let answer = try Answer.curl(base + "/pair?t=" + token)
+            let line = try #require(answer.header("Set-Cookie"))
+            let value = try #require(line.split(separator: ";").first.map(String.init))
+            return (value, answer)
+        }
+    }
+
+    /// One HTTP answer as curl saw it.
+    struct Answer {
+        let status: Int
+        let headers: [String]
+        let body: String
+
+        func header(_ name: String) -> String? {
+            headers.first { $0.lowercased().hasPrefix(name.lowercased() + ":") }.map {
+                String($0.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces)
+            }
+        }
+
+        /// GETs (or with `extra` arguments, anything) `url`.
+        static func curl(_ url: String, _ extra: [String] = []) throws -> Answer {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+            process.arguments = ["-s", "-i", "--max-time", "10", "--noproxy", "*"] + extra + [url]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let text = String(decoding: data, as: UTF8.self)
+            let parts = text.components(separatedBy: "\r\n\r\n")
+            let head = parts.first?.components(separatedBy: "\r\n") ?? []
+            let status = head.first.flatMap { $0.split(separator: " ").dropFirst().first.flatMap { Int($0) } } ?? 0
+            return Answer(status: status, headers: Array(head.dropFirst()), body: parts.dropFirst().joined(separator: "\r\n\r\n"))
+        }
+    }
+
+    @Test("without a session the page says to scan the code, and the API answers 401")
+    func unpaired() throws {
+        let running = try Running()
+        let page = try Answer.curl(running.base + "/")
+        #expect(page.status == 401)
+        #expect(page.body.contains("Scan the code shown in VideoToy"))
+        #expect(try Answer.curl(running.base + "/api/state").status == 401)
+        #expect(try Answer.curl(running.base + "/api/library").status == 401)
+        let command = try Answer.curl(
+            running.base + "/api/command", ["-X", "POST", "-H", "Origin: \(running.base)", "--data", #"{"command":"toggle-play"}"#])
+        #expect(command.status == 401)
+        #expect(running.commands.isEmpty)
+    }
+
+    @Test("an unknown path is 404, a wrong Host 403")
+    func unknownAndHost() throws {
+        let running = try Running()
+        #expect(try Answer.curl(running.base + "/etc/passwd").status == 404)
+        #expect(try Answer.curl(running.base + "/pair?t=" + running.token, ["-H", "Host: evil.example:\(running.port)"]).status == 403)
+    }
+
+    @Test("wrong tokens are 401, then 429 from the sixth on, even with the right one")
+    func rateLimited() throws {
+        let running = try Running()
+        var statuses: [Int] = []
+        for _ in 0..<6 { statuses.append(try Answer.curl(running.base + "/pair?t=0123456789abcdef0123456789abcdef").status) }
+        #expect(statuses.prefix(4).allSatisfy { $0 == 401 })
+        #expect(statuses.last == 429)
+        #expect(try Answer.curl(running.base + "/pair?t=" + running.token).status == 429)
+    }
+
+    @Test("the right token gives an HttpOnly, SameSite=Strict cookie and the page, with its security headers")
+    func paired() throws {
+        let running = try Running()
+        let (cookie, answer) = try running.pair()
+        #expect(answer.status == 303)
+        #expect(answer.header("Location") == "/")
+        let line = try #require(answer.header("Set-Cookie"))
+        #expect(line.contains("HttpOnly") && line.contains("SameSite=Strict") && line.contains("Path=/"))
+        let page = try Answer.curl(running.base + "/", ["-H", "Cookie: \(cookie)"])
+        #expect(page.status == 200)
+        #expect(page.body.contains("/app.js"))
+        #expect(page.header("Content-Security-Policy")?.contains("default-src 'self'") == true)
+        #expect(page.header("X-Content-Type-Options") == "nosniff")
+        let state = try Answer.curl(running.base + "/api/state", ["-H", "Cookie: \(cookie)"])
+        #expect(state.status == 200 && state.header("Cache-Control") == "no-store")
+        #expect(try Answer.curl(running.base + "/app.js", ["-H", "Cookie: \(cookie)"]).status == 200)
+        #expect(try Answer.curl(running.base + "/api/poster/3", ["-H", "Cookie: \(cookie)"]).status == 404)
+    }
+
+    @Test("a path in place of an id, another Origin, a body over the limit: refused, and nothing reaches the app")
+    func commandsRefused() throws {
+        let running = try Running()
+        let (cookie, _) = try running.pair()
+        let post = { (origin: String, body: String) in
+            try Answer.curl(
+                running.base + "/api/command", ["-X", "POST", "-H", "Cookie: \(cookie)", "-H", "Origin: \(origin)", "--data-binary", body])
+        }
+        let path = try post(running.base, #"{"command":"play","id":"/etc/passwd"}"#)
+        #expect(path.status == 400)
+        #expect(path.body.contains("bad id"))
+        #expect(try post("http://evil.example", #"{"command":"toggle-play"}"#).status == 403)
+        #expect(try post("null", #"{"command":"toggle-play"}"#).status == 403)
+        let large = #"{"command":"toggle-play","pad":""# + String(repeating: "x", count: 4000) + #""}"#
+        #expect(try post(running.base, large).status == 413)
+        #expect(try post(running.base, "not json").status == 400)
+        #expect(running.commands.isEmpty)
+    }
+
+    @Test("a new token unpairs every phone")
+    func renew() throws {
+        let running = try Running()
+        let (cookie, _) = try running.pair()
+        #expect(try Answer.curl(running.base + "/api/state", ["-H", "Cookie: \(cookie)"]).status == 200)
+        let view = running.server.renew()
+        #expect(view.pairingURL?.hasSuffix(running.token) == false)
+        // The renewal runs on the server's thread: the next request sees it.
+        var status = 0
+        for _ in 0..<50 {
+            status = try Answer.curl(running.base + "/api/state", ["-H", "Cookie: \(cookie)"]).status
+            if status == 401 { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(status == 401)
+    }
+}
