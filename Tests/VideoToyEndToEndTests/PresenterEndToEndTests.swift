@@ -79,6 +79,11 @@ extension EndToEnd {
             #expect(later >= start + 500_000, "the video plays on under the black (\(start) → \(later) µs)")
             let still = try display.screenshot(crop: Self.monitor)
             #expect(Self.luminance(still) < 2, "still black while the video plays (\(Self.luminance(still)))")
+            // The main window keeps the picture: the presenter panel's live picture moves on under the black. The snow
+            // changes most of its 240×135 pixels each frame, about 1.2 % of the laptop's 1920×1080 here; the clock's
+            // digits, the only other thing that moves, change a tenth of that.
+            let panel = try await Fixture.motionPair(display, crop: "DUMMY0", needed: 0.006)
+            #expect(panel.fraction > 0.006, "the panel's live picture moves while the projector is black (\(panel.fraction))")
 
             _ = try await press("b", on: display, app, after: black) { $0.fields["cover"]?.string == "none" }
             let shownAgain = try await monitorShot(display, within: .seconds(5)) { Self.luminance($0) > 60 }
