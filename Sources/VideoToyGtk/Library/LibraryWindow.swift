@@ -109,6 +109,7 @@ public final class LibraryWindow {
         case .preferences: showPreferences()
         case .about: AboutWindow.present(over: window)
         case .remoteControl: remote.showDialog()
+        case .addToShow: controller.perform(.addToShow, selected: controller.selectedOrFirst())
         case .openRecent(let folder): onOpen?([folder])
         case .removeFolder(let folder): removeFolder(folder)
         }

@@ -21,6 +21,8 @@ final class WindowMenus {
         case about
         /// Show the remote control's pairing dialog.
         case remoteControl
+        /// Add the selected video to the show.
+        case addToShow
         /// Open a folder opened before.
         case openRecent(String)
         /// Take a folder out of the library.
@@ -64,7 +66,9 @@ final class WindowMenus {
                     .init(name: "add-files", label: tr("Add _Files…"), accelerator: nil) { relay.handler?(.addFiles) },
                 ],
                 [
-                    .init(name: "remote-control", label: tr("_Remote Control…"), accelerator: nil) { relay.handler?(.remoteControl) }
+                    // Insert and + do the same through the core's keys, which stay out of the search entry's way.
+                    .init(name: "add-to-show", label: tr("Add to _Show"), accelerator: nil) { relay.handler?(.addToShow) },
+                    .init(name: "remote-control", label: tr("_Remote Control…"), accelerator: nil) { relay.handler?(.remoteControl) },
                 ],
                 [
                     .init(name: "shortcuts", label: tr("_Keyboard Shortcuts"), accelerator: "<Control>question") {
