@@ -96,7 +96,9 @@ extension EndToEnd {
             let elsewhere = try Self.curl(
                 tv, app: app, paired + ["-H", "Origin: http://evil.example", "--data", #"{"command":"play","id":1}"#, Self.base + "/api/command"])
             #expect(elsewhere.status == 403)
-            #expect(try Self.curl(tv, app: app, paired + [Self.base + "/api/poster/..%2f..%2fetc%2fpasswd"]).status == 404)
+            // libsoup refuses a path that climbs (400) before the route would (404): either way, no file.
+            let climb = try Self.curl(tv, app: app, paired + [Self.base + "/api/poster/..%2f..%2fetc%2fpasswd"])
+            #expect([400, 404].contains(climb.status) && !climb.body.contains("root:"))
             // Whatever was refused must not have reached the player: the first video plays on, nothing else started.
             try await Task.sleep(for: .seconds(1))
             #expect(!app.events().contains { $0.index > played.index && ($0.name == "play" || $0.name == "pause") })
