@@ -1,11 +1,11 @@
 import Foundation
 import VideoToyCast
-import VideoToyRemote
 import VideoToyCore
 import VideoToyFiles
 import VideoToyGObject
 import VideoToyGtk
 import VideoToyMedia
+import VideoToyRemote
 import VideoToySound
 import VideoToyText
 

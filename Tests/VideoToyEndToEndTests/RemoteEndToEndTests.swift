@@ -84,7 +84,8 @@ extension EndToEnd {
             let origin = ["-H", "Origin: \(Self.base)"]
 
             #expect(try Self.curl(tv, app: app, [Self.base + "/"]).status == 401)
-            #expect(try Self.curl(tv, app: app, origin + ["--data", #"{"command":"toggle-play"}"#, Self.base + "/api/command"]).status == 401)
+            #expect(
+                try Self.curl(tv, app: app, origin + ["--data", #"{"command":"toggle-play"}"#, Self.base + "/api/command"]).status == 401)
             #expect(try Self.curl(tv, app: app, [Self.base + "/pair?t=00000000000000000000000000000000"]).status == 401)
             let jar = tv.folder.appendingPathComponent("cookies").path
             #expect(try Self.curl(tv, app: app, ["-c", jar, url]).status == 303)
@@ -94,7 +95,8 @@ extension EndToEnd {
                 tv, app: app, paired + origin + ["--data", #"{"command":"play","id":"\#(clips.ball)"}"#, Self.base + "/api/command"])
             #expect(path.status == 400, "a path in place of an id: \(path)")
             let elsewhere = try Self.curl(
-                tv, app: app, paired + ["-H", "Origin: http://evil.example", "--data", #"{"command":"play","id":1}"#, Self.base + "/api/command"])
+                tv, app: app,
+                paired + ["-H", "Origin: http://evil.example", "--data", #"{"command":"play","id":1}"#, Self.base + "/api/command"])
             #expect(elsewhere.status == 403)
             // libsoup refuses a path that climbs (400) before the route would (404): either way, no file.
             let climb = try Self.curl(tv, app: app, paired + [Self.base + "/api/poster/..%2f..%2fetc%2fpasswd"])
