@@ -84,7 +84,11 @@ public final class RemoteServer: @unchecked Sendable {
 
     /// Stops listening and closes every socket.
     public func stop() {
-        engine?.stop()
+        if let engine {
+            engine.stop()
+            // The port is free once this returns, so turning the remote off and on again can listen on it at once.
+            _ = engine.finished.wait(timeout: .now() + 2)
+        }
         engine = nil
         thread = nil
         lock.withLock { viewValue = RemoteView() }

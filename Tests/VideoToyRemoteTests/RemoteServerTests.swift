@@ -29,7 +29,9 @@ struct RemoteServerTests {
                     port: port, addresses: ["127.0.0.1"], posterFile: { _ in nil },
                     command: { command in
                         box?.record(command)
-                        return true
+                        // A slow main thread, for the phone that gives up before the answer.
+                        if case .seek(let ms) = command, ms == 424_242 { Thread.sleep(forTimeInterval: 1) }
+                        return command != .next
                     }, phonesChanged: { _ in })
                 view = made.start()
                 if view.listening {
@@ -154,6 +156,37 @@ struct RemoteServerTests {
         #expect(try post(running.base, large).status == 413)
         #expect(try post(running.base, "not json").status == 400)
         #expect(running.commands.isEmpty)
+    }
+
+    @Test("a command reaches the app on the main thread and is answered; one with nothing to act on is 409")
+    func commandCarriedOut() throws {
+        let running = try Running()
+        let (cookie, _) = try running.pair()
+        let post = { (body: String) in
+            try Answer.curl(
+                running.base + "/api/command",
+                ["-X", "POST", "-H", "Cookie: \(cookie)", "-H", "Origin: \(running.base)", "--data-binary", body])
+        }
+        let done = try post(#"{"command":"play","id":2}"#)
+        #expect(done.status == 200 && done.body.contains(#""ok":true"#))
+        #expect(try post(#"{"command":"next"}"#).status == 409)
+        #expect(running.commands == [.play(ItemID(2)), .next])
+    }
+
+    @Test("a phone that disappears mid-command leaves the server answering")
+    func vanishedMidCommand() throws {
+        let running = try Running()
+        let (cookie, _) = try running.pair()
+        let gone = try Answer.curl(
+            running.base + "/api/command",
+            [
+                "-X", "POST", "-H", "Cookie: \(cookie)", "-H", "Origin: \(running.base)", "--max-time", "0.3", "--data-binary",
+                #"{"command":"seek","ms":424242}"#,
+            ])
+        #expect(gone.status == 0, "curl gave up before the answer")
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(try Answer.curl(running.base + "/api/state", ["-H", "Cookie: \(cookie)"]).status == 200)
+        #expect(running.commands == [.seek(424_242)])
     }
 
     @Test("a new token unpairs every phone")
