@@ -68,6 +68,18 @@ final class RemoteEngine: @unchecked Sendable {
             g_object_unref(soup)
             return ready(message)
         }
+        // GLib listens with a backlog of 10: a room of phones connecting at once would see resets. Listening again
+        // on a listening socket only changes its backlog.
+        var listeners = soup_server_get_listeners(soup)
+        let first = listeners
+        while let node = listeners {
+            if let socket = node.pointee.data {
+                g_socket_set_listen_backlog(socket.assumingMemoryBound(to: GSocket.self), 128)
+                g_socket_listen(socket.assumingMemoryBound(to: GSocket.self), nil)
+            }
+            listeners = node.pointee.next
+        }
+        g_slist_free(first)
         let timer = g_timeout_source_new(250)!
         g_source_set_callback(timer, Self.tick, data, nil)
         g_source_attach(timer, context)

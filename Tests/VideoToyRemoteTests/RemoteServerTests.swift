@@ -31,6 +31,7 @@ struct RemoteServerTests {
                         box?.record(command)
                         // A slow main thread, for the phone that gives up before the answer.
                         if case .seek(let ms) = command, ms == 424_242 { Thread.sleep(forTimeInterval: 1) }
+                        if case .seek(let ms) = command, ms == 4_242 { Thread.sleep(forTimeInterval: 0.05) }
                         return command != .next
                     }, phonesChanged: { _ in })
                 view = made.start()
@@ -187,6 +188,48 @@ struct RemoteServerTests {
         Thread.sleep(forTimeInterval: 1.5)
         #expect(try Answer.curl(running.base + "/api/state", ["-H", "Cookie: \(cookie)"]).status == 200)
         #expect(running.commands == [.seek(424_242)])
+    }
+
+    @Test("a flood of commands waits in a bounded queue: beyond 32 the page is told 503, and no command is lost or doubled")
+    func flood() throws {
+        let running = try Running()
+        let (cookie, _) = try running.pair()
+        // A hundred phones at once: separate connections, each answered on its own (threads in python3).
+        let script = """
+            import http.client, sys, threading
+            codes = []
+            def post():
+                try:
+                    c = http.client.HTTPConnection("127.0.0.1", \(running.port), timeout=30)
+                    c.request("POST", "/api/command", body='{"command":"seek","ms":4242}',
+                              headers={"Cookie": "\(cookie)", "Origin": "\(running.base)"})
+                    codes.append(c.getresponse().status)
+                except Exception as e:
+                    codes.append(0)
+                    print(repr(e), file=sys.stderr)
+            threads = [threading.Thread(target=post) for _ in range(100)]
+            [t.start() for t in threads]
+            [t.join() for t in threads]
+            print("\\n".join(map(str, codes)))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let codes = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { Int($0) }
+        let accepted = codes.filter { $0 == 200 }.count
+        let busy = codes.filter { $0 == 503 }.count
+        let reset = codes.filter { $0 == 0 }.count
+        print("flood of 100: \(accepted) answered 200, \(busy) answered 503, \(reset) reset")
+        // On two busy cores a few of a hundred simultaneous connections are at times reset before a request is read
+        // (seen: 7 to 22): the phone retries; what matters is that nothing beyond the bound reaches the app.
+        #expect(accepted + busy + reset == 100 && reset <= 30, "every request answered or reset: \(codes)")
+        #expect(busy > 0, "the queue is bounded")
+        #expect(running.commands.count == accepted)
     }
 
     @Test("a new token unpairs every phone")
