@@ -232,6 +232,21 @@ struct RemoteServerTests {
         #expect(running.commands.count == accepted)
     }
 
+    @Test("the WebSocket needs a session and the page's Origin; with both it upgrades")
+    func socketGate() throws {
+        let running = try Running()
+        let (cookie, _) = try running.pair()
+        let upgrade = [
+            "-H", "Upgrade: websocket", "-H", "Connection: Upgrade", "-H", "Sec-WebSocket-Version: 13", "-H",
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "--max-time", "2",
+        ]
+        let url = running.base + "/ws"
+        #expect(try Answer.curl(url, upgrade + ["-H", "Origin: \(running.base)"]).status == 401)
+        #expect(try Answer.curl(url, upgrade + ["-H", "Cookie: \(cookie)", "-H", "Origin: http://evil.example"]).status == 403)
+        #expect(try Answer.curl(url, upgrade + ["-H", "Cookie: \(cookie)"]).status == 403)
+        #expect(try Answer.curl(url, upgrade + ["-H", "Cookie: \(cookie)", "-H", "Origin: \(running.base)"]).status == 101)
+    }
+
     @Test("a new token unpairs every phone")
     func renew() throws {
         let running = try Running()
