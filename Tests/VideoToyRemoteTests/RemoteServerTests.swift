@@ -247,6 +247,19 @@ struct RemoteServerTests {
         #expect(try Answer.curl(url, upgrade + ["-H", "Cookie: \(cookie)", "-H", "Origin: \(running.base)"]).status == 101)
     }
 
+    @Test("a port already taken is a failure the window can show, and stopping frees the port at once")
+    func portTaken() throws {
+        let running = try Running()
+        let second = RemoteServer(
+            port: running.port, addresses: ["127.0.0.1"], posterFile: { _ in nil }, command: { _ in true }, phonesChanged: { _ in })
+        let view = second.start()
+        #expect(!view.listening && view.pairingURL == nil)
+        #expect(view.failure?.isEmpty == false)
+        running.server.stop()
+        #expect(second.start().listening, "the first server's port is free once it stopped")
+        second.stop()
+    }
+
     @Test("a new token unpairs every phone")
     func renew() throws {
         let running = try Running()
