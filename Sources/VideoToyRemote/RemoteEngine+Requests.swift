@@ -74,10 +74,10 @@ extension RemoteEngine {
             guard let asset = RemotePage.assets[name] else { return Self.answer(message, status: 404, text: "Not found") }
             Self.answer(message, status: 200, type: asset.type, body: Array(asset.text.utf8))
         case .state:
-            Self.answer(message, status: 200, type: "application/json", body: Array(server.shared.status.text.utf8))
+            Self.answer(message, status: 200, type: "application/json", body: Array(shared.status.text.utf8))
         case .library(let query, let offset):
             let page: String
-            if let rows = server.shared.rows {
+            if let rows = shared.rows {
                 page = RemoteLibraryPage(library: rows.library, shown: rows.shown, query: query, offset: offset).json.encoded
             } else {
                 page = #"{"total":0,"offset":0,"items":[]}"#
@@ -85,7 +85,7 @@ extension RemoteEngine {
             Self.answer(message, status: 200, type: "application/json", body: Array(page.utf8))
         case .poster(let id):
             // Only a video the library has, and only its poster image: nothing in the request names a file.
-            guard let item = server.shared.rows?.library.item(id), let file = server.posterFile(item.path),
+            guard let item = shared.rows?.library.item(id), let file = posterFile(item.path),
                 let data = FileManager.default.contents(atPath: file)
             else { return Self.answer(message, status: 404, text: "Not found") }
             let jpeg = data.starts(with: [0xFF, 0xD8])
@@ -119,7 +119,7 @@ extension RemoteEngine {
         g_object_ref(UnsafeMutableRawPointer(message))
         soup_server_message_pause(message)
         let held = HeldMessage(message)
-        let run = server.command
+        let run = command
         DispatchQueue.main.async {
             let done = MainActor.assumeIsolated { run(parsed) }
             self.invoke { engine in
@@ -144,12 +144,12 @@ extension RemoteEngine {
         let socket = RemoteSocket(connection: connection, session: session, fd: fd) { [unowned self] in
             self.sockets.removeAll { $0.session == session && !$0.isOpen }
             self.gate.socketClosed(session: session)
-            self.server.phones(self.gate.phones)
+            self.server?.phones(self.gate.phones)
         }
         sockets.append(socket)
         _ = gate.socketOpened(session: session)
-        server.phones(gate.phones)
-        socket.send(server.shared.status.text)
+        server?.phones(gate.phones)
+        socket.send(shared.status.text)
     }
 
     /// The value of the `vt-session` cookie in a `Cookie` header.

@@ -11,7 +11,14 @@ final class RemoteEngine: @unchecked Sendable {
     /// A socket whose unsent bytes exceed this is a phone that stopped reading: it is closed.
     static let maximumUnsent: Int32 = 256 * 1024
 
-    unowned let server: RemoteServer
+    /// The server that made it, told of phones; weak, since the engine may outlive it by a few teardown callbacks.
+    weak var server: RemoteServer?
+    let shared: RemoteShared
+    let port: Int
+    let posterFile: @Sendable (String) -> String?
+    let command: RemoteServer.Command
+    /// Signalled once the thread has closed everything: the port is free again.
+    let finished = DispatchSemaphore(value: 0)
     var gate: RemoteGate
     var context: OpaquePointer?
     private var loop: OpaquePointer?
@@ -24,6 +31,10 @@ final class RemoteEngine: @unchecked Sendable {
     /// An engine for `server` deciding with `gate`.
     init(server: RemoteServer, gate: RemoteGate) {
         self.server = server
+        shared = server.shared
+        port = server.port
+        posterFile = server.posterFile
+        command = server.command
         self.gate = gate
     }
 
@@ -35,6 +46,7 @@ final class RemoteEngine: @unchecked Sendable {
 
     /// Runs the server on the calling thread until `stop`; `ready` hears nil once it listens, or why it cannot.
     func run(ready: (String?) -> Void) {
+        defer { finished.signal() }
         let context = g_main_context_new()
         self.context = context
         g_main_context_push_thread_default(context)
@@ -50,12 +62,24 @@ final class RemoteEngine: @unchecked Sendable {
         soup_server_add_early_handler(soup, "/api/command", Self.early, data, nil)
         soup_server_add_websocket_handler(soup, "/ws", nil, nil, Self.opened, data, nil)
         var error: UnsafeMutablePointer<GError>?
-        guard soup_server_listen_all(soup, guint(server.port), SoupServerListenOptions(rawValue: 0), &error) != 0 else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "cannot listen on port \(server.port)"
+        guard soup_server_listen_all(soup, guint(port), SoupServerListenOptions(rawValue: 0), &error) != 0 else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "cannot listen on port \(port)"
             g_clear_error(&error)
             g_object_unref(soup)
             return ready(message)
         }
+        // GLib listens with a backlog of 10: a room of phones connecting at once would see resets. Listening again
+        // on a listening socket only changes its backlog.
+        var listeners = soup_server_get_listeners(soup)
+        let first = listeners
+        while let node = listeners {
+            if let socket = node.pointee.data {
+                g_socket_set_listen_backlog(socket.assumingMemoryBound(to: GSocket.self), 128)
+                g_socket_listen(socket.assumingMemoryBound(to: GSocket.self), nil)
+            }
+            listeners = node.pointee.next
+        }
+        g_slist_free(first)
         let timer = g_timeout_source_new(250)!
         g_source_set_callback(timer, Self.tick, data, nil)
         g_source_attach(timer, context)
@@ -80,7 +104,7 @@ final class RemoteEngine: @unchecked Sendable {
         invoke { engine in
             engine.gate.renew(token: token)
             engine.closeSockets()
-            engine.server.phones(0)
+            engine.server?.phones(0)
         }
     }
 
@@ -98,7 +122,7 @@ final class RemoteEngine: @unchecked Sendable {
 
     /// Pushes a new status to every socket, and closes those that stopped reading.
     private func push() {
-        let status = server.shared.status
+        let status = shared.status
         sockets.removeAll { socket in
             guard socket.isOpen, socket.unsent <= Self.maximumUnsent else {
                 socket.close()

@@ -38,6 +38,11 @@ public final class RemoteServer: @unchecked Sendable {
         self.phonesChanged = phonesChanged
     }
 
+    /// The URLs a phone would open on `port` at the machine's addresses now (for `--check`; nothing listens).
+    public static func addresses(port: Int) -> [String] {
+        RemoteAddresses.current().map { "http://\(RemoteAddresses.host($0, port: port))/" }
+    }
+
     /// What the window shows: listening, the pairing URL and the addresses, or why it could not listen.
     public var view: RemoteView { lock.withLock { viewValue } }
 
@@ -79,7 +84,11 @@ public final class RemoteServer: @unchecked Sendable {
 
     /// Stops listening and closes every socket.
     public func stop() {
-        engine?.stop()
+        if let engine {
+            engine.stop()
+            // The port is free once this returns, so turning the remote off and on again can listen on it at once.
+            _ = engine.finished.wait(timeout: .now() + 2)
+        }
         engine = nil
         thread = nil
         lock.withLock { viewValue = RemoteView() }

@@ -3,6 +3,7 @@ import VideoToyCore
 import VideoToyGObject
 import VideoToyMedia
 import VideoToyRemote
+import VideoToyText
 
 /// The phone remote for this run: its server listens only while the preference (or `--remote-control`) has it on;
 /// the window hears where it listens and how many phones are on, and the page hears what plays.
@@ -52,7 +53,8 @@ final class RemoteControl {
         let view = server.start()
         controller.remoteChanged(view)
         guard view.listening else {
-            log.terminal("the phone remote cannot listen on port \(port): \(view.failure ?? "")")
+            // TRANSLATORS: on the terminal; %1$s is a port number, %2$s why (from the system, often in English).
+            log.terminal(tr("the phone remote cannot listen on port %1$s: %2$s", String(port), view.failure ?? ""))
             return
         }
         self.server = server

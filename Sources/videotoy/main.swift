@@ -5,6 +5,7 @@ import VideoToyFiles
 import VideoToyGObject
 import VideoToyGtk
 import VideoToyMedia
+import VideoToyRemote
 import VideoToySound
 import VideoToyText
 
@@ -79,6 +80,8 @@ if options.check {
         if preferences.applied(to: options).networkScreens {
             capabilities.networkScreens = UPnPRenderers.look(milliseconds: 3000)
         }
+        let run = preferences.applied(to: options)
+        if run.remoteControl { capabilities.remoteAddresses = RemoteServer.addresses(port: run.remotePort) }
         return capabilities.text(screens: connected ? SessionProbe.screens(modes: try? support.setter.get()) : [])
     }
     // Device and sound-server descriptions come from outside: an escape sequence in one must not reach the terminal.

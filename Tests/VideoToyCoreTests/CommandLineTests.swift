@@ -144,7 +144,8 @@ struct CommandLineTests {
         for option in [
             "-h, --help", "--demo", "-p, --play=FILE", "--show=FILE", "-f, --fullscreen", "--on-end=stop|next|loop", "--shuffle",
             "--exit-on-end", "--events=PATH", "--screen=NAME", "--reconnect-grace=SECONDS",
-            "--keep-mode", "--no-network-screens", "--remote-control", "--audio-output=follow|default|NAME", "--audio-language=LANG[,LANG…]",
+            "--keep-mode", "--no-network-screens", "--remote-control", "--audio-output=follow|default|NAME",
+            "--audio-language=LANG[,LANG…]",
             "--subtitles=auto|off|LANG[,LANG…]", "--debug", "--check", "--version",
         ] {
             #expect(text.contains("  \(option)  "), "help lists \(option)")

@@ -29,7 +29,10 @@ struct RemoteServerTests {
                     port: port, addresses: ["127.0.0.1"], posterFile: { _ in nil },
                     command: { command in
                         box?.record(command)
-                        return true
+                        // A slow main thread, for the phone that gives up before the answer.
+                        if case .seek(let ms) = command, ms == 424_242 { Thread.sleep(forTimeInterval: 1) }
+                        if case .seek(let ms) = command, ms == 4_242 { Thread.sleep(forTimeInterval: 0.05) }
+                        return command != .next
                     }, phonesChanged: { _ in })
                 view = made.start()
                 if view.listening {
@@ -154,6 +157,107 @@ struct RemoteServerTests {
         #expect(try post(running.base, large).status == 413)
         #expect(try post(running.base, "not json").status == 400)
         #expect(running.commands.isEmpty)
+    }
+
+    @Test("a command reaches the app on the main thread and is answered; one with nothing to act on is 409")
+    func commandCarriedOut() throws {
+        let running = try Running()
+        let (cookie, _) = try running.pair()
+        let post = { (body: String) in
+            try Answer.curl(
+                running.base + "/api/command",
+                ["-X", "POST", "-H", "Cookie: \(cookie)", "-H", "Origin: \(running.base)", "--data-binary", body])
+        }
+        let done = try post(#"{"command":"play","id":2}"#)
+        #expect(done.status == 200 && done.body.contains(#""ok":true"#))
+        #expect(try post(#"{"command":"next"}"#).status == 409)
+        #expect(running.commands == [.play(ItemID(2)), .next])
+    }
+
+    @Test("a phone that disappears mid-command leaves the server answering")
+    func vanishedMidCommand() throws {
+        let running = try Running()
+        let (cookie, _) = try running.pair()
+        let gone = try Answer.curl(
+            running.base + "/api/command",
+            [
+                "-X", "POST", "-H", "Cookie: \(cookie)", "-H", "Origin: \(running.base)", "--max-time", "0.3", "--data-binary",
+                #"{"command":"seek","ms":424242}"#,
+            ])
+        #expect(gone.status == 0, "curl gave up before the answer")
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(try Answer.curl(running.base + "/api/state", ["-H", "Cookie: \(cookie)"]).status == 200)
+        #expect(running.commands == [.seek(424_242)])
+    }
+
+    @Test("a flood of commands waits in a bounded queue: beyond 32 the page is told 503, and no command is lost or doubled")
+    func flood() throws {
+        let running = try Running()
+        let (cookie, _) = try running.pair()
+        // A hundred phones at once: separate connections, each answered on its own (threads in python3).
+        let script = """
+            import http.client, sys, threading
+            codes = []
+            def post():
+                try:
+                    c = http.client.HTTPConnection("127.0.0.1", \(running.port), timeout=30)
+                    c.request("POST", "/api/command", body='{"command":"seek","ms":4242}',
+                              headers={"Cookie": "\(cookie)", "Origin": "\(running.base)"})
+                    codes.append(c.getresponse().status)
+                except Exception as e:
+                    codes.append(0)
+                    print(repr(e), file=sys.stderr)
+            threads = [threading.Thread(target=post) for _ in range(100)]
+            [t.start() for t in threads]
+            [t.join() for t in threads]
+            print("\\n".join(map(str, codes)))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let codes = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { Int($0) }
+        let accepted = codes.filter { $0 == 200 }.count
+        let busy = codes.filter { $0 == 503 }.count
+        let reset = codes.filter { $0 == 0 }.count
+        print("flood of 100: \(accepted) answered 200, \(busy) answered 503, \(reset) reset")
+        // On two busy cores a few of a hundred simultaneous connections are at times reset before a request is read
+        // (seen: 7 to 22): the phone retries; what matters is that nothing beyond the bound reaches the app.
+        #expect(accepted + busy + reset == 100 && reset <= 30, "every request answered or reset: \(codes)")
+        #expect(busy > 0, "the queue is bounded")
+        #expect(running.commands.count == accepted)
+    }
+
+    @Test("the WebSocket needs a session and the page's Origin; with both it upgrades")
+    func socketGate() throws {
+        let running = try Running()
+        let (cookie, _) = try running.pair()
+        let upgrade = [
+            "-H", "Upgrade: websocket", "-H", "Connection: Upgrade", "-H", "Sec-WebSocket-Version: 13", "-H",
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "--max-time", "2",
+        ]
+        let url = running.base + "/ws"
+        #expect(try Answer.curl(url, upgrade + ["-H", "Origin: \(running.base)"]).status == 401)
+        #expect(try Answer.curl(url, upgrade + ["-H", "Cookie: \(cookie)", "-H", "Origin: http://evil.example"]).status == 403)
+        #expect(try Answer.curl(url, upgrade + ["-H", "Cookie: \(cookie)"]).status == 403)
+        #expect(try Answer.curl(url, upgrade + ["-H", "Cookie: \(cookie)", "-H", "Origin: \(running.base)"]).status == 101)
+    }
+
+    @Test("a port already taken is a failure the window can show, and stopping frees the port at once")
+    func portTaken() throws {
+        let running = try Running()
+        let second = RemoteServer(
+            port: running.port, addresses: ["127.0.0.1"], posterFile: { _ in nil }, command: { _ in true }, phonesChanged: { _ in })
+        let view = second.start()
+        #expect(!view.listening && view.pairingURL == nil)
+        #expect(view.failure?.isEmpty == false)
+        running.server.stop()
+        #expect(second.start().listening, "the first server's port is free once it stopped")
+        second.stop()
     }
 
     @Test("a new token unpairs every phone")

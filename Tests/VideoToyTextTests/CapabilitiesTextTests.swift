@@ -57,6 +57,29 @@ struct CapabilitiesTextTests {
     }
 }
 
+/// The `--check` report's phone remote: off, or the URLs a phone would open.
+@Suite("Capability report, phone remote")
+struct RemoteReportTests {
+    func report(_ addresses: [String]?) -> String {
+        var capabilities = Capabilities(session: "x11", modeSetting: .success("RandR"), decoders: [], audioOutput: nil)
+        capabilities.remoteAddresses = addresses
+        return capabilities.text(screens: [], in: .english)
+    }
+
+    @Test func offSaysNothingListens() {
+        #expect(report(nil).contains("Phone remote: off (nothing listens)\nMonitors:"))
+    }
+
+    @Test func onListsEachAddress() {
+        let text = report(["http://192.168.1.5:8765/", "http://[2001:db8::5]:8765/"])
+        #expect(
+            text.contains(
+                "Phone remote: listens while the app runs, paired by its code, at\n  http://192.168.1.5:8765/\n  http://[2001:db8::5]:8765/\n"
+            ))
+        #expect(report([]).contains("  no network address\n"))
+    }
+}
+
 /// The `--check` report's network screens: off, none found, or each TV with its id, its words escaped.
 @Suite("Capability report, network screens")
 struct NetworkScreensReportTests {
@@ -67,7 +90,7 @@ struct NetworkScreensReportTests {
     }
 
     @Test func offSaysNothingListens() {
-        #expect(report(nil).contains("Network screens: off (nothing is looked for, nothing listens)\nMonitors:"))
+        #expect(report(nil).contains("Network screens: off (nothing is looked for, nothing listens)\nPhone remote: off"))
     }
 
     @Test func noneFound() {

@@ -30,6 +30,7 @@ extension Capabilities {
             lines.append(found ?? catalogue.tr("  %1$s: missing (install %2$s)", entry.codec, entry.package))
         }
         lines += networkScreenLines(in: catalogue)
+        lines += remoteLines(in: catalogue)
         lines.append(catalogue.tr("Monitors:"))
         // TRANSLATORS: under "Monitors:" when the display reports none.
         if screens.isEmpty { lines.append(catalogue.tr("  none reported")) }
@@ -59,6 +60,18 @@ extension Capabilities {
             if !made.isEmpty { line += " — \(TerminalText.escaped(made))" }
             lines.append(line)
         }
+        return lines
+    }
+
+    /// Whether the phone remote listens, and at which addresses.
+    private func remoteLines(in catalogue: Catalogue) -> [String] {
+        // TRANSLATORS: in the "videotoy --check" report; the phone remote is a web page that drives VideoToy.
+        guard let remoteAddresses else { return [catalogue.tr("Phone remote: off (nothing listens)")] }
+        // TRANSLATORS: in the "videotoy --check" report, followed by the addresses a phone opens, one a line.
+        var lines = [catalogue.tr("Phone remote: listens while the app runs, paired by its code, at")]
+        // TRANSLATORS: under "Phone remote:" when the machine has no network address a phone could reach.
+        if remoteAddresses.isEmpty { lines.append(catalogue.trp("phone remote", "  no network address")) }
+        lines += remoteAddresses.map { "  \($0)" }
         return lines
     }
 

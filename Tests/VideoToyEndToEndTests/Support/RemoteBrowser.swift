@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import VideoToyAppTesting
 
@@ -47,7 +48,8 @@ final class RemoteBrowser {
     /// Ends the browser and chromedriver.
     func quit() {
         if !session.isEmpty { _ = try? call("DELETE", "/session/\(session)") }
-        driverProcess.terminate()
+        // chromedriver may linger after SIGTERM, and waiting on it would hang the suite.
+        kill(driverProcess.processIdentifier, SIGKILL)
         driverProcess.waitUntilExit()
         try? FileManager.default.removeItem(at: profile)
     }
