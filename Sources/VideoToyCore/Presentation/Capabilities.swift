@@ -14,6 +14,8 @@ public struct Capabilities: Sendable, Equatable {
     public var soundOutputs: [AudioOutput]?
     /// The TVs on the network that answered a search, or nil when network screens are off.
     public var networkScreens: [NetworkRenderer]?
+    /// How a run would draw its windows here (`--renderer` and the GL driver), or nil when not looked at.
+    public var drawingPath: DrawingPath?
 
     /// Creates a report.
     public init(
@@ -42,6 +44,7 @@ public struct Capabilities: Sendable, Equatable {
         lhs.session == rhs.session && lhs.compositor == rhs.compositor && lhs.modeSetting == rhs.modeSetting
             && lhs.decoders.map { "\($0)" } == rhs.decoders.map { "\($0)" } && lhs.audioOutput == rhs.audioOutput
             && lhs.soundOutputs == rhs.soundOutputs && lhs.networkScreens == rhs.networkScreens
+            && lhs.drawingPath == rhs.drawingPath
     }
 
     /// The report as events-log fields, the reason modes cannot be set worded by `log`.
