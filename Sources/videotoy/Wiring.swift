@@ -126,9 +126,7 @@ func runApplication(
             return
         }
         // GTK has opened the display; no window is realized yet, and GSK reads its renderer when the first one is.
-        let probeStart = DispatchTime.now().uptimeNanoseconds
         let drawing = DrawingPathSetup.apply(request: options.renderer)
-        FileHandle.standardError.write(Data("PROBE-MS \(Double(DispatchTime.now().uptimeNanoseconds - probeStart) / 1e6)\n".utf8))
         log.emit(
             .renderer,
             fields: [

@@ -34,11 +34,13 @@ extension CommandLineParser {
         trNoop("Keep a screen's route this long after it vanishes (default: 2, 0 = off)"),
         trNoop("Never change the external screen's display mode"),
         trNoop("Do not look for TVs on the network for this run, and listen on nothing"),
+        trNoop("Serve the phone remote on the network for this run"),
         trNoop("Sound on the video's screen (default), the system default, or this output, for this run"),
         trNoop("Play the first soundtrack in these languages (ISO 639 codes such as fr or fre)"),
         trNoop("Show subtitles in these languages, none, or as each file marks them (default: auto)"),
         trNoop("Open a separate window instead of using the running one"),
         trNoop("Always show playback controls"),
+        trNoop("How windows are drawn: GL, cairo, or cairo where GL has no GPU (default: auto)"),
         trNoop("Print what this session can do, then exit"),
         trNoop("Show the version and exit"),
     ]
