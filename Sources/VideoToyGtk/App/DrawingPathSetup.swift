@@ -11,7 +11,7 @@ public enum DrawingPathSetup {
     /// `GSK_RENDERER` when the choice is not GTK's own.
     public static func apply(request: DrawingPath.Request) -> DrawingPath {
         let path = decide(request: request)
-        // Before any thread of ours reads the environment's renderer, and before GSK does: nothing else writes it.
+        // GSK reads the variable when the first window is realized, after this, on this thread; nothing else writes it.
         if let value = path.environmentValue { setenv("GSK_RENDERER", value, 1) }
         return path
     }
