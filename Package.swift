@@ -17,6 +17,8 @@ let package = Package(
         // GTK and libadwaita, its GNOME widget layer, in one module: its headers include GTK's, and two modules
         // holding the same C declarations hide each other's.
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4 libadwaita-1"),
+        // libepoxy, GTK's GL loader: the GL driver's name, read once at start to choose how windows are drawn.
+        .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy"),
         .systemLibrary(
             name: "CGStreamer", pkgConfig: "gstreamer-pbutils-1.0 gstreamer-app-1.0 gstreamer-video-1.0 gstreamer-tag-1.0"),
         .systemLibrary(name: "CXrandr", pkgConfig: "xrandr"),
@@ -67,7 +69,7 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "VideoToyGtk",
-            dependencies: ["VideoToyCore", "VideoToyText", "VideoToyGObject", "CGtk", "CXrandr", "CXss", "CQRencode"],
+            dependencies: ["VideoToyCore", "VideoToyText", "VideoToyGObject", "CGtk", "CEpoxy", "CXrandr", "CXss", "CQRencode"],
             swiftSettings: strict),
         .target(
             name: "VideoToyDesktop", dependencies: ["VideoToyCore", "VideoToyText", "VideoToyGObject", "CGLib"], swiftSettings: strict),

@@ -70,11 +70,14 @@ public final class AppProcess: @unchecked Sendable {
     /// Its log, stdout and stderr go to a temporary folder removed with this object, or, when `folder` is given, to
     /// `NAME.jsonl`, `NAME.stdout` and `NAME.stderr` there, kept for a report. GTK's accessibility layer is off
     /// unless `accessibility` is true: tests need not wait for its bus, a benchmark measures the app as people run it.
-    /// `reportingOn` is the display whose monitors a failure report lists (default: `display`).
+    /// `reportingOn` is the display whose monitors a failure report lists (default: `display`). With
+    /// `choosingRenderer`, neither `GSK_RENDERER` nor `GDK_DEBUG` is set: the app picks its drawing path as it does when
+    /// started from a menu (tests otherwise draw with cairo and no GL).
     public init(
         arguments: [String] = [], display: VirtualDisplay?, environment extra: [String: String] = [:],
         binary: URL = AppProcess.defaultBinary, keepingFilesIn folder: URL? = nil, named name: String = "events",
-        accessibility: Bool = false, reportingOn testDisplay: (any TestDisplay)? = nil, networkScreens: Bool = false
+        accessibility: Bool = false, reportingOn testDisplay: (any TestDisplay)? = nil, networkScreens: Bool = false,
+        choosingRenderer: Bool = false
     ) throws {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw HarnessError("videotoy binary not found at \(binary.path): run `swift build` first or set VIDEOTOY_BIN")
@@ -96,6 +99,10 @@ public final class AppProcess: @unchecked Sendable {
         // about 60 MB resident) only to choose a window visual, which no desktop with a GPU driver pays.
         env["GDK_DEBUG"] = "gl-disable"
         env["GDK_BACKEND"] = "x11"
+        if choosingRenderer {
+            env["GSK_RENDERER"] = nil
+            env["GDK_DEBUG"] = nil
+        }
         if !accessibility { env["GTK_A11Y"] = "none" }
         env["WAYLAND_DISPLAY"] = nil
         // Each run remembers its settings in its own folder, so tests never see each other's choices.

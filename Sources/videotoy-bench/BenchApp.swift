@@ -10,14 +10,19 @@ final class BenchApp {
     private let startup: StartupWatch
 
     /// Launches `binary` with `arguments`, its files kept in `folder` as `name.jsonl` and friends.
-    init(binary: URL, arguments: [String], display: VirtualDisplay, environment: [String: String], folder: URL, name: String) throws {
+    /// With `choosingRenderer` the app picks its drawing path itself (`AppProcess`).
+    init(
+        binary: URL, arguments: [String], display: VirtualDisplay, environment: [String: String], folder: URL, name: String,
+        choosingRenderer: Bool = false
+    ) throws {
         // The watch starts on the log file before the app can write to it, so the first line is never missed.
         let log = folder.appendingPathComponent(name + ".jsonl")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         startup = StartupWatch(log: log)
         process = try AppProcess(
             arguments: arguments, display: display, environment: environment, binary: binary,
-            keepingFilesIn: folder, named: name, accessibility: true)
+            keepingFilesIn: folder, named: name, accessibility: true,
+            choosingRenderer: choosingRenderer)
     }
 
     /// Every event so far, read back into the app's own record type.

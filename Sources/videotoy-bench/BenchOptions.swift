@@ -26,6 +26,9 @@ struct BenchOptions {
     var out = "artifacts/bench.json"
     /// Where clips and libraries are kept across runs; nil means the cache folder.
     var media: String?
+    /// `--renderer`: passed to every launch of VideoToy, which then chooses its drawing path without the harness's
+    /// `GSK_RENDERER=cairo`; nil keeps the harness's cairo.
+    var renderer: String?
     /// Keep the scratch folder and print its path.
     var keep = false
     /// Print the usage and stop.
@@ -71,6 +74,12 @@ struct BenchOptions {
             case "--app": options.app = try value(argument)
             case "--out": options.out = try value(argument)
             case "--media": options.media = try value(argument)
+            case "--renderer":
+                let request = try value(argument)
+                guard ["auto", "gl", "cairo"].contains(request) else {
+                    throw UsageError(description: "--renderer wants auto, gl or cairo, not \"\(request)\"")
+                }
+                options.renderer = request
             case "--keep": options.keep = true
             // Building is the wrapper's job; these are accepted so one command line serves both.
             case "--debug", "--no-setup": break
@@ -107,6 +116,8 @@ struct BenchOptions {
           --out FILE         JSON output (default artifacts/bench.json; the TSV is FILE with .tsv)
           --media DIR        where generated clips and libraries are kept (default
                              ${XDG_CACHE_HOME:-~/.cache}/videotoy-bench); reused across runs
+          --renderer R       auto, gl or cairo: VideoToy chooses its drawing path as started from a menu, with
+                             --renderer=R (default: GSK_RENDERER=cairo and GL disabled, as the tests run it)
           --no-setup         do not run scripts/setup (install missing packages)
           --keep             keep the run's scratch folder (events logs, screenshots) and print its path
           -h, --help         this text

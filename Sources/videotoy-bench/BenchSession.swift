@@ -35,7 +35,11 @@ final class BenchSession {
             "XDG_CONFIG_HOME": work.appendingPathComponent("config").path,
             "NO_AT_BRIDGE": "1",
         ]
-        return try BenchApp(binary: app, arguments: arguments, display: display, environment: environment, folder: work, name: name)
+        // --renderer: the app chooses its drawing path as from a menu, told this; else the tests' cairo with no GL.
+        let drawing = options.renderer.map { ["--renderer=\($0)"] } ?? []
+        return try BenchApp(
+            binary: app, arguments: drawing + arguments, display: display, environment: environment, folder: work, name: name,
+            choosingRenderer: options.renderer != nil)
     }
 
     /// Adds a figure to the report.

@@ -125,6 +125,14 @@ func runApplication(
             host.quit(status: 1)
             return
         }
+        // GTK has opened the display; no window is realized yet, and GSK reads its renderer when the first one is.
+        let drawing = DrawingPathSetup.apply(request: options.renderer)
+        log.emit(
+            .renderer,
+            fields: [
+                (.renderer, .string(drawing.renderer)), (.reason, .string(drawing.reason.rawValue)),
+                (.glRenderer, drawing.glRenderer.map(JSONValue.string) ?? .null),
+            ])
         let session = SessionProbe.sessionName()
         let modeSupport = ModeSupport.detect(session: session)
         let watch = ScreenWatch(controller: controller, modeSupport: modeSupport.setter)

@@ -75,6 +75,7 @@ if options.check {
         var capabilities = Capabilities(
             session: session, compositor: support.compositor, modeSetting: support.setter.map(\.apiName),
             decoders: MediaCapabilities.decoders(), audioOutput: MediaCapabilities.audioOutput(), soundOutputs: PulseSnapshot.outputs())
+        if connected { capabilities.drawingPath = DrawingPathSetup.decide(request: options.renderer) }
         // The same rule as a run: the command line turns them off for once, the preference for good.
         let preferences = Preferences(stored: SettingsStore().load().settings.preferences)
         if preferences.applied(to: options).networkScreens {

@@ -35,6 +35,31 @@ struct CapabilitiesTextTests {
         #expect(text.contains("Sound server outputs: no sound server (the sound cannot follow the screen)"))
     }
 
+    @Test(
+        "the capability report says how windows are drawn, and why",
+        arguments: [
+            (
+                DrawingPath(renderer: "cairo", reason: .softwareGL, glRenderer: "llvmpipe (LLVM 15.0.6, 256 bits)"),
+                "Drawing: cairo (GL is drawn in software by llvmpipe (LLVM 15.0.6, 256 bits), which costs more)"
+            ),
+            (
+                DrawingPath(renderer: "cairo", reason: .noGL, glProblem: "GL support disabled via GDK_DEBUG"),
+                "Drawing: cairo (no GL: GL support disabled via GDK_DEBUG)"
+            ),
+            (
+                DrawingPath(renderer: "gl", reason: .hardwareGL, glRenderer: "Mesa Intel(R) UHD Graphics 620"),
+                "Drawing: gl (Mesa Intel(R) UHD Graphics 620)"
+            ),
+            (DrawingPath(renderer: "gl", reason: .option), "Drawing: gl (set by --renderer)"),
+            (DrawingPath(renderer: "ngl", reason: .user), "Drawing: ngl (set by GSK_RENDERER)"),
+        ])
+    func drawingLine(path: DrawingPath, line: String) {
+        var capabilities = Capabilities(session: "x11", modeSetting: .success("RandR"), decoders: [], audioOutput: "pulsesink")
+        #expect(!capabilities.text(screens: [], in: .english).contains("Drawing:"), "not looked at, not said")
+        capabilities.drawingPath = path
+        #expect(capabilities.text(screens: [], in: .english).contains("\n\(line)\n"))
+    }
+
     @Test("the capability report lists the sound server's outputs and the monitor each HDMI output reports")
     func soundOutputsInReport() {
         let outputs = [

@@ -27,6 +27,7 @@ import VideoToyText
         ),
         (.invalidValue(.controls, value: "some"), "Invalid --controls value “some”: use none, embedded or full"),
         (.invalidValue(.scaling, value: "zoom"), "Invalid --scaling value “zoom”: use fit, fill, stretch or none"),
+        (.invalidValue(.renderer, value: "vulkan"), "Invalid --renderer value “vulkan”: use auto, gl or cairo"),
         (.invalidValue(.reconnectGrace, value: "-1"), "Invalid --reconnect-grace value “-1”: use seconds from 0 to 3600"),
         (.invalidValue(.reconnectGrace, value: "100%s"), "Invalid --reconnect-grace value “100%s”: use seconds from 0 to 3600"),
     ]

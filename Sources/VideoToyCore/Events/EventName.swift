@@ -30,6 +30,8 @@ public enum EventName: String, CaseIterable, Sendable {
     case controls
     /// The scaling mode, at start and on every change.
     case scaling
+    /// How GTK draws the windows, and why, once at start.
+    case renderer
     /// What this session can do, once.
     case check
     /// A screen appeared.
@@ -89,6 +91,7 @@ public enum EventName: String, CaseIterable, Sendable {
         case .fullscreen: return [.on, .window]
         case .controls: return [.style, .debug]
         case .scaling: return [.mode]
+        case .renderer: return [.renderer, .reason, .glRenderer]
         case .check: return [.session, .compositor, .modeSetting, .modeAPI, .audioOutput, .decoders]
         case .screenConnected, .screenDisconnected: return [.connector, .kind, .name, .manufacturer, .model, .geometry, .modes]
         case .screensReconciled: return [.gone, .added]
@@ -221,4 +224,8 @@ public enum EventField: String, CaseIterable, Sendable {
     case index
     /// A URL (the phone remote's pairing URL, with its token).
     case url
+    /// GTK's renderer: `gl`, `cairo`, or the user's own `GSK_RENDERER`.
+    case renderer
+    /// The GL driver's `GL_RENDERER` string, or null when GL was not looked at.
+    case glRenderer = "gl_renderer"
 }

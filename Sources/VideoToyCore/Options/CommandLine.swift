@@ -69,6 +69,9 @@ public enum CommandLineParser {
             help: "Show subtitles in these languages, none, or as each file marks them (default: auto)"),
         Spec(long: "new-window", short: nil, argument: nil, help: "Open a separate window instead of using the running one"),
         Spec(long: "debug", short: nil, argument: nil, help: "Always show playback controls"),
+        Spec(
+            long: "renderer", short: nil, argument: "auto|gl|cairo",
+            help: "How windows are drawn: GL, cairo, or cairo where GL has no GPU (default: auto)"),
         Spec(long: "check", short: nil, argument: nil, help: "Print what this session can do, then exit"),
         Spec(long: "version", short: nil, argument: nil, help: "Show the version and exit"),
     ]
@@ -241,6 +244,11 @@ public enum CommandLineParser {
                 throw .invalidValue(.scaling, value: value ?? "")
             }
             options.scaling = mode
+        case "renderer":
+            guard let request = DrawingPath.Request(rawValue: value ?? "") else {
+                throw .invalidValue(.renderer, value: value ?? "")
+            }
+            options.renderer = request
         case "reconnect-grace":
             guard let seconds = Double(value ?? ""), seconds >= 0, seconds <= 3600 else {
                 throw .invalidValue(.reconnectGrace, value: value ?? "")

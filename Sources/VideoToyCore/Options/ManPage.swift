@@ -26,6 +26,7 @@ public enum ManPage {
         page += ".SH ENVIRONMENT\n"
         page += item(names: "\\fBVIDEOTOY_DEBUG\\fR", help: "Set to 1: as --debug")
         page += item(names: "\\fBVIDEOTOY_EVENTS\\fR", help: "Write the events log to this path, as --events")
+        page += item(names: "\\fBGSK_RENDERER\\fR", help: "GTK's renderer (gl, cairo...): when set, it wins over --renderer")
         page += ".SH SEE ALSO\n\(escaped(AppIdentity.homepage))\n"
         return page
     }

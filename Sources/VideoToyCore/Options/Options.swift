@@ -48,6 +48,8 @@ public struct Options: Sendable, Equatable {
     public var controls: ControlStyle = .embedded
     /// How videos fill their views; nil means as last time, else fit.
     public var scaling: ScalingMode?
+    /// `--renderer`: how GTK draws the windows; `auto` picks cairo where GL is drawn in software.
+    public var renderer: DrawingPath.Request = .auto
     /// The long names of the options given, so remembered preferences apply only where the command line is silent.
     public var given: Set<String> = []
 
@@ -94,6 +96,8 @@ public enum CommandLineError: Error, Equatable, Sendable {
         case controls = "--controls"
         /// `--scaling`: fit, fill, stretch or none.
         case scaling = "--scaling"
+        /// `--renderer`: auto, gl or cairo.
+        case renderer = "--renderer"
         /// `--reconnect-grace`: seconds from 0 to 3600.
         case reconnectGrace = "--reconnect-grace"
     }

@@ -16,6 +16,8 @@ public struct Capabilities: Sendable, Equatable {
     public var networkScreens: [NetworkRenderer]?
     /// Where the phone remote would listen (`http://ADDR:PORT/` each), or nil when it is off.
     public var remoteAddresses: [String]?
+    /// How a run would draw its windows here (`--renderer` and the GL driver), or nil when not looked at.
+    public var drawingPath: DrawingPath?
 
     /// Creates a report.
     public init(
@@ -45,6 +47,7 @@ public struct Capabilities: Sendable, Equatable {
             && lhs.decoders.map { "\($0)" } == rhs.decoders.map { "\($0)" } && lhs.audioOutput == rhs.audioOutput
             && lhs.soundOutputs == rhs.soundOutputs && lhs.networkScreens == rhs.networkScreens
             && lhs.remoteAddresses == rhs.remoteAddresses
+            && lhs.drawingPath == rhs.drawingPath
     }
 
     /// The report as events-log fields, the reason modes cannot be set worded by `log`.

@@ -18,6 +18,7 @@ extension Capabilities {
             // TRANSLATORS: %s says why, such as "the X server has no RandR 1.2".
             lines.append(catalogue.tr("Display modes: cannot be set (%s)", reason.text(in: catalogue)))
         }
+        if let drawingPath { lines.append(Self.drawingLine(drawingPath, in: catalogue)) }
         // TRANSLATORS: %s is GStreamer's audio sink, such as "pulsesink".
         let audio = audioOutput.map { catalogue.tr("Audio output: %s", $0) }
         lines.append(audio ?? catalogue.tr("Audio output: none (videos play silently)"))
@@ -41,6 +42,29 @@ extension Capabilities {
             for mode in screen.modes.reversed() { lines.append("    \(mode)") }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// How windows are drawn, and why.
+    private static func drawingLine(_ path: DrawingPath, in catalogue: Catalogue) -> String {
+        // The driver's and GDK's words are one line whatever they hold.
+        let driver = TerminalText.escaped(path.glRenderer ?? "")
+        switch path.reason {
+        case .user:
+            // TRANSLATORS: in the "videotoy --check" report; %s is GTK's renderer as the GSK_RENDERER variable names it.
+            return catalogue.tr("Drawing: %s (set by GSK_RENDERER)", TerminalText.escaped(path.renderer))
+        case .option:
+            // TRANSLATORS: in the "videotoy --check" report; %s is "gl" or "cairo", as --renderer gave it.
+            return catalogue.tr("Drawing: %s (set by --renderer)", path.renderer)
+        case .softwareGL:
+            // TRANSLATORS: in the "videotoy --check" report; %s is the GL driver's name, such as "llvmpipe (LLVM 15.0.6, 256 bits)".
+            return catalogue.tr("Drawing: cairo (GL is drawn in software by %s, which costs more)", driver)
+        case .noGL:
+            // TRANSLATORS: in the "videotoy --check" report; %s is GTK's reason, such as "GL support disabled via GDK_DEBUG".
+            return catalogue.tr("Drawing: cairo (no GL: %s)", TerminalText.escaped(path.glProblem ?? ""))
+        case .hardwareGL:
+            // TRANSLATORS: in the "videotoy --check" report; %s is the GPU's GL driver, such as "Mesa Intel(R) UHD Graphics 620".
+            return catalogue.tr("Drawing: gl (%s)", driver)
+        }
     }
 
     /// The TVs found on the network, and what listens for them.

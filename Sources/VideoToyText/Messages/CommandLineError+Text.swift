@@ -44,6 +44,9 @@ extension CommandLineError {
         case .scaling:
             // TRANSLATORS: the first %s is the option, the second the value given; "fit", "fill", "stretch" and "none" are typed as they are.
             return catalogue.tr("Invalid %s value “%s”: use fit, fill, stretch or none", name, value)
+        case .renderer:
+            // TRANSLATORS: the first %s is the option, the second the value given; "auto", "gl" and "cairo" are typed as they are.
+            return catalogue.tr("Invalid %s value “%s”: use auto, gl or cairo", name, value)
         case .reconnectGrace:
             // TRANSLATORS: the first %s is the option, the second the value given.
             return catalogue.tr("Invalid %s value “%s”: use seconds from 0 to 3600", name, value)

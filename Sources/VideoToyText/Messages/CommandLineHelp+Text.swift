@@ -40,6 +40,7 @@ extension CommandLineParser {
         trNoop("Show subtitles in these languages, none, or as each file marks them (default: auto)"),
         trNoop("Open a separate window instead of using the running one"),
         trNoop("Always show playback controls"),
+        trNoop("How windows are drawn: GL, cairo, or cairo where GL has no GPU (default: auto)"),
         trNoop("Print what this session can do, then exit"),
         trNoop("Show the version and exit"),
     ]
