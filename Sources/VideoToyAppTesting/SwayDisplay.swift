@@ -162,6 +162,15 @@ public final class SwayDisplay: @unchecked Sendable {
         return found
     }
 
+    /// One frame of the output `name` (`HEADLESS-1`), as sway composes it, through wlr-screencopy (`grim`).
+    public func screenshot(ofOutput name: String) throws -> Image {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/grim") else {
+            throw HarnessError("grim is not installed (scripts/setup test installs it)")
+        }
+        let env = ["XDG_RUNTIME_DIR": runtimeDirectory.path, "WAYLAND_DISPLAY": "wayland-1"]
+        return try Image(ppm: Command.check(["grim", "-t", "ppm", "-o", name, "-"], extraEnvironment: env).stdout)
+    }
+
     /// Adds a headless output (`swaymsg create_output`); sway cannot remove one.
     public func createOutput() throws {
         _ = try swaymsg(["create_output"])

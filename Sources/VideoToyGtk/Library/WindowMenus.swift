@@ -39,6 +39,7 @@ final class WindowMenus {
     private let folderMenu: FolderMenu
     private let sortMenu: SortMenu
     private let screenMenu: ScreenMenu
+    private let presenterActions: PresenterActions
     /// "Remote Control…", offered only while the remote listens.
     private var remoteAction: OpaquePointer?
     /// What the controller published last: only the menus whose part changed are rebuilt.
@@ -54,6 +55,7 @@ final class WindowMenus {
             onFollow: { [controller] id, on in controller.setFollows(id, on) })
         screenMenu.addAction(to: application) { [controller] name in controller.chooseScreen(named: name) }
         screenMenu.addSwapAction(to: application) { [controller] in controller.perform(.swapScreens) }
+        presenterActions = PresenterActions(application: application, controller: controller)
         sortMenu = SortMenu(button: layout.sortButton, application: application, sort: controller.snapshot.sort) { [controller] sort in
             controller.sortRows(sort)
         }

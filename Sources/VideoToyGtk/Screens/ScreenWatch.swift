@@ -21,6 +21,8 @@ public final class ScreenWatch {
     private var holding = false
     /// Ends the hold should the main window never be seen back home.
     private var release: SourceToken?
+    /// Ends the hold once the main window is seen out of fullscreen at home.
+    private var settle: SourceToken?
 
     /// Starts watching the default display's monitors for `controller`, setting modes through `modeSupport` (RandR's
     /// when not given). The first report waits for `follow(_:)`.
@@ -56,13 +58,35 @@ public final class ScreenWatch {
     func holdMainScreen(_ hold: Bool) {
         release?.cancel()
         release = nil
+        settle?.cancel()
+        settle = nil
         holding = true
         guard !hold else { return }
         release = MainLoop.after(milliseconds: 3000) { [unowned self] in
             release = nil
-            holding = false
-            updateMainScreen()
+            endHold()
         }
+        // The window is put back home before the hold ends, so no move may follow to end it: it ends once the
+        // compositor has the window out of fullscreen there, seen twice in a row (its monitor follows the state).
+        var seen = 0
+        settle = MainLoop.every(milliseconds: 50) { [unowned self] in
+            guard let window else { return true }
+            seen = gtk_window_is_fullscreen(gcast(window)) == 0 && mainWindowIsHome ? seen + 1 : 0
+            guard seen >= 2 else { return true }
+            settle = nil
+            endHold()
+            return false
+        }
+    }
+
+    /// Reports the main window's moves again, from where it is now.
+    private func endHold() {
+        release?.cancel()
+        release = nil
+        settle?.cancel()
+        settle = nil
+        holding = false
+        updateMainScreen()
     }
 
     /// The GDK monitor the main window is on, as reported to the controller (the one it left, while swapped).
@@ -80,11 +104,7 @@ public final class ScreenWatch {
     private func updateMainScreen() {
         guard let window, let connector = monitors.connector(showing: window) else { return }
         if holding {
-            if release != nil, connector == mainConnector {
-                release?.cancel()
-                release = nil
-                holding = false
-            }
+            if release != nil, connector == mainConnector { endHold() }
             return
         }
         guard connector != mainConnector else { return }

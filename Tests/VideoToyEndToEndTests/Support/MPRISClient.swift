@@ -21,6 +21,11 @@ struct MPRISClient: Sendable {
         environment = display.clientEnvironment
     }
 
+    /// A client of the session bus `environment` names (a compositor that is no `TestDisplay`, such as sway).
+    init(environment: [String: String]) {
+        self.environment = environment
+    }
+
     /// Calls `interface.method` with arguments in GVariant text form; returns gdbus's printed reply.
     @discardableResult
     func call(_ method: String, _ arguments: [String] = [], interface: String = MPRISClient.player) throws -> String {
