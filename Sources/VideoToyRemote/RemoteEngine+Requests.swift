@@ -120,8 +120,9 @@ extension RemoteEngine {
         soup_server_message_pause(message)
         let held = HeldMessage(message)
         let run = command
-        DispatchQueue.main.async {
-            let done = MainActor.assumeIsolated { run(parsed) }
+        let queue = commandQueue
+        queue.async {
+            let done = run(parsed)
             self.invoke { engine in
                 engine.waiting -= 1
                 let text = done ? #"{"ok":true}"# : #"{"ok":false,"error":"nothing to act on"}"#

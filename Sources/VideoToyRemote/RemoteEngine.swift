@@ -17,6 +17,8 @@ final class RemoteEngine: @unchecked Sendable {
     let port: Int
     let posterFile: @Sendable (String) -> String?
     let command: RemoteServer.Command
+    /// Where commands are carried out.
+    let commandQueue: DispatchQueue
     /// Signalled once the thread has closed everything: the port is free again.
     let finished = DispatchSemaphore(value: 0)
     var gate: RemoteGate
@@ -35,6 +37,7 @@ final class RemoteEngine: @unchecked Sendable {
         port = server.port
         posterFile = server.posterFile
         command = server.command
+        commandQueue = server.commandQueue
         self.gate = gate
     }
 

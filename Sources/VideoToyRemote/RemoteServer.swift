@@ -10,14 +10,18 @@ import VideoToyGObject
 /// The main thread starts and stops it, publishes the status and the library rows into it, and carries out the
 /// commands it hands over; everything else (the gate, parsing, pages, posters, sockets) happens on its thread.
 public final class RemoteServer: @unchecked Sendable {
-    /// Carries out a command on the main thread; false when the app has nothing to act on.
-    public typealias Command = @MainActor (RemoteCommand) -> Bool
+    /// Carries out a command on the commands' queue (the main queue in the app); false when the app has nothing to
+    /// act on.
+    public typealias Command = @Sendable (RemoteCommand) -> Bool
 
     let shared = RemoteShared()
     let port: Int
     let fixedAddresses: [String]?
     let posterFile: @Sendable (String) -> String?
     let command: Command
+    /// Where commands are carried out: the main queue in the app; a test's own queue, so a busy main thread elsewhere
+    /// in the test process cannot hold its answers.
+    let commandQueue: DispatchQueue
     let phonesChanged: @MainActor (Int) -> Void
     private var thread: Thread?
     private var engine: RemoteEngine?
@@ -26,12 +30,13 @@ public final class RemoteServer: @unchecked Sendable {
 
     /// A server for `port`, answering on `addresses` (nil: the machine's addresses now); `posterFile` names the
     /// poster image of a video's path (called off the main thread), `command` carries out commands and
-    /// `phonesChanged` hears how many phones have the page open.
+    /// `phonesChanged` hears how many phones have the page open; `commandQueue` is where `command` runs.
     public init(
-        port: Int, addresses: [String]? = nil, posterFile: @escaping @Sendable (String) -> String?, command: @escaping Command,
-        phonesChanged: @escaping @MainActor (Int) -> Void
+        port: Int, addresses: [String]? = nil, posterFile: @escaping @Sendable (String) -> String?,
+        commandQueue: DispatchQueue = .main, command: @escaping Command, phonesChanged: @escaping @MainActor (Int) -> Void
     ) {
         self.port = port
+        self.commandQueue = commandQueue
         fixedAddresses = addresses
         self.posterFile = posterFile
         self.command = command

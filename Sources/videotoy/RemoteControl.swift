@@ -45,7 +45,10 @@ final class RemoteControl {
         }
         let server = RemoteServer(
             port: port, posterFile: Self.posterFile,
-            command: { [weak controller] command in controller?.remote(command) ?? false },
+            command: { [weak controller] command in
+                // The server hands commands over on the main queue (its default): the controller is there.
+                MainActor.assumeIsolated { controller?.remote(command) ?? false }
+            },
             phonesChanged: { [weak self] _ in
                 guard let self, let server = self.server else { return }
                 self.controller.remoteChanged(server.view)

@@ -27,6 +27,8 @@ struct RemoteServerTests {
                 port = 20_000 + Int.random(in: 0..<20_000) + attempt
                 let made = RemoteServer(
                     port: port, addresses: ["127.0.0.1"], posterFile: { _ in nil },
+                    // Not the main queue: other suites in this process may hold the main thread for seconds.
+                    commandQueue: DispatchQueue(label: "remote-tests.commands"),
                     command: { command in
                         box?.record(command)
                         // A slow main thread, for the phone that gives up before the answer.
