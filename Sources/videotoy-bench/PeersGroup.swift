@@ -8,14 +8,13 @@ enum PeersGroup {
     /// Runs the group and adds its rows.
     static func run(_ session: BenchSession) throws {
         let root = session.media.folder.deletingLastPathComponent()
-        let clips = try PeerClips.prepare(in: root.appendingPathComponent("peers-v1"))
         let display = session.display
         try useOneFullHDMonitor(display)
         defer { restoreMonitor(display) }
         let bus = busPid(display)
         let players = PeerPlayer.all(app: session.app)
         for clip in PeerClips.clips {
-            guard let path = clips[clip.id] else { continue }
+            let path = try PeerClips.prepare(clip, in: root.appendingPathComponent("peers-v1"))
             var results: [(PeerPlayer, PeerRun?)] = []
             for player in players {
                 guard player.isVideoToy || onPath(player.program) else {
@@ -52,7 +51,7 @@ enum PeersGroup {
     ]
 
     /// Rows for one clip: every player's figures against the best peer's that played the clip fullscreen.
-    private static func addRows(_ session: BenchSession, clip: (id: String, name: String, file: String, size: String, rate: Int, codec: [String]), results: [(PeerPlayer, PeerRun?)]) {
+    private static func addRows(_ session: BenchSession, clip: PeerClips.Clip, results: [(PeerPlayer, PeerRun?)]) {
         let mpvX11 = results.first { $0.0.id == "mpv-x11" }?.1.flatMap { $0.counts ? $0 : nil }
         for figure in figures {
             let peerValues = results.compactMap { player, run -> (String, Double)? in

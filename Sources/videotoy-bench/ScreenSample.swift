@@ -31,8 +31,24 @@ struct ScreenSample {
     /// Whether the test picture is on screen at all: its bars cover almost every sample of their own area.
     var showsVideo: Bool { colourful > 0.05 }
 
-    /// Whether the test picture fills the screen, as it does fullscreen (a playing 16:9 picture on a 16:9 screen).
-    var videoFillsScreen: Bool { colourful > 0.8 }
+    /// Whether the test picture fills the screen, as it does fullscreen (a 16:9 picture on a 16:9 screen): colour
+    /// along all four edges too, where a maximised window still has its title bar, borders or letterbox bars.
+    var videoFillsScreen: Bool {
+        let (width, height) = (192, 108)
+        let edges = [
+            (0..<width).map { ($0, 1) }, (0..<width).map { ($0, height - 2) },
+            (0..<height).map { (1, $0) }, (0..<height).map { (width - 2, $0) },
+        ]
+        return colourful > 0.85 && edges.allSatisfy { edge in
+            Double(edge.count { isColourful(x: $0.0, y: $0.1) }) > 0.75 * Double(edge.count)
+        }
+    }
+
+    private func isColourful(x: Int, y: Int) -> Bool {
+        let i = (y * 192 + x) * 3
+        let (r, g, b) = (Int(pixels[i]), Int(pixels[i + 1]), Int(pixels[i + 2]))
+        return max(r, g, b) - min(r, g, b) > 100
+    }
 
     /// The share of pixels that changed by more than 40 in some channel since `other`.
     func changed(since other: ScreenSample) -> Double {
