@@ -9,15 +9,24 @@ enum PeerClips {
     static let clips: [Clip] = [
         (
             "1080p30", "1080p30 H.264", "1080p30-h264.mp4", "1920x1080", 30,
-            ["-c:v", "libx264", "-preset", "veryfast", "-b:v", "6M", "-g", "60", "-pix_fmt", "yuv420p", "-c:a", "aac", "-movflags", "+faststart"]
+            [
+                "-c:v", "libx264", "-preset", "veryfast", "-b:v", "6M", "-g", "60", "-pix_fmt", "yuv420p", "-c:a", "aac", "-movflags",
+                "+faststart",
+            ]
         ),
         (
             "1080p60", "1080p60 H.264", "1080p60-h264.mp4", "1920x1080", 60,
-            ["-c:v", "libx264", "-preset", "veryfast", "-b:v", "9M", "-g", "120", "-pix_fmt", "yuv420p", "-c:a", "aac", "-movflags", "+faststart"]
+            [
+                "-c:v", "libx264", "-preset", "veryfast", "-b:v", "9M", "-g", "120", "-pix_fmt", "yuv420p", "-c:a", "aac", "-movflags",
+                "+faststart",
+            ]
         ),
         (
             "720p30vp9", "720p30 VP9", "720p30-vp9.webm", "1280x720", 30,
-            ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1", "-b:v", "2M", "-g", "60", "-pix_fmt", "yuv420p", "-c:a", "libopus"]
+            [
+                "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1", "-b:v", "2M", "-g", "60", "-pix_fmt",
+                "yuv420p", "-c:a", "libopus",
+            ]
         ),
         (
             "2160p30hevc10", "2160p30 HEVC 10-bit", "2160p30-hevc10.mp4", "3840x2160", 30,

@@ -143,7 +143,9 @@ struct PeerRun {
         }
         let numbers = result.output.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         guard numbers.count == 2 else { return (nil, "mpv IPC: \(result.output)") }
-        return (numbers[0] + numbers[1], "mpv frame-drop-count \(numbers[0]) + decoder-frame-drop-count \(numbers[1]) at the end of the 20 s")
+        return (
+            numbers[0] + numbers[1], "mpv frame-drop-count \(numbers[0]) + decoder-frame-drop-count \(numbers[1]) at the end of the 20 s"
+        )
     }
 
     /// VideoToy's `finished` event (it plays to the end with --exit-on-end): pictures replaced before being drawn.

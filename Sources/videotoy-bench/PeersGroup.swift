@@ -23,7 +23,8 @@ enum PeersGroup {
                     continue
                 }
                 note("peers: \(clip.name), \(player.name)")
-                let run = PeerRun.measure(player, clip: path, display: display, bus: bus, work: session.work, tag: "peers-\(clip.id)-\(player.id)")
+                let run = PeerRun.measure(
+                    player, clip: path, display: display, bus: bus, work: session.work, tag: "peers-\(clip.id)-\(player.id)")
                 note("peers:   \(summary(run))")
                 results.append((player, run))
             }
@@ -43,7 +44,10 @@ enum PeersGroup {
     private typealias Figure = (id: String, metric: String, unit: String, read: @Sendable (PeerRun) -> String)
 
     private static let figures: [Figure] = [
-        ("cpu", "CPU over \(PeerRun.seconds) s of fullscreen playback (process tree)", "CPU s", { $0.cpu.map { Figures.fixed($0, 2) } ?? "" }),
+        (
+            "cpu", "CPU over \(PeerRun.seconds) s of fullscreen playback (process tree)", "CPU s",
+            { $0.cpu.map { Figures.fixed($0, 2) } ?? "" }
+        ),
         ("pss", "PSS at the end (process tree)", "MB", { $0.pss.map { Figures.fixed($0, 0) } ?? "" }),
         ("first-frame", "start to first frame on screen", "ms", { $0.firstFrameMs.map(String.init) ?? "" }),
         ("window", "start to window shown", "ms", { $0.windowMs.map(String.init) ?? "" }),
@@ -88,7 +92,10 @@ enum PeersGroup {
         case "cpu": return ("<= cheapest peer", Figures.verdict(ratio, .atMost, 1.0))
         case "pss":
             let limit = mpvX11.flatMap(Double.init).map { $0 * 1.3 }
-            return ("<= 1.3x mpv --vo=x11 (\(limit.map { Figures.fixed($0, 0) } ?? "?") MB)", limit.map { Figures.verdict(value, .atMost, $0) } ?? "n/a")
+            return (
+                "<= 1.3x mpv --vo=x11 (\(limit.map { Figures.fixed($0, 0) } ?? "?") MB)",
+                limit.map { Figures.verdict(value, .atMost, $0) } ?? "n/a"
+            )
         case "first-frame": return ("<= fastest peer", Figures.verdict(ratio, .atMost, 1.0))
         case "dropped":
             let limit = mpvX11.flatMap(Double.init)
@@ -116,7 +123,9 @@ enum PeersGroup {
     private static func busPid(_ display: VirtualDisplay) -> pid_t? {
         let number = display.display.drop { $0 == ":" }
         let file = "/tmp/videotoy-virtual-display/\(number)/dbus.pid"
-        let text = try? String(contentsOfFile: ProcessInfo.processInfo.environment["VIRTUAL_DISPLAY_STATE"].map { "\($0)/\(number)/dbus.pid" } ?? file, encoding: .utf8)
+        let text = try? String(
+            contentsOfFile: ProcessInfo.processInfo.environment["VIRTUAL_DISPLAY_STATE"].map { "\($0)/\(number)/dbus.pid" } ?? file,
+            encoding: .utf8)
         return text.flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 

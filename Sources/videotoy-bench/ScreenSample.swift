@@ -39,9 +39,10 @@ struct ScreenSample {
             (0..<width).map { ($0, 1) }, (0..<width).map { ($0, height - 2) },
             (0..<height).map { (1, $0) }, (0..<height).map { (width - 2, $0) },
         ]
-        return colourful > 0.85 && edges.allSatisfy { edge in
-            Double(edge.count { isColourful(x: $0.0, y: $0.1) }) > 0.75 * Double(edge.count)
-        }
+        return colourful > 0.85
+            && edges.allSatisfy { edge in
+                Double(edge.count { isColourful(x: $0.0, y: $0.1) }) > 0.75 * Double(edge.count)
+            }
     }
 
     private func isColourful(x: Int, y: Int) -> Bool {
