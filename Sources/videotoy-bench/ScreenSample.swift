@@ -10,7 +10,7 @@ struct ScreenSample {
     /// Samples the root window of the display whose environment is `environment`; nil when the grab fails.
     static func take(_ environment: [String: String], file: URL) -> ScreenSample? {
         try? FileManager.default.removeItem(at: file)
-        let grab = ["import", "-silent", "-window", "root", "-sample", "192x108!", "-depth", "8", "rgb:\(file.path)"]
+        let grab = ["import", "-silent", "-window", "root", "-filter", "point", "-resize", "192x108!", "-depth", "8", "rgb:\(file.path)"]
         guard let result = try? Command.run(grab, extraEnvironment: environment), result.status == 0,
             let data = try? Data(contentsOf: file), data.count == 192 * 108 * 3
         else { return nil }
