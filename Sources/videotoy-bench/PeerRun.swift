@@ -68,7 +68,9 @@ struct PeerRun {
             run.remarks.append(child.poll() == nil ? "no picture on screen within 40 s" : "exited before showing a picture")
             return run
         }
-        run.fullscreen = waitForFullscreen(screen, sample: sample, seconds: 8)
+        // Players that take no fullscreen option get the key at once: waiting for them first would push the 20 s
+        // past the clip's end, and the figures would count a player idling on its last frame.
+        run.fullscreen = !player.fullscreenByKey && waitForFullscreen(screen, sample: sample, seconds: 8)
         if !run.fullscreen, player.fullscreenByKey {
             for key in ["F11", "f"] where !run.fullscreen {
                 _ = try? Command.run(["xdotool", "key", key], extraEnvironment: screen)

@@ -12,7 +12,9 @@ enum PeersGroup {
         try useOneFullHDMonitor(display)
         defer { restoreMonitor(display) }
         let bus = busPid(display)
-        let players = PeerPlayer.all(app: session.app)
+        // VIDEOTOY_BENCH_PEERS=totem,clapper runs only those players (ids as in the rows), to redo some rows.
+        let wanted = ProcessInfo.processInfo.environment["VIDEOTOY_BENCH_PEERS"].map { Set($0.split(separator: ",").map(String.init)) }
+        let players = PeerPlayer.all(app: session.app).filter { wanted?.contains($0.id) ?? true }
         for clip in PeerClips.clips {
             let path = try PeerClips.prepare(clip, in: root.appendingPathComponent("peers-v1"))
             var results: [(PeerPlayer, PeerRun?)] = []
