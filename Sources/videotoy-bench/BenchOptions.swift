@@ -117,5 +117,6 @@ struct BenchOptions {
 
         Environment: the app runs with a private XDG_CACHE_HOME and XDG_CONFIG_HOME, so its caches start cold and
         nothing of yours is read or written; GStreamer's plugin registry is still shared (GST_REGISTRY).
+        VIDEOTOY_BENCH_PEERS=totem,clapper limits the peers group to those players (ids as in its rows).
         """
 }
