@@ -103,12 +103,16 @@ struct PeerRun {
         return false
     }
 
-    /// Whether two samples half a second apart differ where testsrc2 moves (its lines, dots and clock).
+    /// Whether two samples half a second apart differ where testsrc2 moves (its lines, dots and clock); up to five
+    /// pairs, as a player may redraw slowly for a moment (Totem while it rebuilds its GL surface for fullscreen).
     private static func isMoving(_ screen: [String: String], sample: URL) -> Bool {
-        guard let first = ScreenSample.take(screen, file: sample) else { return false }
-        usleep(500_000)
-        guard let second = ScreenSample.take(screen, file: sample) else { return false }
-        return second.changed(since: first) > 0.002
+        for _ in 0..<5 {
+            guard let first = ScreenSample.take(screen, file: sample) else { continue }
+            usleep(500_000)
+            guard let second = ScreenSample.take(screen, file: sample) else { continue }
+            if second.changed(since: first) > 0.002 { return true }
+        }
+        return false
     }
 
     /// Whether the window manager manages any window: only one player runs at a time, so it is the player's.
