@@ -49,7 +49,7 @@ struct Bench {
             ("ttff", FirstFrameGroup.run),
             ("cpu", PlaybackCostGroup.run),
             ("handoff", HandoffGroup.run), ("memory", MemoryGroup.run), ("startup", StartupGroup.run),
-            ("idle", IdleGroup.run),
+            ("idle", IdleGroup.run), ("peers", PeersGroup.run),
         ]
         for (name, run) in groups where options.wants(name) { try run(session) }
 

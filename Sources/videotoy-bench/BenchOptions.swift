@@ -35,7 +35,7 @@ struct BenchOptions {
     var help = false
 
     /// Every group, in the order they run.
-    static let groups = ["open", "probe", "search", "scale", "ttff", "cpu", "handoff", "memory", "startup", "idle"]
+    static let groups = ["open", "probe", "search", "scale", "ttff", "cpu", "handoff", "memory", "startup", "idle", "peers"]
 
     /// Whether `group` was asked for.
     func wants(_ group: String) -> Bool { only.isEmpty || only.contains(group) }
@@ -107,7 +107,8 @@ struct BenchOptions {
           --cycles K         play/stop cycles for the memory figure (default 100)
           --starts K         launches for the start-up figure (default 5)
           --handoffs K       plug/unplug cycles (default 4)
-          --only LIST        comma-separated groups: open,probe,search,scale,ttff,cpu,handoff,memory,startup,idle
+          --only LIST        comma-separated groups: open,probe,search,scale,ttff,cpu,handoff,memory,startup,idle,
+                             peers (VideoToy beside mpv, Celluloid, Totem and Clapper; scripts/setup bench installs them)
                              (default: all); scale is the large-library group: run it at --n 10000, 30000
                              and 100000 for the curve
           --app PATH         benchmark this videotoy binary instead of building one
@@ -127,5 +128,6 @@ struct BenchOptions {
 
         Environment: the app runs with a private XDG_CACHE_HOME and XDG_CONFIG_HOME, so its caches start cold and
         nothing of yours is read or written; GStreamer's plugin registry is still shared (GST_REGISTRY).
+        VIDEOTOY_BENCH_PEERS=totem,clapper limits the peers group to those players (ids as in its rows).
         """
 }
