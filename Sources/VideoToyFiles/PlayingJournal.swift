@@ -53,18 +53,7 @@ public struct PlayingJournal: Sendable {
         if !folder.isEmpty { _ = PathBytes.withCString(folder) { g_mkdir_with_parents($0, 0o700) } }
         let temporary = path + ".\(getpid()).tmp"
         let bytes = Self.header + paths.prefix(Self.mostEntries).flatMap { PathBytes.encode($0) + [0] }
-        guard let file = OpenFile.writing(temporary) else {
-            return "cannot write \(PathBytes.display(temporary)): \(String(cString: strerror(errno)))"
-        }
-        let written = file.write(bytes)
-        file.close()
         // No fsync: the journal is for the app dying, not the machine, and the kernel keeps a dead process's writes.
-        let renamed = written && PathBytes.withCString(temporary, { from in PathBytes.withCString(path) { rename(from, $0) } }) == 0
-        guard renamed else {
-            let problem = String(cString: strerror(errno))
-            _ = PathBytes.withCString(temporary) { unlink($0) }
-            return "cannot write \(PathBytes.display(path)): \(problem)"
-        }
-        return nil
+        return FileReplacement.replace(path, through: temporary, with: bytes, sync: false)
     }
 }

@@ -70,19 +70,8 @@ public enum ShowFile {
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         let temporary = (folder.isEmpty ? "" : folder) + "/.\(name(of: path)).\(getpid()).tmp"
         let bytes = Array(XSPFWriter.document(show, title: title(of: path)).utf8)
-        guard let file = OpenFile.writing(temporary) else {
-            return "cannot write \(PathBytes.display(temporary)): \(String(cString: strerror(errno)))"
-        }
         // A show is the user's work, unlike the journal: it is on the disk before it replaces the old file.
-        let written = file.write(bytes) && file.sync()
-        file.close()
-        let renamed = written && PathBytes.withCString(temporary, { from in PathBytes.withCString(path) { rename(from, $0) } }) == 0
-        guard renamed else {
-            let problem = String(cString: strerror(errno))
-            _ = PathBytes.withCString(temporary) { unlink($0) }
-            return "cannot write \(PathBytes.display(path)): \(problem)"
-        }
-        return nil
+        return FileReplacement.replace(path, through: temporary, with: bytes, sync: true)
     }
 
     /// The file name of `path`.
