@@ -13,6 +13,7 @@ public enum DrawingPathSetup {
         let path = decide(request: request)
         // GSK reads the variable when the first window is realized, after this, on this thread; nothing else writes it.
         if let value = path.environmentValue { setenv("GSK_RENDERER", value, 1) }
+        FramePaintable.drawsWithCairo = path.renderer == "cairo"
         return path
     }
 

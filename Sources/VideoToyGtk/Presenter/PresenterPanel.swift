@@ -158,13 +158,12 @@ final class PresenterPanel {
             stopMirror()
             mirrored = stage
         }
-        videos[stage]?.surface.setMirror(gcast(picture))
+        videos[stage]?.surface.mirror(into: gcast(picture))
     }
 
     private func stopMirror() {
-        guard let old = mirrored else { return }
+        guard mirrored != nil else { return }
         mirrored = nil
-        videos[old]?.surface.setMirror(nil)
         TextureMaker.show(nil, in: gcast(picture))
     }
 

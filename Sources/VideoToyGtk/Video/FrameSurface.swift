@@ -12,15 +12,18 @@ final class FrameSurface: VideoOutput, @unchecked Sendable {
     private var pending: VideoFrame?
     private var hopQueued = false
     private nonisolated(unsafe) let picture: OpaquePointer
+    private let paintable: FramePaintable
     private var detached = false
     // Touched on the main thread only: set there, read in the main-thread hop.
-    private var mirror: OpaquePointer?
     private var onNextFrame: (@MainActor () -> Void)?
     private var counts = FrameCounts()
 
     /// Creates a surface drawing into `picture`, which must outlive it or be detached first.
+    @MainActor
     init(picture: OpaquePointer) {
         self.picture = picture
+        paintable = FramePaintable()
+        gtk_picture_set_paintable(picture, paintable.paintable)
     }
 
     func present(_ frame: VideoFrame) {
@@ -40,7 +43,7 @@ final class FrameSurface: VideoOutput, @unchecked Sendable {
                 return detached ? nil : pending
             }
             guard let next else { return }
-            TextureMaker.show(next, in: mirror.map { [picture, $0] } ?? [picture])
+            paintable.show(next)
             if let callback = onNextFrame {
                 onNextFrame = nil
                 callback()
@@ -48,11 +51,11 @@ final class FrameSurface: VideoOutput, @unchecked Sendable {
         }
     }
 
-    /// Shows each frame from now on in `picture` as well, sharing one texture, or stops that with nil; the presenter
-    /// panel keeps the live picture this way while the screen is covered or frozen.
+    /// Shows the frames in `picture` as well, through the same paintable, until `picture` is given another; the
+    /// presenter panel keeps the live picture this way while the screen is covered or frozen.
     @MainActor
-    func setMirror(_ picture: OpaquePointer?) {
-        mirror = picture
+    func mirror(into picture: OpaquePointer) {
+        gtk_picture_set_paintable(picture, paintable.paintable)
     }
 
     /// Calls `callback` once, on the main thread, after the next frame is drawn (the first in a new window).

@@ -113,12 +113,10 @@ final class FullscreenWindow {
         Widgets.setVisible(held, paintable != nil)
     }
 
-    /// A copy of the texture `paintable` is: a video's texture wraps the player's buffer, which must go back to it.
+    /// A copy of the picture `paintable` shows now: a video's frame is the player's buffer, which must go back to it.
     private static func copy(_ paintable: OpaquePointer?) -> GObjectRef? {
-        guard let paintable, g_type_check_instance_is_a(UnsafeMutablePointer(paintable), gdk_texture_get_type()) != 0 else {
-            return nil
-        }
-        let texture = paintable
+        guard let paintable, let current = FramePaintable.currentTexture(of: paintable) else { return nil }
+        let texture = OpaquePointer(current.pointer)
         let width = gdk_texture_get_width(texture), height = gdk_texture_get_height(texture)
         let stride = Int(width) * 4
         // gdk_texture_download writes GDK_MEMORY_DEFAULT, which is this format.
