@@ -12,9 +12,10 @@ import VideoToyText
 /// Builds the controller, the window and the host, connects them, and runs until quit.
 @MainActor
 func runApplication(
-    options commandLine: Options, playPath: String?, backend: MediaBackend,
-    writer: EventLogWriter?, started: UInt64
+    options commandLine: Options, playCheck: PlayCheck?, backend: MediaBackend,
+    writer: EventLogWriter?, started: UInt64, refusePlay: @escaping @MainActor (ProbeFailure) -> Void
 ) -> Int32 {
+    let playPath = playCheck?.path
     // Before the sound client and GStreamer start, and before any thread of ours reads the environment.
     DesktopIdentity.apply()
     let program = AppIdentity.command
@@ -117,14 +118,8 @@ func runApplication(
         keeper.flush()
         writer?.flush()
     }
-    host.onActivate {
-        guard window == nil else { return }
-        // This process is the running instance now: a later launch hands over instead of reaching this.
-        if let problem = writer?.open() {
-            terminal(problem)
-            host.quit(status: 1)
-            return
-        }
+    /// Builds the library window, and shows it once the --play file, if any, is known to play.
+    func openWindow() {
         // GTK has opened the display; no window is realized yet, and GSK reads its renderer when the first one is.
         let drawing = DrawingPathSetup.apply(request: options.renderer)
         log.emit(
@@ -181,6 +176,17 @@ func runApplication(
         }
         ShowFiles.connect(window: main, controller: controller, keeper: keeper, log: log)
         ShowFiles.openAtStart(options.show, remembered: remembered.showFile)
+        // No window shows before the --play file's probe answers: a file that cannot play ends the run without one.
+        // The window is built meanwhile, and the main loop is not held; the probe started with the process.
+        let compositor = modeSupport.compositor
+        guard let playCheck else { return showWindow(main, session: session, compositor: compositor, watch: watch) }
+        playCheck.whenAnswered { failure in
+            if let failure { return refusePlay(failure) }
+            showWindow(main, session: session, compositor: compositor, watch: watch)
+        }
+    }
+    /// Shows the library window and starts what hangs on it: the library, the --play file, the desktop services.
+    func showWindow(_ main: LibraryWindow, session: String, compositor: String?, watch: ScreenWatch) {
         main.present()
         main.afterFirstFrame { log.emit(.ready) }
         let bridge = MPRISBridge(
@@ -209,7 +215,6 @@ func runApplication(
         watch.follow(main)
         // Checked once at start-up, off the main loop (opening the audio device can take a while).
         let modes = watch.modeSupport.map(\.apiName)
-        let compositor = modeSupport.compositor
         DispatchQueue.global(qos: .utility).async {
             let capabilities = Capabilities(
                 session: session, compositor: compositor, modeSetting: modes, decoders: MediaCapabilities.decoders(),
@@ -243,6 +248,18 @@ func runApplication(
                 if options.fullscreen { controller.intent(id, .toggleFullscreen) }
             }
         }
+    }
+    var opening = false
+    host.onActivate {
+        guard window == nil, !opening else { return }
+        opening = true
+        // This process is the running instance now: a later launch hands over instead of reaching this.
+        if let problem = writer?.open() {
+            terminal(problem)
+            host.quit(status: 1)
+            return
+        }
+        openWindow()
     }
     return host.run(program: program)
 }
