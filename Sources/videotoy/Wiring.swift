@@ -89,6 +89,10 @@ func runApplication(
     let host = AppHost(id: AppIdentity.id, unique: !options.newWindow)
     AppOptions.register(on: host)
     var window: LibraryWindow?
+    // The library's scan starts with the window's building, before the --play file's probe has answered; what it
+    // finds waits here until the window shows.
+    var scanned: LibraryLoader.Found?
+    var useScan: (@MainActor (LibraryLoader.Found) -> Void)?
     var mpris: MPRISBridge?
     var wake: WakeDriver?
     let network = NetworkScreens(controller: controller)
@@ -120,6 +124,9 @@ func runApplication(
     }
     /// Builds the library window, and shows it once the --play file, if any, is known to play.
     func openWindow() {
+        LibraryLoader.load(options: options, play: playPath, lastFolders: remembered.libraryFolders) { found in
+            if let useScan { useScan(found) } else { scanned = found }
+        }
         // GTK has opened the display; no window is realized yet, and GSK reads its renderer when the first one is.
         let drawing = DrawingPathSetup.apply(request: options.renderer)
         log.emit(
@@ -231,7 +238,7 @@ func runApplication(
         // Paths on the command line become the library (remembered at once, as before); otherwise the remembered
         // folders or the Videos folder are, and nothing changes until the user opens or removes one.
         if !opened.isEmpty && !options.demo { controller.openedFolders(opened) }
-        LibraryLoader.load(options: options, play: playPath, lastFolders: remembered.libraryFolders) { found in
+        let use: @MainActor (LibraryLoader.Found) -> Void = { found in
             if opened.isEmpty && !found.isDemo {
                 controller.restoreFolders(LibraryFolders(roots: found.roots, recent: remembered.recentFolders))
             }
@@ -247,6 +254,11 @@ func runApplication(
                 controller.activate(id)
                 if options.fullscreen { controller.intent(id, .toggleFullscreen) }
             }
+        }
+        useScan = use
+        if let found = scanned {
+            scanned = nil
+            use(found)
         }
     }
     var opening = false
