@@ -22,10 +22,9 @@ func runApplication(
     var sink: (@Sendable (String) -> Void)?
     if let writer { sink = { line in writer.write(line) } }
     let clock: () -> Int = { Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000) }
-    let terminal: @Sendable (String) -> Void = { message in
-        // File names, device descriptions and bus strings are in these messages: control characters are escaped.
-        FileHandle.standardError.write(Data("videotoy: \(TerminalText.escaped(message))\n".utf8))
-    }
+    // Lines for the terminal wait for the --play file's answer; the gate escapes their control characters.
+    let gate = TerminalGate(holding: playCheck != nil)
+    let terminal: @Sendable (String) -> Void = { message in gate.write(message) }
     let log = EventLog(clock: clock, sink: sink, terminal: terminal, wording: .catalogues)
     // Notices when the main loop stalls for more than 100 ms (or VIDEOTOY_STALL_MS, 10 to 10,000: tests that hold
     // the main loop to a tighter bound) and says what was running.
@@ -111,6 +110,8 @@ func runApplication(
     }
 
     host.onQuit {
+        // A run that ends before the --play file's answer still says what its start-up said.
+        gate.open()
         watchdog.stop()
         folders.watcher.stop()
         mpris?.close()
@@ -188,7 +189,9 @@ func runApplication(
         let compositor = modeSupport.compositor
         guard let playCheck else { return showWindow(main, session: session, compositor: compositor, watch: watch) }
         playCheck.whenAnswered { failure in
+            // Refused, the run ends with the reason alone; what the start-up said meanwhile goes out otherwise.
             if let failure { return refusePlay(failure) }
+            gate.open()
             showWindow(main, session: session, compositor: compositor, watch: watch)
         }
     }
@@ -267,6 +270,7 @@ func runApplication(
         opening = true
         // This process is the running instance now: a later launch hands over instead of reaching this.
         if let problem = writer?.open() {
+            gate.open()
             terminal(problem)
             host.quit(status: 1)
             return
