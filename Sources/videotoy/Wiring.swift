@@ -12,19 +12,19 @@ import VideoToyText
 /// Builds the controller, the window and the host, connects them, and runs until quit.
 @MainActor
 func runApplication(
-    options commandLine: Options, playPath: String?, backend: MediaBackend,
-    writer: EventLogWriter?, started: UInt64
+    options commandLine: Options, playCheck: PlayCheck?, backend: MediaBackend,
+    writer: EventLogWriter?, started: UInt64, refusePlay: @escaping @MainActor (ProbeFailure) -> Void
 ) -> Int32 {
+    let playPath = playCheck?.path
     // Before the sound client and GStreamer start, and before any thread of ours reads the environment.
     DesktopIdentity.apply()
     let program = AppIdentity.command
     var sink: (@Sendable (String) -> Void)?
     if let writer { sink = { line in writer.write(line) } }
     let clock: () -> Int = { Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000) }
-    let terminal: @Sendable (String) -> Void = { message in
-        // File names, device descriptions and bus strings are in these messages: control characters are escaped.
-        FileHandle.standardError.write(Data("videotoy: \(TerminalText.escaped(message))\n".utf8))
-    }
+    // Lines for the terminal wait for the --play file's answer; the gate escapes their control characters.
+    let gate = TerminalGate(holding: playCheck != nil)
+    let terminal: @Sendable (String) -> Void = { message in gate.write(message) }
     let log = EventLog(clock: clock, sink: sink, terminal: terminal, wording: .catalogues)
     // Notices when the main loop stalls for more than 100 ms (or VIDEOTOY_STALL_MS, 10 to 10,000: tests that hold
     // the main loop to a tighter bound) and says what was running.
@@ -88,6 +88,10 @@ func runApplication(
     let host = AppHost(id: AppIdentity.id, unique: !options.newWindow)
     AppOptions.register(on: host)
     var window: LibraryWindow?
+    // The library's scan starts with the window's building, before the --play file's probe has answered; what it
+    // finds waits here until the window shows.
+    var scanned: LibraryLoader.Found?
+    var useScan: (@MainActor (LibraryLoader.Found) -> Void)?
     var mpris: MPRISBridge?
     var wake: WakeDriver?
     let network = NetworkScreens(controller: controller)
@@ -106,6 +110,8 @@ func runApplication(
     }
 
     host.onQuit {
+        // A run that ends before the --play file's answer still says what its start-up said.
+        gate.open()
         watchdog.stop()
         folders.watcher.stop()
         mpris?.close()
@@ -117,13 +123,10 @@ func runApplication(
         keeper.flush()
         writer?.flush()
     }
-    host.onActivate {
-        guard window == nil else { return }
-        // This process is the running instance now: a later launch hands over instead of reaching this.
-        if let problem = writer?.open() {
-            terminal(problem)
-            host.quit(status: 1)
-            return
+    /// Builds the library window, and shows it once the --play file, if any, is known to play.
+    func openWindow() {
+        LibraryLoader.load(options: options, play: playPath, lastFolders: remembered.libraryFolders) { found in
+            if let useScan { useScan(found) } else { scanned = found }
         }
         // GTK has opened the display; no window is realized yet, and GSK reads its renderer when the first one is.
         let drawing = DrawingPathSetup.apply(request: options.renderer)
@@ -181,6 +184,19 @@ func runApplication(
         }
         ShowFiles.connect(window: main, controller: controller, keeper: keeper, log: log)
         ShowFiles.openAtStart(options.show, remembered: remembered.showFile)
+        // No window shows before the --play file's probe answers: a file that cannot play ends the run without one.
+        // The window is built meanwhile, and the main loop is not held; the probe started with the process.
+        let compositor = modeSupport.compositor
+        guard let playCheck else { return showWindow(main, session: session, compositor: compositor, watch: watch) }
+        playCheck.whenAnswered { failure in
+            // Refused, the run ends with the reason alone; what the start-up said meanwhile goes out otherwise.
+            if let failure { return refusePlay(failure) }
+            gate.open()
+            showWindow(main, session: session, compositor: compositor, watch: watch)
+        }
+    }
+    /// Shows the library window and starts what hangs on it: the library, the --play file, the desktop services.
+    func showWindow(_ main: LibraryWindow, session: String, compositor: String?, watch: ScreenWatch) {
         main.present()
         main.afterFirstFrame { log.emit(.ready) }
         let bridge = MPRISBridge(
@@ -209,7 +225,6 @@ func runApplication(
         watch.follow(main)
         // Checked once at start-up, off the main loop (opening the audio device can take a while).
         let modes = watch.modeSupport.map(\.apiName)
-        let compositor = modeSupport.compositor
         DispatchQueue.global(qos: .utility).async {
             let capabilities = Capabilities(
                 session: session, compositor: compositor, modeSetting: modes, decoders: MediaCapabilities.decoders(),
@@ -226,7 +241,7 @@ func runApplication(
         // Paths on the command line become the library (remembered at once, as before); otherwise the remembered
         // folders or the Videos folder are, and nothing changes until the user opens or removes one.
         if !opened.isEmpty && !options.demo { controller.openedFolders(opened) }
-        LibraryLoader.load(options: options, play: playPath, lastFolders: remembered.libraryFolders) { found in
+        let use: @MainActor (LibraryLoader.Found) -> Void = { found in
             if opened.isEmpty && !found.isDemo {
                 controller.restoreFolders(LibraryFolders(roots: found.roots, recent: remembered.recentFolders))
             }
@@ -243,6 +258,24 @@ func runApplication(
                 if options.fullscreen { controller.intent(id, .toggleFullscreen) }
             }
         }
+        useScan = use
+        if let found = scanned {
+            scanned = nil
+            use(found)
+        }
+    }
+    var opening = false
+    host.onActivate {
+        guard window == nil, !opening else { return }
+        opening = true
+        // This process is the running instance now: a later launch hands over instead of reaching this.
+        if let problem = writer?.open() {
+            gate.open()
+            terminal(problem)
+            host.quit(status: 1)
+            return
+        }
+        openWindow()
     }
     return host.run(program: program)
 }

@@ -100,14 +100,22 @@ let backend = CachingBackend(
     wrapping: media,
     cache: ProbeCache(file: UserFolders.cache() + "/probe-cache.tsv", fingerprint: CachingBackend.mediaFingerprint))
 
-// A missing or unplayable --play file is a start-up error: say why and stop before any window opens.
-var playPath: String?
+// A missing or unplayable --play file is a start-up error: say why and stop before any window opens. The probe runs
+// meanwhile, while the settings, the sound client and the toolkit start; the window waits for its answer.
+var playCheck: PlayCheck?
 if let play = options.play {
-    let absolute = URL(fileURLWithPath: play).standardizedFileURL.path
-    if case .failure(let failure) = backend.probe(path: absolute) {
-        fail("cannot play \(PathBytes.display(play)): \(failure.text(in: .user))", status: 2)
+    let check = PlayCheck(path: URL(fileURLWithPath: play).standardizedFileURL.path, backend: backend)
+    playCheck = check
+    // With no display named, the toolkit would stop on that before the answer came: it is awaited here.
+    let environment = ProcessInfo.processInfo.environment
+    if [environment["DISPLAY"], environment["WAYLAND_DISPLAY"]].allSatisfy({ ($0 ?? "").isEmpty }), let failure = check.wait() {
+        refusePlay(failure)
     }
-    playPath = absolute
+}
+
+/// Says why the `--play` file cannot play, and exits with status 2.
+func refusePlay(_ failure: ProbeFailure) -> Never {
+    fail("cannot play \(PathBytes.display(options.play ?? "")): \(failure.text(in: .user))", status: 2)
 }
 
 // Opened once this process is the running instance (after the single-instance hand-over), never before.
@@ -116,7 +124,9 @@ let eventsPath = options.eventsPath ?? ProcessInfo.processInfo.environment["VIDE
 let writer = eventsPath.map(EventLogWriter.init(path:))
 
 let exitStatus = MainActor.assumeIsolated {
-    runApplication(options: options, playPath: playPath, backend: backend, writer: writer, started: started)
+    runApplication(
+        options: options, playCheck: playCheck, backend: backend, writer: writer, started: started,
+        refusePlay: { refusePlay($0) })
 }
 writer?.flush()
 exit(exitStatus)

@@ -45,6 +45,27 @@ struct PosterOrderTests {
         #expect(postered == Set(nearIDs.compactMap { rig.controller.library.item($0)?.path }))
     }
 
+    @Test("no poster starts while a video asked to play waits for its first picture; they start once it shows", arguments: [false, true])
+    func postersWaitForTheFirstFrame(fails: Bool) async throws {
+        let paths = (0..<60).map { "/v/clip \(100 + $0).mp4" }
+        let rig = try await Rig.ready(paths)
+        let asked = rig.backend.posterRequests.count
+        let played = try #require(rig.controller.id(at: 0))
+        rig.controller.activate(played)
+        // Rows scrolled into view while the video starts: their posters wait.
+        rig.controller.rowsVisible(40..<44)
+        rig.work?.runAll()
+        #expect(rig.backend.posterRequests.count == asked, "a poster decoded while the played video had shown nothing")
+
+        let player = try #require(rig.controller.library.item(played).flatMap { rig.backend.player(for: $0.path) })
+        // A picture, or an error: either way nobody waits on the player any more.
+        player.emit(fails ? .error(.noPictures) : .firstFrame)
+        rig.work?.runAll()
+        let shown = Set((40..<44).compactMap { rig.controller.id(at: $0) }.compactMap { rig.controller.library.item($0)?.path })
+        let postered = Set(rig.backend.posterRequests.dropFirst(asked).map(\.path))
+        #expect(postered.isSuperset(of: shown), "\(postered)")
+    }
+
     @Test("posters for rows shown after the library is probed start at once")
     func postersAfterMetadata() async throws {
         let rig = try await Rig.ready(["/v/a.mp4", "/v/b.mp4"])
@@ -91,6 +112,9 @@ struct PosterOrderTests {
         #expect(rig.controller.row(for: far)?.poster == nil)
         #expect(rig.work?.waiting == 0 && rig.backend.posterRequests.count == asked, "a read queued work")
         rig.controller.activate(far)
+        // Posters wait for the played video's first picture.
+        let path = try #require(rig.controller.library.item(far)?.path)
+        try #require(rig.backend.player(for: path)).emit(.firstFrame)
         try await rig.eventually("the far video's poster") { rig.controller.poster(for: far) != nil }
         #expect(rig.controller.row(for: far)?.poster == nil, "its row, out of reach, still shows none")
     }

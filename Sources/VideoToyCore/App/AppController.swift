@@ -63,6 +63,9 @@ public final class AppController {
             sorting: sorting ?? SerialBackgroundQueue(label: "videotoy.sort"), work: work, timers: timers, log: log)
         presenterDriver = PresenterDriver(settings: presenter, timers: timers, log: log)
         mediaWork.attach(owner: self)
+        let playback = playbackDriver
+        mediaWork.holdsPosters = { [weak playback] in playback?.isStartingPlayer ?? false }
+        playbackDriver.onStarted = { [weak mediaWork] in mediaWork?.resumePosters() }
         screenDriver.attach(owner: self)
         trackDriver.attach(owner: self)
         audioDriver.attach(owner: self)

@@ -53,9 +53,19 @@ final class MediaWorkDriver {
         // Metadata for the whole library comes first: on two cores a decoding poster would halve the probing,
         // and every row needs its metadata to be listed, sorted and searched, while only the rows on screen show a
         // poster. Posters start once no probe waits or runs.
-        posterJobs.mayStart = { [weak self] in self?.probes.pendingCount == 0 }
+        // Nor while a video the user asked for waits for its first picture: a poster's decoding would delay it.
+        posterJobs.mayStart = { [weak self] in
+            guard let self else { return false }
+            return probes.pendingCount == 0 && !holdsPosters()
+        }
         probes.onIdle = { [weak self] in self?.posterJobs.resume() }
     }
+
+    /// Whether posters must wait for now (a player is starting); `resumePosters()` once it says no again.
+    var holdsPosters: () -> Bool = { false }
+
+    /// Starts the posters that waited for `holdsPosters`.
+    func resumePosters() { posterJobs.resume() }
 
     /// Connects what the work reports to; jobs are then ordered by their rows' distance from the rows on screen.
     func attach(owner: Owner) {

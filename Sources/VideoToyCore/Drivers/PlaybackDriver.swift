@@ -47,6 +47,10 @@ final class PlaybackDriver {
         didSet { placements.presenter = presenter }
     }
     private var progressTimer: ScheduledTimer?
+    /// Players asked to play that have shown no picture yet (nor started playing, nor failed).
+    private var starting: Set<ItemID> = []
+    /// Called once no player waits for its first picture any more.
+    var onStarted: (() -> Void)?
     /// What the playback reports to.
     private(set) weak var owner: Owner?
     /// Where players are made.
@@ -74,6 +78,16 @@ final class PlaybackDriver {
 
     /// The player of `id`, if live.
     func player(_ id: ItemID) -> MediaPlayer? { players[id] }
+
+    /// Whether a player asked to play still waits for its first picture: the time the user waits on, which other
+    /// work on the two cores (posters) must not lengthen.
+    var isStartingPlayer: Bool { !starting.isEmpty }
+
+    /// `id` is no longer starting: it showed a picture, plays, failed or was closed.
+    private func started(_ id: ItemID) {
+        guard starting.remove(id) != nil, starting.isEmpty else { return }
+        onStarted?()
+    }
 
     /// Whether an update of the progress display is scheduled.
     var isUpdatingProgress: Bool { progressTimer != nil }
@@ -176,7 +190,12 @@ final class PlaybackDriver {
                 // An adopted pre-roll already waits at its start; seeking there again would decode it twice.
                 let heldStart = owner?.playStarting(id)
                 let fresh = players[id] == nil
-                guard let player = ensurePlayer(id) else { continue }
+                // Held from before the player is made: making it asks for the current video's poster (MPRIS art).
+                if fresh { starting.insert(id) }
+                guard let player = ensurePlayer(id) else {
+                    started(id)
+                    continue
+                }
                 let remembered = fresh ? owner?.item(id).flatMap { owner?.memory.resumePosition?($0.path) } : nil
                 if let start = fromMs ?? remembered, start != heldStart { player.seek(toMs: start) }
                 player.play()
@@ -249,6 +268,7 @@ final class PlaybackDriver {
             if policy.states[id] != .finished { remember(id, positionMs: position) }
         }
         player.close()
+        started(id)
         if let path = owner?.item(id)?.path { journalClosed(path, played: true) }
         tracks.closeTracks(id)
         place(.released(id))
@@ -265,6 +285,10 @@ final class PlaybackDriver {
     /// A message of the live player of `id`.
     func received(_ message: PlayerMessage, from id: ItemID) {
         guard let item = owner?.item(id), players[id] != nil else { return }
+        switch message {
+        case .firstFrame, .playing, .endOfStream, .error: started(id)
+        default: break
+        }
         switch message {
         case .playing(let position):
             log.emit(.play, path: item.path, fields: [(.positionMs, .int(position))])
