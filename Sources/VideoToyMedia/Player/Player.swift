@@ -112,7 +112,7 @@ public final class Player {
         if let flip = elements.make("videoflip") {
             // 8 is GST_VIDEO_ORIENTATION_AUTO: follow the file's image-orientation tag.
             GProperty.set(flip, "video-direction", Int32(8))
-            GProperty.set(playbin, "video-filter", object: flip)
+            GProperty.set(playbin, "video-filter", object: VideoFilter.make(flip: flip, elements: elements))
         }
         // Asked of the file system only (microseconds): opening a device to find out would block the main thread.
         if let soundBin {
