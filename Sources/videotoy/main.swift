@@ -95,7 +95,8 @@ if options.check {
 
 // Metadata and posters are cached by path, size and modification time, posters in the freedesktop thumbnail cache.
 // They are made by sandboxed helper processes running this binary: a file that crashes GStreamer costs its row only.
-let media: MediaBackend = HelperBackend.ownExecutable.map { HelperBackend(executable: $0) } ?? GStreamerBackend()
+// A helper idle for 10 s ends: playing one file needs one only for its probe and poster at the start.
+let media: MediaBackend = HelperBackend.ownExecutable.map { HelperBackend(executable: $0, idleSeconds: 10) } ?? GStreamerBackend()
 let backend = CachingBackend(
     wrapping: media,
     cache: ProbeCache(file: UserFolders.cache() + "/probe-cache.tsv", fingerprint: CachingBackend.mediaFingerprint))

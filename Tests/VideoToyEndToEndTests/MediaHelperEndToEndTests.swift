@@ -84,5 +84,46 @@ extension EndToEnd {
                 #expect(app.terminate() == 0)
             }
         }
+
+        @Test("the app's media helpers end once idle: after the probe and poster of a play, none is left running")
+        func idleHelpersEnd() async throws {
+            let display = try VirtualDisplay()
+            defer { display.stop() }
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-e2e-idle-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let video = folder + "/film.webm"
+            try FileManager.default.copyItem(atPath: Fixture.clips.short, toPath: video)
+            let cache = folder + "/cache"
+            let app = try AppProcess(
+                arguments: ["--controls", "none", "--play", video, folder], display: display, environment: ["XDG_CACHE_HOME": cache])
+            defer { app.terminate() }
+            // The cold cache makes the app ask a helper for the file's probe before the window opens; the helper then
+            // stays at least its 10 s idle time, which a poll every 200 ms cannot miss.
+            try await Fixture.eventually("a media helper starts for the probe") { !Self.helpers(of: app.pid).isEmpty }
+            _ = try await app.waitFor("first-frame", timeout: .seconds(45)) { _ in true }
+            try await Fixture.eventually("no media helper is left", within: .seconds(60)) { Self.helpers(of: app.pid).isEmpty }
+            #expect(app.isRunning, "\(app.report())")
+        }
+
+        /// The media helpers among `pid`'s descendants (bubblewrap and the helper it runs).
+        private static func helpers(of pid: Int32) -> [Int32] {
+            var children: [Int32: [Int32]] = [:]
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+                guard let child = Int32(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                    let close = stat.lastIndex(of: ")")
+                else { continue }
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                guard fields.count > 1, fields[0] != "Z", let parent = Int32(fields[1]) else { continue }
+                children[parent, default: []].append(child)
+            }
+            var found: [Int32] = [], queue = children[pid] ?? []
+            while let next = queue.popLast() {
+                let command = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(next)/cmdline"))) ?? Data()
+                if String(decoding: command, as: UTF8.self).contains("--media-helper") { found.append(next) }
+                queue += children[next] ?? []
+            }
+            return found
+        }
     }
 }

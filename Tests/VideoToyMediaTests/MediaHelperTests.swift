@@ -63,6 +63,31 @@ struct MediaHelperTests {
         #expect(backend.helpersStarted == 2)
     }
 
+    @Test("a helper idle for the backend's idle time ends, and the next request starts another that answers")
+    func idleHelperEnds() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.app), "build the app first: \(Self.app)")
+        let backend = HelperBackend(executable: Self.app, idleSeconds: 1)
+        let good = try Self.clip("fine.mp4")
+        #expect(try #require(backend.probe(path: good).get().durationMs) > 0)
+        #expect(backend.helpersRunning == 1)
+        let deadline = ContinuousClock.now + .seconds(30)
+        while backend.helpersRunning > 0, ContinuousClock.now < deadline { usleep(50_000) }
+        #expect(backend.helpersRunning == 0)
+        #expect(try #require(backend.probe(path: good).get().durationMs) > 0)
+        #expect(backend.helpersStarted == 2)
+    }
+
+    @Test("without an idle time a helper stays for the next request")
+    func helperStaysWithoutIdleTime() throws {
+        let backend = try Self.backend()
+        let good = try Self.clip("fine.mp4")
+        #expect(try #require(backend.probe(path: good).get().durationMs) > 0)
+        usleep(1_500_000)
+        #expect(backend.helpersRunning == 1)
+        #expect(try #require(backend.probe(path: good).get().durationMs) > 0)
+        #expect(backend.helpersStarted == 1)
+    }
+
     @Test("the failure is cached, so another start does not ask a helper about that file again", arguments: faults)
     func failureCached(_ fault: FaultCase) throws {
         let folder = try Fixtures.newFolder("helper-cache")

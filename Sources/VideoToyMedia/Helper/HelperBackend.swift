@@ -32,6 +32,11 @@ public final class HelperBackend: MediaBackend, @unchecked Sendable {
     private let condition = NSCondition()
     private var slots: [HelperProcess?]
     private var busy: [Bool]
+    // When each slot's helper last finished a request (monotonic ms), for `idleSeconds`.
+    private var lastUsed: [Int64]
+    private let idleSeconds: Int?
+    private var reapScheduled = false
+    private let reaper = DispatchQueue(label: "videotoy.helper-reaper", qos: .utility)
     private var wrapper: [String]?
     private var launches = 0
     private var posterSkips: Set<PosterKey> = []
@@ -42,10 +47,11 @@ public final class HelperBackend: MediaBackend, @unchecked Sendable {
     }
 
     /// Runs `executable` with `--media-helper` as each helper (the app passes its own binary); `environment` is
-    /// added to this process's for them (tests set faults there).
+    /// added to this process's for them (tests set faults there). A helper idle for `idleSeconds` is ended (nil: never).
     public init(
         executable: String, helpers: Int = 2, requestSeconds: Int = 15, posterHeight: Int = 188,
-        confinement: Confinement = .bubblewrapWhenPresent, environment: [String: String] = [:], detectionSeconds: Int = 3
+        confinement: Confinement = .bubblewrapWhenPresent, environment: [String: String] = [:], detectionSeconds: Int = 3,
+        idleSeconds: Int? = nil
     ) {
         GStreamer.initialize()
         self.command = [executable, MediaHelper.argument]
@@ -57,6 +63,8 @@ public final class HelperBackend: MediaBackend, @unchecked Sendable {
         self.environment = merged.map { "\($0.key)=\($0.value)" }
         slots = Array(repeating: nil, count: max(1, helpers))
         busy = Array(repeating: false, count: max(1, helpers))
+        lastUsed = Array(repeating: 0, count: max(1, helpers))
+        self.idleSeconds = idleSeconds.map { max(1, $0) }
         switch confinement {
         case .selfOnly: wrapper = nil
         case .bubblewrapWhenPresent: wrapper = Self.bubblewrap()
@@ -73,6 +81,9 @@ public final class HelperBackend: MediaBackend, @unchecked Sendable {
 
     /// How many helpers were started so far (tests check that a crashed one was replaced, or none was needed).
     public var helpersStarted: Int { condition.withLock { launches } }
+
+    /// How many helpers are running now, busy or idle.
+    public var helpersRunning: Int { condition.withLock { slots.count { $0 != nil } } }
 
     /// True when helpers run under bubblewrap.
     public var isBubblewrapped: Bool { condition.withLock { wrapper != nil } }
@@ -235,8 +246,43 @@ public final class HelperBackend: MediaBackend, @unchecked Sendable {
         condition.withLock {
             slots[index] = helper
             busy[index] = false
+            lastUsed[index] = HelperWire.now()
             condition.signal()
         }
+        scheduleReap()
+    }
+
+    /// Looks for idle helpers once the oldest running one may have been idle for `idleSeconds`.
+    private func scheduleReap() {
+        guard let idleSeconds else { return }
+        let due: Int64? = condition.withLock {
+            guard !reapScheduled else { return nil }
+            let idle = slots.indices.filter { slots[$0] != nil && !busy[$0] }.map { lastUsed[$0] }
+            guard let oldest = idle.min() else { return nil }
+            reapScheduled = true
+            return oldest + Int64(idleSeconds) * 1000
+        }
+        guard let due else { return }
+        let wait = max(0, due - HelperWire.now())
+        reaper.asyncAfter(deadline: .now() + .milliseconds(Int(wait))) { [weak self] in self?.endIdleHelpers() }
+    }
+
+    /// Ends the helpers idle for `idleSeconds` or more: a helper holds 40 MB (GStreamer and its plugins) that playing one
+    /// file, or a library whose probes and posters are cached, never needs again; the next request starts one.
+    private func endIdleHelpers() {
+        guard let idleSeconds else { return }
+        let now = HelperWire.now()
+        let ended: [HelperProcess] = condition.withLock {
+            reapScheduled = false
+            var taken: [HelperProcess] = []
+            for index in slots.indices where !busy[index] && now - lastUsed[index] >= Int64(idleSeconds) * 1000 {
+                if let helper = slots[index] { taken.append(helper) }
+                slots[index] = nil
+            }
+            return taken
+        }
+        ended.forEach { $0.kill() }
+        scheduleReap()
     }
 
     /// A new helper, under bubblewrap if it works here; one that does not start is not the file's fault, so its

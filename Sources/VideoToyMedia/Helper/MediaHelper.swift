@@ -74,8 +74,18 @@ public enum MediaHelper {
                 return 0
             }
             guard HelperWire.write(HelperWire.encode(answer), to: output) else { return 0 }
+            releaseMemoryWhenIdle(input)
         }
         return 0
+    }
+
+    /// Gives the decoder's freed frames back to the system when no request is waiting: malloc kept them, and a helper
+    /// that had made one 2160p poster held 200 MB until it ended. Not between requests in a row, where it would cost
+    /// time (a scan's posters) and the next request reuses the memory anyway.
+    private static func releaseMemoryWhenIdle(_ input: Int32) {
+        var waiting = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        guard poll(&waiting, 1, 0) == 0 else { return }
+        ProcessTuning.releaseFreedMemory()
     }
 
     /// libav's decoders report an allocation refused at the memory limit as this error (on the FFV1 9-bit file that
