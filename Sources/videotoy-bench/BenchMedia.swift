@@ -108,6 +108,15 @@ struct BenchMedia {
         try files.createDirectory(at: root, withIntermediateDirectories: true)
         let playable = ["720p.mp4", "small.mp4", "medium.webm", "1080p.mp4"]
         var seeds: [String: String] = [:]
+        if shape != .flat {
+            // Copies of their own, so the shared clips keep links to spare for the flat library and the refresh step.
+            let copies = root.appendingPathComponent(".seeds")
+            try files.createDirectory(at: copies, withIntermediateDirectories: true)
+            for name in playable + ["empty.mp4", "text.mp4", "truncated.mp4"] {
+                seeds[name] = copies.appendingPathComponent("0-" + name).path
+                try files.copyItem(atPath: clip(name), toPath: copies.appendingPathComponent("0-" + name).path)
+            }
+        }
         var i = 0
         for (folder, count) in shape.layout(n: n) {
             let place = folder.isEmpty ? root : root.appendingPathComponent(folder)

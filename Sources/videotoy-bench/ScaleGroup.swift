@@ -46,7 +46,9 @@ enum ScaleGroup {
 
         mark = latest(app)
         let added = session.media.refreshFolder(shape).appendingPathComponent("zz-refresh-\(getpid()).mp4").path
-        Glibc.link(session.media.clip("small.mp4"), added)
+        if Glibc.link(session.media.clip("small.mp4"), added) != 0 {
+            note("scale: cannot link \(added): \(String(cString: strerror(errno)))")
+        }
         let linked = latest(app)
         let refreshed = app.waitEvents(.refresh, count: 1, seconds: 30)
         unlink(added)
