@@ -148,6 +148,15 @@ struct LibraryTests {
         #expect(item.state == .pending)
     }
 
+    /// The name is the last part that is not empty, found in the path's bytes; with none, the path itself.
+    @Test(arguments: [
+        ("/v/clip.mp4/", "clip.mp4"), ("/v/clip.mp4//", "clip.mp4"), ("/", "/"), ("//", "//"), ("", ""),
+        ("/a0/b1/c2/lib-00001.mp4", "lib-00001.mp4"), ("/x/\u{10FFE9}t\u{10FFE9}.mkv", "été.mkv"), ("/a/b\u{301}", "b\u{301}"),
+    ])
+    func nameOfOddPaths(path: String, name: String) {
+        #expect(LibraryItem(id: ItemID(0), path: path).name == name)
+    }
+
     @Test func onlyFailedItemsAreNotPlayable() {
         var item = LibraryItem(id: ItemID(0), path: "/v/a.mp4")
         #expect(item.isPlayable)
