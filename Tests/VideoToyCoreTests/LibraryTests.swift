@@ -78,6 +78,20 @@ struct LibraryTests {
         #expect(Set(first).count == 2)
     }
 
+    /// A batch drops a path found twice wherever the copies are, and keeps one name in many folders and two
+    /// spellings of one name (two files), in display order.
+    @Test(arguments: [false, true])
+    func aBatchDropsRepeatedPathsOnly(prebuilt: Bool) {
+        let paths = [
+            "/s2/e1.mp4", "/s1/e1.mp4", "/s2/e1.mp4", "/s1/e2.mp4", "/s1/e1.mp4", "/s1/caf\u{E9}.mp4", "/s1/cafe\u{301}.mp4",
+            "/s1/caf\u{E9}.mp4",
+        ]
+        let expected = ["/s1/cafe\u{301}.mp4", "/s1/caf\u{E9}.mp4", "/s1/e1.mp4", "/s2/e1.mp4", "/s1/e2.mp4"]
+        let batch = LibraryBatch(paths: paths, prebuilt: prebuilt)
+        #expect(batch.count == 5)
+        #expect(batch.paths.map { Array($0.utf8) } == expected.map { Array($0.utf8) })
+    }
+
     @Test func idsStayStableWhenItemsAreAddedBefore() throws {
         var library = Library(paths: ["/v/m.mp4", "/v/z.mp4"])
         let m = try #require(library.id(forPath: "/v/m.mp4"))
