@@ -87,7 +87,8 @@ enum ScaleGroup {
             let worst = String(figures.worst)
             session.add(
                 BenchRow(
-                    id: prefix + id, metric: "longest main-loop stall: \(what), N=\(n)\(laid)", value: worst, unit: "ms", target: "<= 50 ms",
+                    id: prefix + id, metric: "longest main-loop stall: \(what), N=\(n)\(laid)", value: worst, unit: "ms",
+                    target: "<= 50 ms",
                     result: Figures.verdict(worst, .atMost, 50), note: figures.text))
         }
         let refreshValue = refreshMs.map(String.init) ?? ""
