@@ -22,19 +22,18 @@ struct FolderListing {
     /// resolves to this plus its name.
     let realBase: String?
 
-    /// Reads the folder at `path`, each step under `timeout` seconds on `calls`.
-    static func read(_ path: String, calls: GuardedCalls, timeout: Double) -> Outcome {
+    /// Reads the folder at `path`, each step under `timeout` seconds on `calls`. With `sameDisk` (a folder inside a
+    /// folder on a local disk, and no mount point: on the same local file system), nothing can hang, so the calls
+    /// run here, with no helper thread's round trip: a tree of 1,000 folders would otherwise pay for 2,000.
+    static func read(_ path: String, calls: GuardedCalls, timeout: Double, sameDisk: Bool = false) -> Outcome {
         let rawFolder = PathBytes.encode(path)
-        guard
-            let looked = calls.run(
-                timeout: timeout,
-                { () -> (real: String?, pseudo: String?, listing: Result<[(name: [UInt8], type: UInt8)], RawPath.Failure>?) in
-                    let real = RawPath.resolved(rawFolder)
-                    // Checked before listing: a listing of /proc alone is every process's folder.
-                    if let pseudo = RawPath.pseudoFileSystem(rawFolder, resolved: real) { return (real, pseudo, nil) }
-                    return (real, nil, RawPath.list(rawFolder))
-                })
-        else { return .unanswered }
+        let look = { @Sendable () -> (real: String?, pseudo: String?, listing: Result<[(name: [UInt8], type: UInt8)], RawPath.Failure>?) in
+            let real = RawPath.resolved(rawFolder)
+            // Checked before listing: a listing of /proc alone is every process's folder.
+            if let pseudo = RawPath.pseudoFileSystem(rawFolder, resolved: real) { return (real, pseudo, nil) }
+            return (real, nil, RawPath.list(rawFolder))
+        }
+        guard let looked = sameDisk ? look() : calls.run(timeout: timeout, look) else { return .unanswered }
         guard let listing = looked.listing else { return .pseudo(looked.pseudo) }
         let entries: [(name: String, type: UInt8)]
         switch listing {
@@ -49,6 +48,7 @@ struct FolderListing {
         // realpath, not 100,000 stat and realpath calls, each on a helper thread under a deadline. A share or a
         // FUSE file system can stop answering for one entry, so there every entry is still looked at on its own.
         let real = looked.real
+        if sameDisk, let real { return .listed(FolderListing(entries: entries, realBase: real.hasSuffix("/") ? real : real + "/")) }
         let realBase =
             calls.run(timeout: timeout) { () -> String? in
                 guard RawPath.isLocalDisk(rawFolder), let real else { return nil }

@@ -17,8 +17,13 @@ struct FolderWalk {
     var subtitles: [String] = []
     /// The folders whose every entry was looked at (`ScanResult.listed`).
     var listed: [String] = []
+    /// The stamp of each folder in `listed`, from the `stat` that led into it (`ScanResult.stamps`).
+    var stamps: [String: FolderStamp] = [:]
     /// The folders given to the scan: the only places a symbolic link to a folder leads into.
     var roots = LibraryRoots()
+    /// The kernel's mount points when the scan began: a folder entry on a local disk that is none of these is on
+    /// that same disk, so looking into it needs no deadline.
+    var mountPoints: Set<String> = []
     private var seenFolders: Set<FileIdentity> = []
     // Keys by bytes: canonically equal names ("é" precomposed or not) are different files.
     private var seenFiles: Set<PathKey> = []
@@ -37,13 +42,14 @@ struct FolderWalk {
         if seenPaths.insert(PathKey(path)).inserted { videos.append(path) }
     }
 
-    /// Goes into the folder at `path`, and into the folders inside it, listing videos and subtitle files.
-    mutating func folder(_ path: String, info: Glibc.stat) {
+    /// Goes into the folder at `path`, and into the folders inside it, listing videos and subtitle files;
+    /// `sameDisk` says it is on the local file system of the folder holding it (`FolderListing.read`).
+    mutating func folder(_ path: String, info: Glibc.stat, sameDisk: Bool = false) {
         // Device and inode identify a folder however it was reached, which ends symlink loops.
         guard seenFolders.insert(FileIdentity(info)).inserted else { return }
         let shown = PathBytes.display(path)
         let listing: FolderListing
-        switch FolderListing.read(path, calls: calls, timeout: scanner.folderTimeoutSeconds) {
+        switch FolderListing.read(path, calls: calls, timeout: scanner.folderTimeoutSeconds, sameDisk: sameDisk) {
         case .unanswered:
             folders.append(path)
             problems.append("Folder \(shown) did not answer within \(Int(scanner.folderTimeoutSeconds)) s")
@@ -75,10 +81,12 @@ struct FolderWalk {
                 continue
             }
             let rawChild = PathBytes.encode(child)
-            guard
-                let entry = calls.run(
-                    timeout: scanner.entryTimeoutSeconds, { FolderEntry.look(at: rawChild, nameSaysVideo: nameSaysVideo) })
-            else {
+            // A folder (not a link) in a folder on a local disk, and no mount point, is on that disk: its stat
+            // cannot hang, so it needs no helper thread. Anything else may lead to a share.
+            let sameDisk =
+                type == UInt8(DT_DIR) && listing.realBase.map { !mountPoints.contains($0 + name) } ?? false
+            let look = { @Sendable in FolderEntry.look(at: rawChild, nameSaysVideo: nameSaysVideo) }
+            guard let entry = sameDisk ? look() : calls.run(timeout: scanner.entryTimeoutSeconds, look) else {
                 unanswered += 1
                 let seconds = Int(scanner.entryTimeoutSeconds)
                 if nameSaysVideo {
@@ -103,7 +111,7 @@ struct FolderWalk {
                         "\(PathBytes.display(child)) links to \(PathBytes.display(link)), outside the library folder: not followed")
                     continue
                 }
-                folder(child, info: childInfo)
+                folder(child, info: childInfo, sameDisk: sameDisk && link == nil && childInfo.st_dev == info.st_dev)
             case .video(let resolved):
                 add(file: child, resolved: resolved)
             case .unreadable(let code):
@@ -120,6 +128,8 @@ struct FolderWalk {
             }
         }
         listed.append(path)
+        // Taken before the folder was read: a change while it was read leaves a newer stamp, seen as a change.
+        stamps[path] = ScanStamps.stamp(info)
     }
 }
 

@@ -55,35 +55,23 @@ public final class FolderWatcher {
         for root in MountChanges.touched(roots: Array(folders.keys), before: mountPoints, after: now) { folders[root]?.poke() }
     }
 
-    /// The mount points in the kernel's table (read from /proc: no file system is asked, so a dead share cannot block).
-    private static func currentMountPoints() -> Set<String> {
-        var points: Set<String> = []
-        var list = g_unix_mounts_get(nil)
-        let head = list
-        while let node = list {
-            if let entry = node.pointee.data {
-                let mount = OpaquePointer(entry)
-                if let path = g_unix_mount_get_mount_path(mount) { points.insert(PathBytes.decode(cString: path)) }
-                g_unix_mount_free(mount)
-            }
-            list = node.pointee.next
-        }
-        g_list_free(head)
-        return points
-    }
+    /// The mount points in the kernel's table (`MountPoints`).
+    private static func currentMountPoints() -> Set<String> { MountPoints.current() }
 
     /// The folders watched, sorted.
     public var watched: [String] { folders.keys.sorted() }
 
     /// Starts watching `folder` (an absolute path), unless it or a folder holding it is watched already; `inside`
     /// are folders within it that a scan already found. It is rescanned once the watches are in place, to catch
-    /// changes made meanwhile.
-    public func watch(_ folder: String, inside: [String] = []) {
+    /// changes made meanwhile, unless `stamps` (that scan's) show that no folder in it changed since.
+    public func watch(_ folder: String, inside: [String] = [], stamps: ScanStamps? = nil) {
         let covered = folders.keys.contains { folder == $0 || folder.hasPrefix($0 == "/" ? "/" : $0 + "/") }
         guard !covered else { return }
         let watched = WatchedFolder(
             root: folder, folders: inside, timing: timing, scanner: scanner,
             known: known, report: report, deliver: deliver)
+        // Only when the scan read every folder it found there whole: otherwise what it missed must be looked for.
+        if let stamps, Set(stamps.folders.keys) == Set(inside).union([folder]) { watched.scanStamps = stamps }
         folders[folder] = watched
         watched.poke()
     }

@@ -33,9 +33,11 @@ public struct LibraryScanner: Sendable {
 
     /// Scans `paths`, blocking; run it off the main thread.
     public func scan(_ paths: [String]) -> ScanResult {
+        let began = ScanStamps.now()
         let calls = GuardedCalls()
         defer { calls.finish() }
         var walk = FolderWalk(scanner: self, calls: calls)
+        walk.mountPoints = MountPoints.current()
         var looked: [(path: String, status: PathStatus?)] = []
         for path in paths {
             let absolute = Self.absolute(path)
@@ -79,8 +81,10 @@ public struct LibraryScanner: Sendable {
                 walk.problems.append("\(shown) is a \(kind), not a video file: not listed")
             }
         }
-        return ScanResult(
+        var result = ScanResult(
             videos: walk.videos.sorted(), problems: walk.problems, folders: walk.folders, subtitles: walk.subtitles, listed: walk.listed)
+        result.stamps = ScanStamps(began: began, folders: walk.stamps)
+        return result
     }
 
     /// True when `name`'s extension is a known video extension.

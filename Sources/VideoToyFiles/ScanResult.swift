@@ -13,6 +13,8 @@ public struct ScanResult: Sendable, Hashable {
     public var subtitles: [String]
     /// The folders whose every entry was looked at (one that stopped answering halfway is not among them).
     public var listed: [String]
+    /// When the scan began, and the stamp of every folder it read whole.
+    public var stamps = ScanStamps(began: FolderStamp(seconds: 0, nanoseconds: 0))
 
     /// Creates a result.
     public init(videos: [String] = [], problems: [String] = [], folders: [String] = [], subtitles: [String] = [], listed: [String] = []) {

@@ -19,6 +19,10 @@ final class WatchedFolder {
 
     /// The library folder.
     let root: String
+    /// The stamps of the scan that listed the folder before it was watched: once the monitors are in place, an
+    /// unchanged stamp on every folder stands for the rescan that would find nothing new (in a library of 100,000,
+    /// a whole scan on a worker and a pass over every row on the main thread). Used once.
+    var scanStamps: ScanStamps?
     private let timing: Timing
     private let scanner: LibraryScanner
     private let known: @MainActor (String) -> [String]
@@ -110,7 +114,21 @@ final class WatchedFolder {
         for monitor in made { monitors[monitor.path] = monitor }
         if let madeParent { parent = madeParent }
         // Scanned after the monitors exist, so nothing that happens from here on goes unnoticed.
-        rescan()
+        guard let stamps = scanStamps else { return rescan() }
+        scanStamps = nil
+        let timeout = scanner.folderTimeoutSeconds
+        DispatchQueue.global(qos: .utility).async {
+            let unchanged = stamps.stillUnchanged(timeout: timeout)
+            DispatchQueue.main.async { unchanged ? self.caughtUp() : self.rescan() }
+        }
+    }
+
+    /// The folder is as the scan before the watch listed it: what a rescan finding nothing new would leave.
+    private func caughtUp() {
+        guard !stopped else { return }
+        busy = false
+        present = true
+        finishCycle(flipped: false)
     }
 
     private func monitor(_ opened: Opened, isParent: Bool) -> DirectoryMonitor? {

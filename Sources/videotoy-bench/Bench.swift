@@ -31,7 +31,7 @@ struct Bench {
         setenv("XDG_CONFIG_HOME", work.appendingPathComponent("config").path, 1)
 
         let media = BenchMedia(root: URL(fileURLWithPath: mediaRoot), n: options.n)
-        try media.prepare()
+        try media.prepare(shapes: options.wants("scale") ? options.shapes : [])
         let display = try VirtualDisplay()
         defer { display.stop() }
         // gst-launch's ximagesink draws on the same display as the app.

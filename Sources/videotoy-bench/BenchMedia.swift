@@ -44,8 +44,20 @@ struct BenchMedia {
         return "lib-" + String(repeating: "0", count: max(0, max(5, String(n).count) - digits.count)) + digits + "." + ext
     }
 
-    /// Makes whatever is missing.
-    func prepare() throws {
+    /// The library of `n` files laid out as `shape`: the flat one is `library`, the others `library-N-SHAPE`.
+    func library(_ shape: LibraryShape) -> URL {
+        shape == .flat ? library : library.deletingLastPathComponent().appendingPathComponent("library-\(n)-\(shape.rawValue)")
+    }
+
+    /// The folder of `shape`'s library where the scale group adds a file and takes it away: the last one made,
+    /// the deepest for a tree.
+    func refreshFolder(_ shape: LibraryShape) -> URL {
+        let last = shape.layout(n: n).last?.folder ?? ""
+        return last.isEmpty ? library(shape) : library(shape).appendingPathComponent(last)
+    }
+
+    /// Makes whatever is missing: the clips, the cycles and the flat library, and the library of each of `shapes`.
+    func prepare(shapes: [LibraryShape] = []) throws {
         let files = FileManager.default
         try files.createDirectory(at: folder, withIntermediateDirectories: true)
         for (name, spec) in Self.clips where !isNonEmpty(clip(name)) {
@@ -66,7 +78,7 @@ struct BenchMedia {
             try files.moveItem(atPath: part, toPath: clip("truncated.mp4"))
         }
         try makeCycles()
-        try makeLibrary()
+        for shape in [LibraryShape.flat] + shapes.filter({ $0 != .flat }) { try makeLibrary(shape) }
     }
 
     private func makeCycles() throws {
@@ -82,38 +94,59 @@ struct BenchMedia {
         _ = files.createFile(atPath: cycles.appendingPathComponent(".complete").path, contents: nil)
     }
 
-    /// lib-00001 … in display order. Per hundred: an empty file (13), text named .mp4 (50) and a truncated MP4 (77);
-    /// the rest cycle through the 720p, small, webm and 1080p clips. All hard links, so N costs no disk; a clip
-    /// that reaches ext4's 65,000 links gets a copy (in `.seeds`, hidden from the scan) for the links after.
-    private func makeLibrary() throws {
+    /// lib-00001 … in display order, in `shape`'s folders. Per hundred: an empty file (13), text named .mp4 (50)
+    /// and a truncated MP4 (77); the rest cycle through the 720p, small, webm and 1080p clips. Shapes whose names
+    /// repeat number them afresh in each folder; the links shape links every file to the small clip. All hard links, so N costs no
+    /// disk; a clip that reaches ext4's 65,000 links gets a copy (in `.seeds`, hidden from the scan) for the links after.
+    private func makeLibrary(_ shape: LibraryShape) throws {
         let files = FileManager.default
-        let complete = library.path + ".complete"
+        let root = library(shape)
+        let complete = root.path + ".complete"
         guard !files.fileExists(atPath: complete) else { return }
-        note("making a library of \(n) files in \(library.path)")
-        try? files.removeItem(at: library)
-        try files.createDirectory(at: library, withIntermediateDirectories: true)
+        note("making a library of \(n) files in \(root.path) (\(shape.summary))")
+        try? files.removeItem(at: root)
+        try files.createDirectory(at: root, withIntermediateDirectories: true)
         let playable = ["720p.mp4", "small.mp4", "medium.webm", "1080p.mp4"]
         var seeds: [String: String] = [:]
-        for i in 1...n {
-            let source: String
-            switch i % 100 {
-            case 13: source = "empty.mp4"
-            case 50: source = "text.mp4"
-            case 77: source = "truncated.mp4"
-            default: source = playable[i % 4]
+        if shape != .flat {
+            // Copies of their own, so the shared clips keep links to spare for the flat library and the refresh step.
+            let copies = root.appendingPathComponent(".seeds")
+            try files.createDirectory(at: copies, withIntermediateDirectories: true)
+            for name in playable + ["empty.mp4", "text.mp4", "truncated.mp4"] {
+                seeds[name] = copies.appendingPathComponent("0-" + name).path
+                try files.copyItem(atPath: clip(name), toPath: copies.appendingPathComponent("0-" + name).path)
             }
-            let target = library.appendingPathComponent(libraryName(i, ext: (source as NSString).pathExtension)).path
-            try link(seeds[source] ?? clip(source), target, orCopyInto: &seeds, as: source)
+        }
+        var i = 0
+        for (folder, count) in shape.layout(n: n) {
+            let place = folder.isEmpty ? root : root.appendingPathComponent(folder)
+            try files.createDirectory(at: place, withIntermediateDirectories: true)
+            for j in 0..<count {
+                i += 1
+                let number = shape.namesRepeat ? j + 1 : i
+                let source: String
+                switch (shape, number % 100) {
+                case (.links, _): source = "small.mp4"
+                case (_, 13): source = "empty.mp4"
+                case (_, 50): source = "text.mp4"
+                case (_, 77): source = "truncated.mp4"
+                default: source = playable[number % 4]
+                }
+                let target = place.appendingPathComponent(libraryName(number, ext: (source as NSString).pathExtension)).path
+                try link(seeds[source] ?? clip(source), target, orCopyInto: &seeds, as: source, seedsIn: root)
+            }
         }
         _ = files.createFile(atPath: complete, contents: nil)
     }
 
     /// Links `target` to `seed`; when the seed has all the links ext4 allows (65,000), links it to a fresh copy of
-    /// clip `name` instead, which later links of that clip share.
-    private func link(_ seed: String, _ target: String, orCopyInto seeds: inout [String: String], as name: String) throws {
+    /// clip `name` in `root`'s `.seeds` instead, which later links of that clip share.
+    private func link(
+        _ seed: String, _ target: String, orCopyInto seeds: inout [String: String], as name: String, seedsIn root: URL
+    ) throws {
         if Glibc.link(seed, target) == 0 { return }
         guard errno == EMLINK else { throw BenchFailure("link \(target): \(String(cString: strerror(errno)))") }
-        let copies = library.appendingPathComponent(".seeds")
+        let copies = root.appendingPathComponent(".seeds")
         try FileManager.default.createDirectory(at: copies, withIntermediateDirectories: true)
         let copy = copies.appendingPathComponent("\(seeds.count + 1)-\(name)").path
         try? FileManager.default.removeItem(atPath: copy)

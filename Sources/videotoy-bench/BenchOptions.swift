@@ -29,6 +29,8 @@ struct BenchOptions {
     /// `--renderer`: passed to every launch of VideoToy, which then chooses its drawing path without the harness's
     /// `GSK_RENDERER=cairo`; nil keeps the harness's cairo.
     var renderer: String?
+    /// `--shape`: the library layouts the scale group runs, in order.
+    var shapes: [LibraryShape] = [.flat]
     /// Keep the scratch folder and print its path.
     var keep = false
     /// Print the usage and stop.
@@ -71,6 +73,13 @@ struct BenchOptions {
                 guard unknown.isEmpty else {
                     throw UsageError(description: "unknown group \(unknown.sorted().joined(separator: ", ")) in --only")
                 }
+            case "--shape":
+                let names = try value(argument).split(separator: ",").map(String.init)
+                let shapes = names.compactMap(LibraryShape.init(rawValue:))
+                guard shapes.count == names.count, !shapes.isEmpty else {
+                    throw UsageError(description: "--shape wants flat, folders, nested or links (comma-separated)")
+                }
+                options.shapes = shapes
             case "--app": options.app = try value(argument)
             case "--out": options.out = try value(argument)
             case "--media": options.media = try value(argument)
@@ -111,6 +120,9 @@ struct BenchOptions {
                              peers (VideoToy beside mpv, Celluloid, Totem and Clapper; scripts/setup bench installs them)
                              (default: all); scale is the large-library group: run it at --n 10000, 30000
                              and 100000 for the curve
+          --shape LIST       comma-separated library layouts for the scale group (default flat): flat (one
+                             folder), folders (10 of N/10), nested (10x10x10 folders, files at every level), links
+                             (100 folders of the same names, all hard links to one clip); rows scale.SHAPE.*
           --app PATH         benchmark this videotoy binary instead of building one
           --debug            build and benchmark the debug configuration (default: release)
           --scratch-path P   passed to `swift build`

@@ -17,6 +17,8 @@ enum LibraryLoader {
         var roots: [String]
         /// Every folder the scan went into, for watching.
         var folders: [String]
+        /// When the scan began and its folders' stamps, so watching them need not scan them again.
+        var stamps: ScanStamps?
         /// True for the generated demo library, which is not one of the user's folders.
         var isDemo = false
         /// The heading over `message`.
@@ -44,6 +46,7 @@ enum LibraryLoader {
             self.init(videos: scan.videos, message: message, roots: paths.filter(scanned.contains), folders: scan.folders)
             sidecars = scan.sidecars
             problems = scan.problems
+            stamps = scan.stamps
         }
     }
 

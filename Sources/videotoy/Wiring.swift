@@ -294,7 +294,7 @@ private func watchFolders(
     let watch: @MainActor (LibraryLoader.Found) -> Void = { found in
         for root in found.roots {
             let prefix = root == "/" ? "/" : root + "/"
-            watcher.watch(root, inside: found.folders.filter { $0.hasPrefix(prefix) })
+            watcher.watch(root, inside: found.folders.filter { $0.hasPrefix(prefix) }, stamps: found.stamps?.inside(root))
         }
     }
     return (watcher, watch)

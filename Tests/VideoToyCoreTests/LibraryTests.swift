@@ -78,6 +78,20 @@ struct LibraryTests {
         #expect(Set(first).count == 2)
     }
 
+    /// A batch drops a path found twice wherever the copies are, and keeps one name in many folders and two
+    /// spellings of one name (two files), in display order.
+    @Test(arguments: [false, true])
+    func aBatchDropsRepeatedPathsOnly(prebuilt: Bool) {
+        let paths = [
+            "/s2/e1.mp4", "/s1/e1.mp4", "/s2/e1.mp4", "/s1/e2.mp4", "/s1/e1.mp4", "/s1/caf\u{E9}.mp4", "/s1/cafe\u{301}.mp4",
+            "/s1/caf\u{E9}.mp4",
+        ]
+        let expected = ["/s1/cafe\u{301}.mp4", "/s1/caf\u{E9}.mp4", "/s1/e1.mp4", "/s2/e1.mp4", "/s1/e2.mp4"]
+        let batch = LibraryBatch(paths: paths, prebuilt: prebuilt)
+        #expect(batch.count == 5)
+        #expect(batch.paths.map { Array($0.utf8) } == expected.map { Array($0.utf8) })
+    }
+
     @Test func idsStayStableWhenItemsAreAddedBefore() throws {
         var library = Library(paths: ["/v/m.mp4", "/v/z.mp4"])
         let m = try #require(library.id(forPath: "/v/m.mp4"))
@@ -146,6 +160,15 @@ struct LibraryTests {
         #expect(item.name == name)
         #expect(item.folder == folder)
         #expect(item.state == .pending)
+    }
+
+    /// The name is the last part that is not empty, found in the path's bytes; with none, the path itself.
+    @Test(arguments: [
+        ("/v/clip.mp4/", "clip.mp4"), ("/v/clip.mp4//", "clip.mp4"), ("/", "/"), ("//", "//"), ("", ""),
+        ("/a0/b1/c2/lib-00001.mp4", "lib-00001.mp4"), ("/x/\u{10FFE9}t\u{10FFE9}.mkv", "été.mkv"), ("/a/b\u{301}", "b\u{301}"),
+    ])
+    func nameOfOddPaths(path: String, name: String) {
+        #expect(LibraryItem(id: ItemID(0), path: path).name == name)
     }
 
     @Test func onlyFailedItemsAreNotPlayable() {

@@ -146,6 +146,49 @@ struct FolderWatcherTests {
         #expect(heard.reports.isEmpty, "\(heard.reports)")
     }
 
+    @Test(
+        "watching a folder unchanged since its scan starts with no rescan; one changed since then is rescanned",
+        arguments: [false, true])
+    func watchingAfterAScanRescansOnlyWhatChanged(changedBeforeWatching: Bool) async throws {
+        let root = try Fixtures.newFolder("stamps") + "/videos"
+        try FileManager.default.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
+        try ClipFactory.makeEmpty(at: root + "/a.mp4")
+        // Stamps an hour old: far from the scan, as a library's folders are.
+        var old = [timeval(tv_sec: time(nil) - 3600, tv_usec: 0), timeval(tv_sec: time(nil) - 3600, tv_usec: 0)]
+        for folder in [root, root + "/sub"] { #expect(utimes(folder, &old) == 0) }
+        let scan = LibraryScanner().scan([root])
+        #expect(Set(scan.stamps.folders.keys) == [root, root + "/sub"])
+        let early = root + "/sub/early.mp4", late = root + "/sub/late.mp4"
+        if changedBeforeWatching { try ClipFactory.makeEmpty(at: early) }
+        let heard = Heard()
+        let watcher = FolderWatcher(quietMs: 100, known: { _ in [root + "/a.mp4"] }, report: { heard.reports.append($0) }) {
+            folder, rescan, written, _ in
+            heard.deliveries.append((folder, rescan, written))
+        }
+        defer { watcher.stop() }
+        watcher.watch(root, inside: [root + "/sub"], stamps: scan.stamps.inside(root))
+        if changedBeforeWatching {
+            // The file added between the scan and the watch changed its folder's stamp: the first look finds it.
+            let first = try await delivery(after: -1, in: heard, "the rescan of a folder changed since its scan") { rescan, _ in
+                rescan.files?.contains(early) == true
+            }
+            #expect(first == 0)
+            return
+        }
+        // Time for the watches and the stamps' check (a rescan, before, came about 100 ms after the watch).
+        let settle = ContinuousClock.now + .milliseconds(600)
+        while ContinuousClock.now < settle {
+            while g_main_context_iteration(nil, 0) != 0 {}
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        try ClipFactory.makeEmpty(at: late)
+        // Nothing was delivered for the folder as it was: the first delivery is the file added since.
+        let first = try await delivery(after: -1, in: heard, "a file added after the watch began") { rescan, _ in
+            rescan.files?.contains(late) == true
+        }
+        #expect(first == 0, "heard \(heard.deliveries.map(\.rescan))")
+    }
+
     @Test("a library folder that does not exist yet is watched, and appears when it is made")
     func watchesAFolderNotThereYet() async throws {
         let base = try Fixtures.newFolder("later")

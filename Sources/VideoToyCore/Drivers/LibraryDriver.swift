@@ -124,9 +124,13 @@ final class LibraryDriver {
 
     /// Folds the names of `ids` for search on a worker thread, ahead of the first keystroke.
     func prepareSearchKeys(_ ids: [ItemID]) {
-        let items = ids.compactMap { library.item($0) }
-        guard !items.isEmpty else { return }
-        work.run({ items.map { ($0.id, SearchKey($0)) } }) { [weak self] made in self?.learnSearchKeys(made) }
+        guard !ids.isEmpty else { return }
+        // The library is a value: holding it costs nothing here, and the worker looks the items up, rather than the
+        // main thread copying 100,000 of them out when a library is listed.
+        let library = library
+        work.run({ ids.compactMap { library.item($0) }.map { ($0.id, SearchKey($0)) } }) { [weak self] made in
+            self?.learnSearchKeys(made)
+        }
     }
 
     private func learnSearchKeys(_ made: [(ItemID, SearchKey)]) {

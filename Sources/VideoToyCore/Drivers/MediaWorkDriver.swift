@@ -24,7 +24,7 @@ final class MediaWorkDriver {
     private var probes: WorkScheduler<ItemID, Result<MediaInfo, ProbeFailure>>!
     private var posterJobs: WorkScheduler<ItemID, VideoFrame?>!
     // Pending items whose answer a remembering backend is looking up.
-    private var askingMemory = Set<ItemID>()
+    private var askingMemory = ItemFlags()
     // About 250 KB each at row size: enough for several screens of scrolling back, bounded for huge libraries.
     private var posters = PosterCache(capacity: 48)
     /// The rows on screen now, for ordering work, and the ones near them that show posters.
@@ -135,7 +135,7 @@ final class MediaWorkDriver {
             for (id, _) in jobs { probes.request(id, urgent: false) }
             return
         }
-        askingMemory.formUnion(jobs.map(\.0))
+        askingMemory.insert(contentsOf: jobs.lazy.map(\.0))
         askMemory(jobs[...], remembering)
     }
 

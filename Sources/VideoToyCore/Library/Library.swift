@@ -202,12 +202,15 @@ public struct LibraryBatch: Sendable {
     /// Orders `paths` (duplicates dropped, the first kept). With `prebuilt`, it also builds the library they
     /// make alone (ids, indexes), which an empty library then takes without any per-item work.
     public init(paths: [String], prebuilt: Bool = false) {
-        var seen: Set<PathKey> = []
-        seen.reserveCapacity(paths.count)
-        var keys: [NameOrder] = []
-        keys.reserveCapacity(paths.count)
-        for path in paths where seen.insert(PathKey(path)).inserted { keys.append(NameOrder(path: path)) }
-        let sorted = keys.sorted(by: NameOrder.precedes)
+        // Duplicates are dropped after sorting: one path's keys are equal, so its copies end up side by side, the
+        // first found first (the sort is stable), and one pass drops the rest with no set of 100,000 paths.
+        var sorted = paths.map(NameOrder.init(path:)).sorted(by: NameOrder.precedes)
+        var kept = 0
+        for index in sorted.indices where kept == 0 || !sorted[index].path.utf8.elementsEqual(sorted[kept - 1].path.utf8) {
+            sorted.swapAt(kept, index)
+            kept += 1
+        }
+        sorted.removeLast(sorted.count - kept)
         guard prebuilt else {
             (self.keys, built) = (sorted, nil)
             return
