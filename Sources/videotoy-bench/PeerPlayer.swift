@@ -29,9 +29,10 @@ struct PeerPlayer {
                 id: "videotoy-cairo", name: "VideoToy GSK_RENDERER=cairo", program: app.path, isVideoToy: true,
                 fullscreenByKey: false, speaksMPVIPC: false, arguments: { videoToy($1, $0) },
                 environment: ["GSK_RENDERER": "cairo", "GDK_DEBUG": "gl-disable"]),
-            // As started from the menu: GTK's default renderer, which without a GPU driver is GL on llvmpipe.
+            // As started from the menu: no GSK_RENDERER, so the app's own choice (`auto`), which is cairo where GL is a
+            // software rasterizer. The id stays from before the app chose (GTK's GL on llvmpipe then).
             PeerPlayer(
-                id: "videotoy-gl", name: "VideoToy default (GL, llvmpipe)", program: app.path, isVideoToy: true,
+                id: "videotoy-gl", name: "VideoToy as started (auto)", program: app.path, isVideoToy: true,
                 fullscreenByKey: false, speaksMPVIPC: false, arguments: { videoToy($1, $0) },
                 environment: ["GSK_RENDERER": "", "GDK_DEBUG": ""]),
             PeerPlayer(
