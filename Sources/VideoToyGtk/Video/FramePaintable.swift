@@ -38,9 +38,6 @@ final class FramePaintable {
         gdk_paintable_invalidate_contents(paintable)
     }
 
-    /// A texture of the frame shown now, sharing its memory, or nil before the first frame.
-    var currentTexture: GObjectRef? { content.texture() }
-
     /// Whether `paintable` is one of these.
     static func isFramePaintable(_ paintable: OpaquePointer) -> Bool {
         g_type_check_instance_is_a(UnsafeMutablePointer(paintable), FramePaintableType.type) != 0

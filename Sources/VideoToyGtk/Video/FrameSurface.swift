@@ -11,17 +11,15 @@ final class FrameSurface: VideoOutput, @unchecked Sendable {
     private let lock = NSLock()
     private var pending: VideoFrame?
     private var hopQueued = false
-    private nonisolated(unsafe) let picture: OpaquePointer
     private let paintable: FramePaintable
     private var detached = false
     // Touched on the main thread only: set there, read in the main-thread hop.
     private var onNextFrame: (@MainActor () -> Void)?
     private var counts = FrameCounts()
 
-    /// Creates a surface drawing into `picture`, which must outlive it or be detached first.
+    /// Creates a surface drawing into `picture`, which keeps the surface's paintable for as long as it shows it.
     @MainActor
     init(picture: OpaquePointer) {
-        self.picture = picture
         paintable = FramePaintable()
         gtk_picture_set_paintable(picture, paintable.paintable)
     }

@@ -19,18 +19,13 @@ enum TextureMaker {
             GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(frame.stride))
     }
 
-    /// Shows `frame` in `picture`, or clears it with nil.
+    /// Shows `frame` in `picture` (a poster, a still), or clears it with nil.
     static func show(_ frame: VideoFrame?, in picture: OpaquePointer) {
-        show(frame, in: [picture])
-    }
-
-    /// Shows `frame` in every one of `pictures` through one texture, or clears them with nil.
-    static func show(_ frame: VideoFrame?, in pictures: [OpaquePointer]) {
         guard let frame, let texture = texture(frame) else {
-            pictures.forEach { gtk_picture_set_paintable($0, nil) }
+            gtk_picture_set_paintable(picture, nil)
             return
         }
-        pictures.forEach { gtk_picture_set_paintable($0, texture) }
+        gtk_picture_set_paintable(picture, texture)
         g_object_unref(graw(texture))
     }
 }
