@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CXrandr", pkgConfig: "xrandr"),
         // The X screen saver extension: the screen stays on while a video plays where no session service answers.
         .systemLibrary(name: "CXss", pkgConfig: "xscrnsaver"),
+        // X shared memory and shapes: a fullscreen video's frames go to the X server past GTK's renderer.
+        .systemLibrary(name: "CXext", pkgConfig: "xext"),
         // libavformat reads container headers for the media adapter's fast probe path.
         .systemLibrary(name: "CAVFormat", pkgConfig: "libavformat libavcodec libavutil"),
         // The sound server's client library (PulseAudio, or PipeWire's PulseAudio interface) on GLib's main loop.
@@ -69,7 +71,7 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "VideoToyGtk",
-            dependencies: ["VideoToyCore", "VideoToyText", "VideoToyGObject", "CGtk", "CEpoxy", "CXrandr", "CXss", "CQRencode"],
+            dependencies: ["VideoToyCore", "VideoToyText", "VideoToyGObject", "CGtk", "CEpoxy", "CXrandr", "CXss", "CXext", "CQRencode"],
             swiftSettings: strict),
         .target(
             name: "VideoToyDesktop", dependencies: ["VideoToyCore", "VideoToyText", "VideoToyGObject", "CGLib"], swiftSettings: strict),

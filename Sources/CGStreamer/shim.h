@@ -9,6 +9,7 @@
 /* Macros that do not import into Swift. */
 static inline GstMessageType vt_message_type(GstMessage *m) { return GST_MESSAGE_TYPE(m); }
 static inline GstObject *vt_message_src(GstMessage *m) { return GST_MESSAGE_SRC(m); }
+static inline GstEventType vt_event_type(GstEvent *e) { return GST_EVENT_TYPE(e); }
 static inline GstClockTime vt_clock_time_none(void) { return GST_CLOCK_TIME_NONE; }
 static inline gboolean vt_is_discoverer_video_info(gpointer p) { return GST_IS_DISCOVERER_VIDEO_INFO(p); }
 static inline gboolean vt_is_discoverer_audio_info(gpointer p) { return GST_IS_DISCOVERER_AUDIO_INFO(p); }

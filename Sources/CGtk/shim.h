@@ -32,6 +32,15 @@ static inline void vt_x11_surface_move(GdkSurface *s, int x, int y) {
     XMoveWindow(gdk_x11_display_get_xdisplay(gdk_surface_get_display(s)), gdk_x11_surface_get_xid(s), x, y);
 #endif
 }
+/* The X window of an X11 surface; 0 elsewhere. */
+static inline unsigned long vt_x11_surface_xid(GdkSurface *s) {
+#ifdef GDK_WINDOWING_X11
+    if (!GDK_IS_X11_SURFACE(s)) return 0;
+    return gdk_x11_surface_get_xid(s);
+#else
+    return 0;
+#endif
+}
 static inline const char *vt_type_name(gpointer instance) { return G_OBJECT_TYPE_NAME(instance); }
 /* Paths of a dropped file list (a GValue holding GdkFileList), as a NULL-terminated array to g_strfreev. */
 static inline char **vt_dropped_paths(const GValue *value) {

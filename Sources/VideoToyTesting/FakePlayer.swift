@@ -69,10 +69,10 @@ public final class FakePlayer: MediaPlayer {
     }
 
     /// The last picture bound the controller asked for.
-    public private(set) var pictureLimit: Int?
+    public private(set) var pictureLimit: (width: Int, height: Int)?
 
     /// Records the picture bound.
-    public func limitPictureSize(toPixels side: Int) { pictureLimit = side }
+    public func limitPictureSize(width: Int, height: Int) { pictureLimit = (width, height) }
 
     /// Records the soundtrack asked for.
     public func selectAudio(index: Int) { commands.append(.selectAudio(index)) }

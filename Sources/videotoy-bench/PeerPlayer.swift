@@ -19,7 +19,7 @@ struct PeerPlayer {
     /// Variables set (or, when empty, removed) over the benchmark's environment.
     let environment: [String: String]
 
-    /// Every row's player, VideoToy's two drawing paths first.
+    /// Every row's player, VideoToy's drawing paths first.
     static func all(app: URL) -> [PeerPlayer] {
         let videoToy = { (side: String, clip: String) in
             [app.path, "--events", side, "--no-network-screens", "--play", clip, "--fullscreen", "--exit-on-end", clip]
@@ -29,6 +29,11 @@ struct PeerPlayer {
                 id: "videotoy-cairo", name: "VideoToy GSK_RENDERER=cairo", program: app.path, isVideoToy: true,
                 fullscreenByKey: false, speaksMPVIPC: false, arguments: { videoToy($1, $0) },
                 environment: ["GSK_RENDERER": "cairo", "GDK_DEBUG": "gl-disable"]),
+            // The same with every frame drawn by GTK: what the direct picture (frames past GTK on X11) saves.
+            PeerPlayer(
+                id: "videotoy-gtk", name: "VideoToy cairo, all in GTK", program: app.path, isVideoToy: true,
+                fullscreenByKey: false, speaksMPVIPC: false, arguments: { videoToy($1, $0) },
+                environment: ["GSK_RENDERER": "cairo", "GDK_DEBUG": "gl-disable", "VIDEOTOY_DIRECT_VIDEO": "0"]),
             // As started from the menu: no GSK_RENDERER, so the app's own choice (`auto`), which is cairo where GL is a
             // software rasterizer. The id stays from before the app chose (GTK's GL on llvmpipe then).
             PeerPlayer(

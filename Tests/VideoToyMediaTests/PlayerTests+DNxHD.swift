@@ -45,7 +45,7 @@ extension PlayerTests {
             var step = 0
             let deadline = ContinuousClock.now + .seconds(60)
             while end == nil, ContinuousClock.now < deadline {
-                player.limitPictureSize(toPixels: sides[step % sides.count])
+                player.limitPictureSize(width: sides[step % sides.count], height: sides[step % sides.count])
                 step += 1
                 end = harness.run(seconds: 0.15) { message in
                     if case .error = message { return true }

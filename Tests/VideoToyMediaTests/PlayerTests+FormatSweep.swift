@@ -75,9 +75,9 @@ extension PlayerTests {
         if resizing {
             // The view learns its size after the first picture, and the window may change it while it plays.
             _ = harness.run(seconds: timeout) { $0 == .firstFrame }
-            player.limitPictureSize(toPixels: 480)
+            player.limitPictureSize(width: 480, height: 480)
             _ = harness.run(seconds: Double(clip.seconds) / 2) { $0 == .endOfStream }
-            player.limitPictureSize(toPixels: 400)
+            player.limitPictureSize(width: 400, height: 400)
         }
         // The seek bar asks for the position and duration while the video plays, until its very end.
         let deadline = started + .seconds(timeout)

@@ -25,7 +25,7 @@ extension PlayerTests {
         let player = try #require(harness.player)
         defer { player.close() }
         // At full size: scaling down would blur the lines together and hide combing.
-        player.limitPictureSize(toPixels: max(format.size.width, format.size.height))
+        player.limitPictureSize(width: format.size.width, height: format.size.height)
         player.play()
         #expect(harness.runToEnd(seconds: 20) == .endOfStream, "\(harness.messages)")
         let shown = try #require(output.grabbed.withLock { $0 }, "only \(output.frames.withLock { $0 }) pictures")

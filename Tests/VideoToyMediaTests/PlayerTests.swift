@@ -184,7 +184,7 @@ struct PlayerTests {
             player.play()
             player.seek(toMs: 500)
             player.volume = 0.25
-            player.limitPictureSize(toPixels: 1280)
+            player.limitPictureSize(width: 1280, height: 1280)
         }
         #expect(driving < .seconds(2), "driving the player while its open hangs took \(driving)")
         let closing = clock.measure { player.close() }

@@ -5,13 +5,15 @@ import VideoToyCore
 
 @testable import VideoToyMedia
 
-/// Keeps the width of the last picture a sink delivered, from its streaming thread.
+/// Keeps the size of the last picture a sink delivered, from its streaming thread.
 private final class WidthOutput: VideoOutput {
     let frames = Mutex(0)
     let lastWidth = Mutex(0)
+    let lastHeight = Mutex(0)
     func present(_ frame: VideoFrame) {
         frames.withLock { $0 += 1 }
         lastWidth.withLock { $0 = frame.width }
+        lastHeight.withLock { $0 = frame.height }
     }
 }
 
@@ -52,12 +54,62 @@ struct SampleSinkTests {
         // A few pictures shown at the first bound, then the view shrinks, as a window resized while it plays.
         let shown = Self.wait(bus: bus, seconds: 10) { output.frames.withLock { $0 } >= 5 }
         try #require(shown == nil, "ended before the resize: \(String(describing: shown))")
-        sink.limit(maxSide: 320)
+        sink.limit(width: 320, height: 320)
         let ending = Self.wait(bus: bus, seconds: 20) { false }
         #expect(ending == .endOfStream)
         #expect(output.frames.withLock { $0 } >= 35, "\(output.frames.withLock { $0 }) pictures")
         // The bound still applies once the pictures on their way have gone.
         #expect(output.lastWidth.withLock { $0 } == 320)
+    }
+
+    struct FitCase: Sendable, CustomTestStringConvertible {
+        let source: String
+        let view: (width: Int, height: Int)
+        let picture: (width: Int, height: Int)
+        var testDescription: String { "\(source) in \(view)" }
+    }
+
+    static let fitCases: [FitCase] = [
+        // Scaled up to the view's height, as GTK would otherwise scale it on the main thread.
+        FitCase(source: "width=320,height=240,pixel-aspect-ratio=1/1", view: (1280, 720), picture: (960, 720)),
+        // Anamorphic PAL: 720×576 with 16:15 pixels is 4:3 on screen.
+        FitCase(source: "width=720,height=576,pixel-aspect-ratio=16/15", view: (1920, 1080), picture: (1440, 1080)),
+        // Down to the view's width, letterboxed.
+        FitCase(source: "width=1920,height=800,pixel-aspect-ratio=1/1", view: (960, 540), picture: (960, 400)),
+    ]
+
+    @Test("once the source's aspect is seen, pictures come at exactly the size the view shows them", arguments: fitCases)
+    func picturesFitTheView(_ example: FitCase) throws {
+        GStreamer.initialize()
+        let description =
+            "videotestsrc num-buffers=15 ! video/x-raw,\(example.source),framerate=25/1 ! identity name=source ! "
+            + "videoscale ! videoconvert name=last"
+        let pipeline = try #require(gst_parse_launch(description, nil))
+        defer {
+            gst_element_set_state(pipeline, GST_STATE_NULL)
+            gst_object_unref(pipeline)
+        }
+        let appsink = try #require(gst_element_factory_make("appsink", nil))
+        let output = WidthOutput()
+        let sink = try #require(SampleSink(appsink: appsink, output: output))
+        let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
+        let source = try #require(gst_bin_get_by_name(bin, "source"))
+        let last = try #require(gst_bin_get_by_name(bin, "last"))
+        defer { gst_object_unref(last); gst_object_unref(source) }
+        let pad = try #require(gst_element_get_static_pad(source, "src"))
+        sink.watchSource(pad)
+        gst_object_unref(pad)
+        sink.limit(width: example.view.width, height: example.view.height)
+        #expect(gst_bin_add(bin, sink.element) != 0)
+        #expect(gst_element_link(last, sink.element) != 0)
+        let bus = try #require(gst_element_get_bus(pipeline))
+        defer { gst_object_unref(bus) }
+        gst_element_set_state(pipeline, GST_STATE_PLAYING)
+        #expect(Self.wait(bus: bus, seconds: 20) { false } == .endOfStream)
+        // The first picture comes twice: as the preroll, then as the first sample.
+        #expect(output.frames.withLock { $0 } >= 15)
+        #expect(output.lastWidth.withLock { $0 } == example.picture.width)
+        #expect(output.lastHeight.withLock { $0 } == example.picture.height)
     }
 
     /// Pops the bus until the stream ends or `done` holds (nil then), for up to `seconds`.

@@ -15,8 +15,8 @@ public protocol MediaPlayer: AnyObject {
     var volume: Double { get set }
     /// Whether sound is muted.
     var muted: Bool { get set }
-    /// Bounds decoded pictures to the view's larger side in pixels, so frames are not bigger than shown.
-    func limitPictureSize(toPixels side: Int)
+    /// Fits decoded pictures to the view's size in pixels, so frames come at the size they are shown at.
+    func limitPictureSize(width: Int, height: Int)
     /// Plays the file's soundtrack at `index`, in the order of the `.tracks` message.
     func selectAudio(index: Int)
     /// Decodes the embedded subtitle track at `index` from now on; true when that is another track than before, whose

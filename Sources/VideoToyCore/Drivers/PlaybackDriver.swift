@@ -232,7 +232,7 @@ final class PlaybackDriver {
     /// The view of `id` is now `width` by `height` device pixels; its player decodes pictures no bigger.
     func viewResized(_ id: ItemID, width: Int, height: Int) {
         guard width > 0, height > 0 else { return }
-        players[id]?.limitPictureSize(toPixels: max(width, height))
+        players[id]?.limitPictureSize(width: width, height: height)
     }
 
     /// The view of `id` drew its first frame since it was placed; logs where it arrived.

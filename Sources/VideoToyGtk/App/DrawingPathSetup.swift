@@ -14,6 +14,9 @@ public enum DrawingPathSetup {
         // GSK reads the variable when the first window is realized, after this, on this thread; nothing else writes it.
         if let value = path.environmentValue { setenv("GSK_RENDERER", value, 1) }
         FramePaintable.drawsWithCairo = path.renderer == "cairo"
+        // With GL, GTK uploads the frame once and draws it on the GPU; cairo's two full-frame passes are what the
+        // direct picture saves.
+        DirectPicture.enabled = path.renderer == "cairo" && ProcessInfo.processInfo.environment["VIDEOTOY_DIRECT_VIDEO"] != "0"
         return path
     }
 

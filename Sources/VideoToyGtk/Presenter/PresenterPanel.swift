@@ -149,7 +149,9 @@ final class PresenterPanel {
 
     /// Mirrors the frames of `stage` into the panel's picture, and stops mirroring the one before.
     private func follow(_ stage: ItemID?) {
-        guard let stage else {
+        // Fullscreen on the main window's monitor, the video covers the panel: every frame drawn into it would be
+        // drawn for no one (at 1080p the scaling down alone cost as much as the fullscreen picture).
+        guard let stage, !videos.coversMainWindow(stage) else {
             stopMirror()
             return
         }

@@ -17,6 +17,8 @@ final class FramePaintable {
     /// The GdkPaintable to put in pictures.
     let object: GObjectRef
     private let content: FrameContent
+    // A new size not yet announced: frames shown without a redraw leave it for the next redraw.
+    private var sizeChanged = false
 
     /// A paintable showing nothing until the first frame.
     init() {
@@ -31,10 +33,13 @@ final class FramePaintable {
     /// The paintable as GTK's pointer type.
     var paintable: OpaquePointer { OpaquePointer(object.pointer) }
 
-    /// Shows `frame` from the next redraw on.
-    func show(_ frame: VideoFrame) {
-        let resized = content.show(frame)
-        if resized { gdk_paintable_invalidate_size(paintable) }
+    /// Shows `frame` from the next redraw on; without `redraw` GTK is not asked to draw it (it is on the screen
+    /// already), only to have it when it draws the picture again.
+    func show(_ frame: VideoFrame, redraw: Bool = true) {
+        sizeChanged = content.show(frame) || sizeChanged
+        guard redraw else { return }
+        if sizeChanged { gdk_paintable_invalidate_size(paintable) }
+        sizeChanged = false
         gdk_paintable_invalidate_contents(paintable)
     }
 

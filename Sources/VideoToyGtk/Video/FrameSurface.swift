@@ -2,6 +2,7 @@ import CGtk
 import Dispatch
 import Foundation
 import VideoToyCore
+import VideoToyGObject
 
 /// A `VideoOutput` that shows the newest frame in a GtkPicture, dropping frames the main loop cannot keep up with.
 ///
@@ -10,12 +11,18 @@ import VideoToyCore
 final class FrameSurface: VideoOutput, @unchecked Sendable {
     private let lock = NSLock()
     private var pending: VideoFrame?
+    // Whether the pending frame is on the screen already, put there past GTK.
+    private var pendingShown = false
     private var hopQueued = false
+    // Set on the main thread, used on the streaming thread: where frames go past GTK while nothing covers them.
+    private var direct: DirectPicture?
     private let paintable: FramePaintable
     private var detached = false
     // Touched on the main thread only: set there, read in the main-thread hop.
     private var onNextFrame: (@MainActor () -> Void)?
     private var counts = FrameCounts()
+    // The presenter panel's picture, while it may show this surface's paintable (main thread).
+    private var mirrorPicture: GObjectRef?
 
     /// Creates a surface drawing into `picture`, which keeps the surface's paintable for as long as it shows it.
     @MainActor
@@ -25,23 +32,28 @@ final class FrameSurface: VideoOutput, @unchecked Sendable {
     }
 
     func present(_ frame: VideoFrame) {
+        let shown = lock.withLock { detached ? nil : direct }?.put(frame) ?? false
         let needsHop: Bool = lock.withLock {
-            // A picture still waiting for the main loop is replaced: the window fell behind the stream.
-            if pending != nil { counts.dropped += 1 }
+            // A picture still waiting for the main loop is replaced: the window fell behind the stream (unless it
+            // is on the screen already).
+            if pending != nil && !pendingShown { counts.dropped += 1 }
             pending = frame
+            pendingShown = shown
             defer { hopQueued = true }
             return !hopQueued
         }
         guard needsHop else { return }
         DispatchQueue.main.async { [self] in
-            let next: VideoFrame? = lock.withLock {
+            let (next, shown): (VideoFrame?, Bool) = lock.withLock {
                 hopQueued = false
                 defer { pending = nil }
                 if !detached && pending != nil { counts.shown += 1 }
-                return detached ? nil : pending
+                return (detached ? nil : pending, pendingShown)
             }
             guard let next else { return }
-            paintable.show(next)
+            // Put on the screen already: GTK only keeps it for when it draws the picture again, unless the presenter
+            // panel shows it too.
+            paintable.show(next, redraw: !shown || isMirrored)
             if let callback = onNextFrame {
                 onNextFrame = nil
                 callback()
@@ -54,6 +66,26 @@ final class FrameSurface: VideoOutput, @unchecked Sendable {
     @MainActor
     func mirror(into picture: OpaquePointer) {
         gtk_picture_set_paintable(picture, paintable.paintable)
+        mirrorPicture = GObjectRef(retaining: UnsafeMutableRawPointer(picture))
+    }
+
+    /// Whether the presenter panel's picture shows this surface's paintable now.
+    @MainActor
+    private var isMirrored: Bool {
+        guard let mirror = mirrorPicture else { return false }
+        let picture = OpaquePointer(mirror.pointer)
+        guard gtk_picture_get_paintable(picture) == paintable.paintable else {
+            mirrorPicture = nil
+            return false
+        }
+        return gtk_widget_get_mapped(UnsafeMutablePointer(picture)) != 0
+    }
+
+    /// Sends frames to `direct` first from now on, which puts them on the screen past GTK while nothing covers the
+    /// picture; nil sends them all to GTK.
+    @MainActor
+    func route(direct: DirectPicture?) {
+        lock.withLock { self.direct = direct }
     }
 
     /// Calls `callback` once, on the main thread, after the next frame is drawn (the first in a new window).
@@ -68,7 +100,7 @@ final class FrameSurface: VideoOutput, @unchecked Sendable {
     /// Stops drawing; later frames are dropped.
     func detach() {
         lock.withLock {
-            detached = true; pending = nil
+            detached = true; pending = nil; direct = nil
         }
     }
 }

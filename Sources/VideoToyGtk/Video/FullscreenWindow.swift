@@ -18,6 +18,11 @@ final class FullscreenWindow {
     /// The last picture of a video view that left, and when (monotonic microseconds): an ended video's hold.
     private var departed: (paintable: GObjectRef, atUs: Int)?
     private var frozen = false
+    // Where the shown video's frames go past GTK (X11 with cairo), opened when its view first asks.
+    private var direct: DirectPicture?
+    private var directTried = false
+    private struct Entry { weak var window: FullscreenWindow? }
+    private static var open: [UnsafeMutableRawPointer: Entry] = [:]
 
     /// Opens a fullscreen window on `monitor` (or the current one); Escape and closing call `onLeave`.
     init(
@@ -65,11 +70,39 @@ final class FullscreenWindow {
             gtk_window_fullscreen(gcast(win))
         }
         gtk_window_present(gcast(win))
+        Self.open[win] = Entry(window: self)
     }
+
+    /// Where the frames of the video view `root` can go past GTK: the direct picture of the fullscreen window showing
+    /// it, on X11 when GTK draws with cairo; nil elsewhere.
+    static func directPicture(showing root: Widget) -> DirectPicture? {
+        guard DirectPicture.enabled, let toplevel = gtk_widget_get_root(root) else { return nil }
+        return open[UnsafeMutableRawPointer(toplevel)]?.window?.directPicture(showing: root)
+    }
+
+    private func directPicture(showing root: Widget) -> DirectPicture? {
+        guard shown?.child == root else { return nil }
+        if !directTried, let surface = gtk_native_get_surface(OpaquePointer(window.pointer)) {
+            directTried = true
+            let xid = vt_x11_surface_xid(surface)
+            if xid != 0, let name = gdk_display_get_name(gdk_surface_get_display(surface)) {
+                direct = DirectPicture.open(displayName: String(cString: name), parent: UInt(xid))
+            }
+        }
+        // Asked four times a second while a video plays: a veil that faded out lets the frames past GTK again.
+        direct?.setWindowClear(layersClear)
+        return direct
+    }
+
+    /// Whether nothing of the window's own is drawn over its content: no veil, no held picture.
+    private var layersClear: Bool { !frozen && veil.isClear }
 
     /// Shows `child` as the window's only content; `picture` is where it shows a video's pictures, if it does.
     func show(_ child: Widget, picture: Widget? = nil) {
-        if shown?.child != child { watch(child, picture: picture) }
+        if shown?.child != child {
+            direct?.request(nil)
+            watch(child, picture: picture)
+        }
         var existing = gtk_widget_get_first_child(content)
         while let widget = existing {
             existing = gtk_widget_get_next_sibling(widget)
@@ -82,6 +115,7 @@ final class FullscreenWindow {
 
     /// Takes `child` out if it is shown here.
     func remove(_ child: Widget) {
+        direct?.request(nil)
         if gtk_widget_get_parent(child) == content { gtk_box_remove(gcast(content), child) }
     }
 
@@ -89,6 +123,8 @@ final class FullscreenWindow {
     /// `animated` the veil goes straight to where it ends (a window opening on a look already in force).
     func render(_ look: StageLook, animated: Bool = true) {
         veil.render(look.veil, animated: animated)
+        // Before anything is drawn over the picture, the picture goes back to GTK, under it.
+        defer { direct?.setWindowClear(layersClear) }
         guard look.frozen != frozen else { return }
         frozen = look.frozen
         if frozen {
@@ -143,6 +179,7 @@ final class FullscreenWindow {
         // as it goes.
         let leaving = Signal.notify(child, "parent") { [unowned self] in
             guard let current = shown, current.child == child, gtk_widget_get_parent(child) != content else { return }
+            direct?.request(nil)
             keepPicture(of: current.picture)
             current.leaving.cancel()
             shown = nil
@@ -157,6 +194,9 @@ final class FullscreenWindow {
 
     /// Destroys the window.
     func close() {
+        Self.open[window.pointer] = nil
+        direct?.close()
+        direct = nil
         connections.forEach { $0.cancel() }
         connections.removeAll()
         shown?.leaving.cancel()

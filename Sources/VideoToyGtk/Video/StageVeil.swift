@@ -38,6 +38,9 @@ final class StageVeil {
         show(opacity: 0)
     }
 
+    /// Whether nothing is drawn: clear, with no fade under way.
+    var isClear: Bool { opacity == 0 && fade == nil }
+
     /// Renders `veil`: a new serial jumps to its start opacity (if any) and moves to its opacity over its fade, a
     /// serial already rendered changes nothing; without `animated` it goes straight to the end (a window opening).
     func render(_ veil: Veil, animated: Bool) {

@@ -47,6 +47,10 @@ final class VideoView {
     // Natural widths of the bar's parts, the largest seen while each was shown (a hidden widget measures nothing).
     private var measuredWidths: [ControlsLayout.Part: Int] = [:]
     private var measuredFixed = 0
+    private var scaling = ScalingMode.fit
+    private var controlsOverPicture = true
+    // The direct picture of the fullscreen window showing the view, as last asked (the window owns it).
+    private weak var direct: DirectPicture?
     /// Receives the view's size in device pixels whenever it changes (a row, fullscreen, a projector).
     var onResize: (@MainActor (_ width: Int, _ height: Int) -> Void)?
 
@@ -125,6 +129,7 @@ final class VideoView {
                 guard let self else { return }
                 checkSize()
                 if shownSubtitle != nil { sizeSubtitles() }
+                updateDirect()
             })
         let motion = gtk_event_controller_motion_new()!
         connections.append(Signal.motion(graw(motion)) { [weak self] _, _ in self?.noteInput() })
@@ -153,6 +158,8 @@ final class VideoView {
 
     /// Sets how the picture fills the view.
     func setScaling(_ mode: ScalingMode) {
+        scaling = mode
+        defer { updateDirect() }
         let fit: GtkContentFit
         switch mode {
         case .fit: fit = GTK_CONTENT_FIT_CONTAIN
@@ -211,6 +218,7 @@ final class VideoView {
             gtk_label_set_xalign(gcast(subtitleLabel), xalign)
         }
         Widgets.setVisible(subtitleLabel, subtitle != nil)
+        updateDirect()
         sizeSubtitles()
     }
 
@@ -254,9 +262,39 @@ final class VideoView {
         let decision = ControlsDecision.decide(style: style, debug: debug, idleMs: idleMs, playing: playing)
         // Lent to the row as the presenter panel, the controls belong to the laptop and always show.
         Widgets.setVisible(controls, controlsDetached || decision.showControls)
+        controlsOverPicture = !controlsDetached && decision.showControls
         layOutControls(showTitle: decision.showTitle)
         if shownSubtitle != nil { sizeSubtitles() }
         gtk_widget_set_cursor_from_name(root.typed(), decision.hideCursor ? "none" : nil)
+        updateDirect()
+    }
+
+    /// Lets the frames go past GTK while the view is fullscreen on X11, plays, and nothing of it is drawn over the
+    /// picture (controls, a subtitle); hands them back to GTK otherwise.
+    private func updateDirect() {
+        let host = FullscreenWindow.directPicture(showing: root.typed())
+        if host !== direct {
+            direct?.request(nil)
+            direct = host
+            surface.route(direct: host)
+        }
+        guard let host else { return }
+        let clear = playing && !controlsOverPicture && shownSubtitle == nil
+        host.request(clear ? pictureArea() : nil)
+    }
+
+    /// Where the picture is in its window's X surface, in device pixels.
+    private func pictureArea() -> DirectPicture.Request? {
+        guard let native = gtk_widget_get_native(picture) else { return nil }
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(picture, gcast(UnsafeMutableRawPointer(native)), &bounds) != 0 else { return nil }
+        var dx = 0.0, dy = 0.0
+        gtk_native_get_surface_transform(native, &dx, &dy)
+        let scale = Double(gtk_widget_get_scale_factor(picture))
+        func pixels(_ value: Double) -> Int { Int(exactly: (value * scale).rounded()) ?? 0 }
+        return DirectPicture.Request(
+            x: pixels(Double(bounds.origin.x) + dx), y: pixels(Double(bounds.origin.y) + dy),
+            width: pixels(Double(bounds.size.width)), height: pixels(Double(bounds.size.height)), mode: scaling)
     }
 
     private var optionalParts: [(ControlsLayout.Part, Widget)] {
@@ -311,8 +349,10 @@ final class VideoView {
     func showProgress(_ progress: PlaybackProgress) {
         let (positionMs, durationMs, playing, muted, volume) =
             (progress.positionMs, progress.durationMs, progress.playing, progress.muted, progress.volume)
+        let changed = self.playing != playing
         self.playing = playing
         watchWhilePlaying()
+        if changed { applyDecision() }
         updating = true
         defer { updating = false }
         if let durationMs, durationMs > 0 {

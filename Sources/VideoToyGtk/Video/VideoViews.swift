@@ -38,6 +38,9 @@ final class VideoViews {
     /// The view of `id`, if it has one.
     subscript(id: ItemID) -> VideoView? { views[id] }
 
+    /// Whether the video of `id` is fullscreen on the main window's monitor, so the main window is under it.
+    func coversMainWindow(_ id: ItemID) -> Bool { fullscreen?.id == id }
+
     /// Keeps the views' audio menus and the fullscreen window's look in line with what the controller published.
     func render(_ snapshot: AppSnapshot) {
         let before = shown

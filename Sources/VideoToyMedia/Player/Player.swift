@@ -51,7 +51,7 @@ public final class Player {
     private var closed = false
     // Set once the sound output failed and a silent sink replaces it.
     private var soundDropped = false
-    private var pictureLimit = SampleSink.initialMaxSide
+    private var pictureLimit: (width: Int, height: Int)?
     private var volumeSetting: Double
     private var mutedSetting: Bool
     // Until a flushing seek completes the pipeline still reports the old position; relative seeks pressed in
@@ -116,7 +116,12 @@ public final class Player {
             // this it copied every picture into a pool of its own (five more frames in memory, 125 MB at 2160p 10-bit).
             // A rotation tag still turns it off, and a tag back to identity on again.
             gst_base_transform_set_passthrough(UnsafeMutableRawPointer(flip).assumingMemoryBound(to: GstBaseTransform.self), 1)
-            GProperty.set(playbin, "video-filter", object: VideoFilter.make(flip: flip, elements: elements))
+            let filter = VideoFilter.make(flip: flip, elements: elements)
+            if let pad = gst_element_get_static_pad(filter, "src") {
+                sink.watchSource(pad)
+                gst_object_unref(pad)
+            }
+            GProperty.set(playbin, "video-filter", object: filter)
         }
         // Asked of the file system only (microseconds): opening a device to find out would block the main thread.
         if let soundBin {
@@ -213,11 +218,11 @@ public final class Player {
         return true
     }
 
-    /// Bounds the decoded pictures to the view's size in pixels (its larger side).
-    public func limitPictureSize(toPixels side: Int) {
-        guard !closed, side != pictureLimit else { return }
-        pictureLimit = side
-        sink.limit(maxSide: side)
+    /// Fits the decoded pictures to the view's size in pixels.
+    public func limitPictureSize(width: Int, height: Int) {
+        guard !closed, pictureLimit.map({ $0 != (width, height) }) ?? true else { return }
+        pictureLimit = (width, height)
+        sink.limit(width: width, height: height)
     }
 
     /// The current position in milliseconds, if known.

@@ -17,7 +17,11 @@ final class SampleSink: @unchecked Sendable {
     private var firstFrameArmed = false
     private var lastFrameEnd: Int?
     // The bound set last, until a picture within it arrives; meanwhile the capsfilter is in delayed mode.
-    private var pendingSide: Int?
+    private var pendingBound: (width: Int, height: Int)?
+    // The view's size, once reported, and the source pictures' display aspect, once negotiated: with both, pictures
+    // are scaled to exactly the size the view shows them at.
+    private var viewSize: (width: Int, height: Int)?
+    private var sourceAspect: (width: Int, height: Int)?
 
     /// Builds the sink around `appsink`, or nil without a capsfilter element; `appsink` stays the caller's then.
     init?(appsink: UnsafeMutablePointer<GstElement>, output: VideoOutput, elements: ElementFactory = .registry) {
@@ -47,7 +51,7 @@ final class SampleSink: @unchecked Sendable {
             _ = gst_element_add_pad(bin, gst_ghost_pad_new("sink", target))
             gst_object_unref(target)
         }
-        setCaps(maxSide: SampleSink.initialMaxSide)
+        setCaps(bound: (SampleSink.initialMaxSide, SampleSink.initialMaxSide), exact: false)
         GProperty.set(appsink, "enable-last-sample", false)
         GProperty.set(appsink, "max-buffers", UInt32(2))
         var callbacks = GstAppSinkCallbacks()
@@ -67,23 +71,72 @@ final class SampleSink: @unchecked Sendable {
     /// The picture bound before the view has reported its size: about a row's width.
     static let initialMaxSide = 640
 
-    /// Lets pictures be at most `maxSide` pixels wide and high, and asks upstream to renegotiate.
+    /// Fits pictures to a view of `width` × `height` pixels, and asks upstream to renegotiate.
     ///
-    /// Scaling in GStreamer to the view's size costs far less than drawing a full-size frame that the
-    /// toolkit then shrinks on the main thread; videoscale keeps the display aspect within the bounds.
-    func limit(maxSide: Int) {
-        lock.withLock { pendingSide = max(16, maxSide) }
-        GProperty.set(bound, "caps-change-mode", Int32(1))
-        setCaps(maxSide: maxSide)
+    /// Scaling in GStreamer to the view's size costs far less than drawing a full-size frame that the toolkit then
+    /// scales on the main thread. Once the source's aspect is known the pictures come at exactly the size the view
+    /// shows them at (scaled up as well as down), so the toolkit does not scale them at all; until then videoscale
+    /// keeps the display aspect within the bounds.
+    func limit(width: Int, height: Int) {
+        lock.withLock { viewSize = (max(16, width), max(16, height)) }
+        applyBound()
         if let pad = gst_element_get_static_pad(appsink, "sink") {
             gst_pad_push_event(pad, gst_event_new_reconfigure())
             gst_object_unref(pad)
         }
     }
 
-    private func setCaps(maxSide: Int) {
-        let side = max(16, maxSide)
-        let caps = gst_caps_from_string("video/x-raw,format=BGRA,pixel-aspect-ratio=1/1,width=[1,\(side)],height=[1,\(side)]")
+    /// Watches the caps leaving `pad` (after the video filter, before playsink scales) for the pictures' display
+    /// aspect; a new aspect fits the bound to it before the caps reach the scaler.
+    func watchSource(_ pad: UnsafeMutablePointer<GstPad>) {
+        let probe: GstPadProbeCallback = { _, info, data in
+            guard let info, let data, let event = gst_pad_probe_info_get_event(info), vt_event_type(event) == GST_EVENT_CAPS else {
+                return GST_PAD_PROBE_OK
+            }
+            var caps: UnsafeMutablePointer<GstCaps>?
+            gst_event_parse_caps(event, &caps)
+            if let caps { CBox.object(data, as: SampleSink.self).noteSource(caps) }
+            return GST_PAD_PROBE_OK
+        }
+        gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, probe, CBox.retain(self), CBox.destroyNotify)
+    }
+
+    private func noteSource(_ caps: UnsafeMutablePointer<GstCaps>) {
+        guard let structure = gst_caps_get_structure(caps, 0) else { return }
+        var width: Int32 = 0, height: Int32 = 0, parN: Int32 = 1, parD: Int32 = 1
+        guard gst_structure_get_int(structure, "width", &width) != 0, gst_structure_get_int(structure, "height", &height) != 0
+        else { return }
+        if gst_structure_get_fraction(structure, "pixel-aspect-ratio", &parN, &parD) == 0 { (parN, parD) = (1, 1) }
+        // From the stream: a size or pixel aspect out of reason leaves the bound as it was (a range, by the larger side).
+        guard (1...PictureFit.maxSide).contains(Int(width)), (1...PictureFit.maxSide).contains(Int(height)),
+            (1...PictureFit.maxSide).contains(Int(parN)), (1...PictureFit.maxSide).contains(Int(parD))
+        else { return }
+        let aspect = (width: Int(width) * Int(parN), height: Int(height) * Int(parD))
+        let changed = lock.withLock { () -> Bool in
+            defer { sourceAspect = aspect }
+            return sourceAspect.map { $0 != aspect } ?? true
+        }
+        if changed { applyBound() }
+    }
+
+    private func applyBound() {
+        let (target, exact) = lock.withLock { () -> ((width: Int, height: Int), Bool) in
+            let side = viewSize.map { max($0.width, $0.height) } ?? SampleSink.initialMaxSide
+            var target = (width: side, height: side), exact = false
+            if let viewSize, let sourceAspect, let fitted = PictureFit.size(aspect: sourceAspect, view: viewSize) {
+                (target, exact) = (fitted, true)
+            }
+            pendingBound = target
+            return (target, exact)
+        }
+        GProperty.set(bound, "caps-change-mode", Int32(1))
+        setCaps(bound: target, exact: exact)
+    }
+
+    private func setCaps(bound size: (width: Int, height: Int), exact: Bool) {
+        let (width, height) = (max(1, size.width), max(1, size.height))
+        let sizes = exact ? "width=\(width),height=\(height)" : "width=[1,\(width)],height=[1,\(height)]"
+        let caps = gst_caps_from_string("video/x-raw,format=BGRA,pixel-aspect-ratio=1/1,\(sizes)")
         GProperty.set(bound, "caps", object: caps)
         vt_caps_unref(caps)
     }
@@ -113,8 +166,8 @@ final class SampleSink: @unchecked Sendable {
             if let end { lastFrameEnd = end }
             // A picture within the new bound means none of the old size is still on its way.
             var settled = false
-            if let side = pendingSide, frame.width <= side, frame.height <= side {
-                pendingSide = nil
+            if let bound = pendingBound, frame.width <= bound.width, frame.height <= bound.height {
+                pendingBound = nil
                 settled = true
             }
             return (output, firstFrameArmed && output != nil, settled)
