@@ -6,7 +6,8 @@ import VideoToyGObject
 /// that touches it (the paintable's callbacks come from GTK's drawing there).
 final class FrameContent: @unchecked Sendable {
     private let cairo: Bool
-    private var frame: VideoFrame?
+    /// The frame shown, if any.
+    private(set) var frame: VideoFrame?
     private var surface: OpaquePointer?
     private var cachedTexture: GObjectRef?
     // The surfaces of the last frames drawn. A cairo node painted from a surface records a snapshot of it, which

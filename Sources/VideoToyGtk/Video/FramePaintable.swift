@@ -43,6 +43,9 @@ final class FramePaintable {
         gdk_paintable_invalidate_contents(paintable)
     }
 
+    /// The frame shown, if any.
+    var frame: VideoFrame? { content.frame }
+
     /// Whether `paintable` is one of these.
     static func isFramePaintable(_ paintable: OpaquePointer) -> Bool {
         g_type_check_instance_is_a(UnsafeMutablePointer(paintable), FramePaintableType.type) != 0

@@ -21,8 +21,10 @@ final class FrameSurface: VideoOutput, @unchecked Sendable {
     // Touched on the main thread only: set there, read in the main-thread hop.
     private var onNextFrame: (@MainActor () -> Void)?
     private var counts = FrameCounts()
-    // The presenter panel's picture, while it may show this surface's paintable (main thread).
+    // The presenter panel's picture and the paintable of its own it shows, while it shows it (main thread): its own,
+    // so that a frame put past GTK redraws the panel and not the fullscreen picture under the direct window.
     private var mirrorPicture: GObjectRef?
+    private var mirrorPaintable: FramePaintable?
 
     /// Creates a surface drawing into `picture`, which keeps the surface's paintable for as long as it shows it.
     @MainActor
@@ -53,7 +55,8 @@ final class FrameSurface: VideoOutput, @unchecked Sendable {
             guard let next else { return }
             // Put on the screen already: GTK only keeps it for when it draws the picture again, unless the presenter
             // panel shows it too.
-            paintable.show(next, redraw: !shown || isMirrored)
+            paintable.show(next, redraw: !shown)
+            if let mirror = mirrorShown { mirror.show(next) }
             if let callback = onNextFrame {
                 onNextFrame = nil
                 callback()
@@ -61,24 +64,30 @@ final class FrameSurface: VideoOutput, @unchecked Sendable {
         }
     }
 
-    /// Shows the frames in `picture` as well, through the same paintable, until `picture` is given another; the
+    /// Shows the frames in `picture` as well, until `picture` is given another paintable; the
     /// presenter panel keeps the live picture this way while the screen is covered or frozen.
     @MainActor
     func mirror(into picture: OpaquePointer) {
-        gtk_picture_set_paintable(picture, paintable.paintable)
+        let mirror = mirrorPaintable ?? FramePaintable()
+        mirrorPaintable = mirror
+        gtk_picture_set_paintable(picture, mirror.paintable)
         mirrorPicture = GObjectRef(retaining: UnsafeMutableRawPointer(picture))
+        // The picture shown now, without waiting for the next frame (a paused video has none coming).
+        if let frame = paintable.frame { mirror.show(frame) }
     }
 
-    /// Whether the presenter panel's picture shows this surface's paintable now.
+    /// The presenter panel's paintable while the panel shows it on the screen; nil otherwise, and it lets go of it
+    /// once the panel's picture shows something else.
     @MainActor
-    private var isMirrored: Bool {
-        guard let mirror = mirrorPicture else { return false }
+    private var mirrorShown: FramePaintable? {
+        guard let mirror = mirrorPicture, let mirrorPaintable else { return nil }
         let picture = OpaquePointer(mirror.pointer)
-        guard gtk_picture_get_paintable(picture) == paintable.paintable else {
+        guard gtk_picture_get_paintable(picture) == mirrorPaintable.paintable else {
             mirrorPicture = nil
-            return false
+            self.mirrorPaintable = nil
+            return nil
         }
-        return gtk_widget_get_mapped(UnsafeMutablePointer(picture)) != 0
+        return gtk_widget_get_mapped(UnsafeMutablePointer(picture)) != 0 ? mirrorPaintable : nil
     }
 
     /// Sends frames to `direct` first from now on, which puts them on the screen past GTK while nothing covers the
