@@ -35,9 +35,6 @@ static inline gboolean vt_pipeline_query_time(GstElement *pipeline, gboolean dur
 static inline GList *vt_decoder_factories(void) {
     return gst_element_factory_list_get_elements(GST_ELEMENT_FACTORY_TYPE_DECODER, GST_RANK_MARGINAL);
 }
-static inline GList *vt_demuxer_factories(void) {
-    return gst_element_factory_list_get_elements(GST_ELEMENT_FACTORY_TYPE_DEMUXER, GST_RANK_MARGINAL);
-}
 static inline const char *vt_feature_name(gpointer feature) { return gst_plugin_feature_get_name(GST_PLUGIN_FEATURE(feature)); }
 static inline guint vt_feature_rank(gpointer feature) { return gst_plugin_feature_get_rank(GST_PLUGIN_FEATURE(feature)); }
 static inline const char *vt_element_factory_name(gpointer element) {

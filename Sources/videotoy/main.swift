@@ -105,8 +105,6 @@ let backend = CachingBackend(
 // meanwhile, while the settings, the sound client and the toolkit start; the window waits for its answer.
 var playCheck: PlayCheck?
 if let play = options.play {
-    // The player's plugins load meanwhile too, instead of one by one as its pipeline prerolls.
-    PluginWarmUp.start(forPlaying: play)
     let check = PlayCheck(path: URL(fileURLWithPath: play).standardizedFileURL.path, backend: backend)
     playCheck = check
     // With no display named, the toolkit would stop on that before the answer came: it is awaited here.
