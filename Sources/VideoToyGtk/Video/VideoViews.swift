@@ -90,6 +90,10 @@ final class VideoViews {
             let monitor = gtk_native_get_surface(OpaquePointer(window)).flatMap {
                 gdk_display_get_monitor_at_surface(gtk_widget_get_display(window), $0)
             }
+            // The view will fill the monitor: its player decodes for that size from the first picture on, instead of
+            // for a row's until the window is mapped, made fullscreen and laid out, which on busy cores can come after
+            // the first picture and renegotiate the starting pipeline.
+            if let monitor { reportSize(of: monitor, for: id) }
             let win = FullscreenWindow(
                 application: application, monitor: monitor, title: "VideoToy",
                 onLeave: { [unowned self] in
@@ -106,6 +110,14 @@ final class VideoViews {
             if let row, row.id == id { row.embedPanel(controls) } else { Widgets.unparent(controls) }
             if !stage.show(widget, picture: view.picture, onConnector: connector) { Widgets.unparent(widget) }
         }
+    }
+
+    /// Tells the controller that the view of `id` is as large as `monitor`, in device pixels.
+    private func reportSize(of monitor: OpaquePointer, for id: ItemID) {
+        var area = GdkRectangle()
+        gdk_monitor_get_geometry(monitor, &area)
+        let scale = Int(gdk_monitor_get_scale_factor(monitor))
+        controller.viewResized(id, width: Int(area.width) * scale, height: Int(area.height) * scale)
     }
 
     private func closeFullscreen() {
