@@ -151,13 +151,15 @@ public final class LibraryWindow {
 
     /// Opens the Preferences window; its changes apply at once (the control style to videos started later).
     func showPreferences() {
-        preferencesWindow = PreferencesWindow(
+        // The window keeps itself alive until it is destroyed (its destroy handler holds it); this is only a look.
+        let shown = PreferencesWindow(
             over: window, preferences: preferences, scaling: videos.shown.scaling, remote: remote.shown,
             onChange: { [unowned self] changed in
                 preferences = changed
                 videos.controls = changed.controls
                 onPreferences?(changed)
             }, onScaling: { [controller] mode in controller.setScaling(mode) }, onPairing: { [unowned self] in remote.showDialog() })
+        preferencesWindow = shown
     }
 
     private func choose(_ kind: FileChooser.Kind) {
