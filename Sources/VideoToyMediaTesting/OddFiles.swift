@@ -185,8 +185,16 @@ public final class FileLease: @unchecked Sendable {
         signal(SIGIO, SIG_IGN)
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw SetUpFailure(description: "open \(path): \(String(cString: strerror(errno)))") }
-        // F_SETLEASE is 1024, F_WRLCK 1; a lease needs a read-only descriptor of the file.
-        guard fcntl(fd, 1024, Int32(F_WRLCK)) == 0 else {
+        // F_SETLEASE is 1024, F_WRLCK 1; a lease needs a read-only descriptor of the file, and no other open one
+        // anywhere: a child another test spawns at the moment the file was being written may hold a copy of the
+        // writer's descriptor for a while (EAGAIN), so the lease is asked again for up to 5 s.
+        var attempts = 0
+        while fcntl(fd, 1024, Int32(F_WRLCK)) != 0 {
+            attempts += 1
+            if errno == EAGAIN, attempts < 100 {
+                usleep(50_000)
+                continue
+            }
             let reason = String(cString: strerror(errno))
             close(fd)
             throw SetUpFailure(description: "F_SETLEASE on \(path): \(reason)")

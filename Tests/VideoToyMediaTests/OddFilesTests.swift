@@ -196,8 +196,10 @@ struct OddFilesTests {
             OddFile(
                 name: "file under a write lease",
                 make: { folder in
-                    let path = folder + "/leased.mp4"
-                    try ClipFactory.make(ClipSpec(durationMs: 500), at: path)
+                    // Copied through a close-on-exec descriptor: GStreamer's filesink writes through one that a child
+                    // spawned meanwhile by another test would inherit, and a lease needs the file open nowhere else.
+                    let source = try Fixtures.clip("lease-source.mp4", ClipSpec(durationMs: 500))
+                    let path = try OddFiles.copy(source, toFolder: folder, rawName: Array("leased.mp4".utf8))
                     return (path, try FileLease(path: path))
                 }, probe: .fails(code: "error", says: "locked by another program"), poster: .none, listed: true,
                 limitSeconds: 2),
