@@ -36,30 +36,6 @@ public enum MainLoop {
         return ran
     }
 
-    /// Runs `body` once on `context` (a `GMainContext *` iterated on the main thread), when its loop has nothing more
-    /// urgent ready (GTK's layout and drawing come first), or after `milliseconds` at the latest; returns a token that
-    /// cancels it.
-    @discardableResult
-    public static func whenIdle(
-        on context: OpaquePointer?, atMostAfter milliseconds: UInt32, _ body: @escaping @MainActor () -> Void
-    ) -> SourceToken {
-        var ran = false
-        let once: @MainActor () -> Bool = {
-            if !ran { body() }
-            ran = true
-            return false
-        }
-        let idle = g_idle_source_new(), timeout = g_timeout_source_new(milliseconds)
-        g_source_set_priority(idle, G_PRIORITY_LOW)
-        var ids: [guint] = []
-        for source in [idle, timeout] {
-            g_source_set_callback(source, fire, CBox.retain(Box(once)), release)
-            ids.append(g_source_attach(source, context))
-            g_source_unref(source)
-        }
-        return SourceToken(ids: ids, context: context)
-    }
-
     /// Runs `body` once after `milliseconds`; returns a token that cancels it.
     @discardableResult
     public static func after(milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> SourceToken {
@@ -69,29 +45,18 @@ public enum MainLoop {
     }
 }
 
-/// Identifies GLib main-loop sources so they can be removed.
+/// Identifies a GLib main-loop source so it can be removed.
 @MainActor
 public final class SourceToken {
-    private var ids: [guint]
-    private let context: OpaquePointer?
+    private var id: guint
 
-    init(id: guint) {
-        ids = [id]
-        context = nil
-    }
+    init(id: guint) { self.id = id }
 
-    /// Identifies the sources `ids` attached to `context` (nil: the default one).
-    init(ids: [guint], context: OpaquePointer?) {
-        self.ids = ids
-        self.context = context
-    }
-
-    /// Removes the sources unless they already finished.
+    /// Removes the source unless it already finished.
     public func cancel() {
+        guard id != 0 else { return }
         // A one-shot source that has fired is gone; asking the context first avoids a GLib warning.
-        for id in ids where id != 0 {
-            if let source = g_main_context_find_source_by_id(context, id) { g_source_destroy(source) }
-        }
-        ids = []
+        if g_main_context_find_source_by_id(nil, id) != nil { g_source_remove(id) }
+        id = 0
     }
 }

@@ -14,8 +14,7 @@ import VideoToyGObject
 public final class Player {
     /// The file being played.
     public let path: String
-    /// The playbin; tests read its state.
-    let pipeline: UnsafeMutablePointer<GstElement>
+    private let pipeline: UnsafeMutablePointer<GstElement>
     private let worker: PipelineWorker
     private let sink: SampleSink
     private let text: TextSink?
@@ -35,11 +34,6 @@ public final class Player {
     private let onMessage: @MainActor (PlayerMessage) -> Void
     private var wantPlaying = false
     private var prerolled = false
-    // Set while a play asked before the preroll waits for the first picture to be drawn (`playOnceDrawn`).
-    private var playHeld = false
-    private var heldPlayRelease: SourceToken?
-    // The main context the bus is watched on (a test's own), where the held play's release waits too.
-    private let context = g_main_context_ref_thread_default()
     private var pendingSeekMs: Int?
     // Ends (end of stream, or an error that may be one) waiting for the worker to say whether the file was cut short.
     private var endsBeingChecked: [PlayerMessage] = []
@@ -146,7 +140,6 @@ public final class Player {
 
     isolated deinit {
         close()
-        g_main_context_unref(context)
     }
 
     /// Starts or resumes playback.
@@ -157,11 +150,6 @@ public final class Player {
         sink.armFirstFrame()
         // With a start position pending, playing waits for preroll and the seek, or the file's first frames would show.
         guard pendingSeekMs == nil else { return }
-        // Before the preroll, PLAYING waits for the first picture (`playOnceDrawn`).
-        guard prerolled else {
-            playHeld = true
-            return
-        }
         worker.setState(GST_STATE_PLAYING)
         switchAudioOnPlay()
     }
@@ -170,7 +158,6 @@ public final class Player {
     public func pause() {
         guard !closed else { return }
         wantPlaying = false
-        playHeld = false
         worker.setState(GST_STATE_PAUSED)
     }
 
@@ -296,32 +283,11 @@ public final class Player {
         guard !closed else { return }
         closed = true
         wantPlaying = false
-        heldPlayRelease?.cancel()
-        heldPlayRelease = nil
         BusWatch.remove(from: pipeline)
         sink.detach()
         text?.detach()
         worker.shutDown()
     }
-
-    /// Goes to PLAYING once the main loop has drawn the first picture, which the sink handed to the view before the
-    /// pipeline said it prerolled; at most `heldPlayMs` later, as a busy main loop may never be idle.
-    ///
-    /// Playing at once, the decoder and the conversion (a thread per core at 1080p) took both cores exactly while the
-    /// main thread had the first picture to draw, and it came to the screen 50-100 ms later on two busy cores.
-    private func playOnceDrawn() {
-        heldPlayRelease = MainLoop.whenIdle(on: context, atMostAfter: Self.heldPlayMs) { [weak self] in
-            guard let self else { return }
-            heldPlayRelease?.cancel()
-            heldPlayRelease = nil
-            guard !closed, wantPlaying else { return }
-            worker.setState(GST_STATE_PLAYING)
-            switchAudioOnPlay()
-        }
-    }
-
-    /// The longest a play asked before the preroll waits, after it, for the main loop to draw the first picture.
-    static let heldPlayMs: UInt32 = 250
 
     /// Reacts to one message from the pipeline's bus, on the main thread.
     func handle(_ message: UnsafeMutablePointer<GstMessage>) {
@@ -355,17 +321,12 @@ public final class Player {
             if originMs == nil { originMs = streamPositionMs ?? 0 }
             if let ms = pendingSeekMs {
                 pendingSeekMs = nil
-                playHeld = false
                 jump(toMs: ms)
                 if wantPlaying { worker.setState(GST_STATE_PLAYING) }
             } else if !wantPlaying {
                 onMessage(.prerolled(positionMs: positionMs ?? 0))
-            } else if playHeld {
-                playHeld = false
-                playOnceDrawn()
             }
-            // A held play switches when it plays: switched while paused, the next flushing seek would never return.
-            if wantPlaying && heldPlayRelease == nil { switchAudioOnPlay() }
+            if wantPlaying { switchAudioOnPlay() }
             if let ms = durationMs { onMessage(.duration(ms: ms)) }
             if !tracksRead {
                 tracksRead = true
