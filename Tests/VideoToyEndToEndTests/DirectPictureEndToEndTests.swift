@@ -33,6 +33,19 @@ extension EndToEnd {
             }
         }
 
+        /// Screenshots DUMMY0 until `done` holds for one, and returns it; the last one when `timeout` passes first, for
+        /// the caller's expectations to report.
+        private func waitForScreen(
+            on display: VirtualDisplay, timeout: Duration = .seconds(10), until done: (Image) -> Bool
+        ) async throws -> Image {
+            let deadline = ContinuousClock.now + timeout
+            while true {
+                let shot = try display.screenshot(crop: "DUMMY0")
+                if done(shot) || ContinuousClock.now > deadline { return shot }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+
         @Test("fullscreen, playing, nothing over it: frames go past GTK; input and the black screen give them back")
         func directWhileNothingCoversThePicture() async throws {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("videotoy-direct-\(UUID())").path
@@ -48,27 +61,31 @@ extension EndToEnd {
             let fullscreen = try await app.waitFor("fullscreen", timeout: .seconds(20)) { $0.fields["on"]?.bool == true }
             _ = try await app.waitFor("first-frame", after: fullscreen, timeout: .seconds(30))
 
-            // The controls show at first: GTK draws the picture under them.
-            #expect(try directShown(on: display) != true, "no direct picture under the controls")
+            // The controls show at first (GTK draws the picture under them) and fade after 3 s without input.
             try await waitForDirect(true, on: display)
             let direct = try display.screenshot(crop: "DUMMY0")
             let middle = direct.meanColor(in: Rect(x: 100, y: 100, width: direct.width - 200, height: direct.height - 200))
             #expect(middle.r > 200 && middle.g > 200 && middle.b > 200, "the video's white, put past GTK (\(middle))")
             let bottom = Rect(x: 0, y: direct.height - 60, width: direct.width, height: 60)
-            #expect(direct.fraction(in: bottom) { Int($0.r) + Int($0.g) + Int($0.b) < 400 } < 0.001, "no control bar")
+            let bar: (Image) -> Double = { $0.fraction(in: bottom) { Int($0.r) + Int($0.g) + Int($0.b) < 400 } }
+            #expect(bar(direct) < 0.001, "no control bar")
 
             // Moving the pointer over the picture brings the controls, which GTK draws over its own picture.
             try display.run(["xdotool", "mousemove", "400", "300", "mousemove", "420", "320"])
             try await waitForDirect(false, on: display)
-            let controls = try display.screenshot(crop: "DUMMY0")
-            #expect(controls.fraction(in: bottom) { Int($0.r) + Int($0.g) + Int($0.b) < 400 } > 0.05, "the control bar shows")
+            // GTK draws the bar in its next frame; it fades again 3 s after the motion.
+            let controls = try await waitForScreen(on: display, timeout: .seconds(2)) { bar($0) > 0.05 }
+            #expect(bar(controls) > 0.05, "the control bar shows")
 
             // Faded again, the frames go past GTK again; the black screen then covers the picture at once.
             try await waitForDirect(true, on: display)
             try display.run(["xdotool", "key", "--clearmodifiers", "b"])
             try await waitForDirect(false, on: display, timeout: .seconds(10))
-            try await Task.sleep(for: .milliseconds(1500))
-            let black = try display.screenshot(crop: "DUMMY0")
+            // The veil fades in over the presenter's fade (half a second by default).
+            let isBlack: (Image) -> Bool = {
+                let mean = $0.meanColor(); return mean.r < 30 && mean.g < 30 && mean.b < 30
+            }
+            let black = try await waitForScreen(on: display, until: isBlack)
             let veiled = black.meanColor()
             #expect(veiled.r < 30 && veiled.g < 30 && veiled.b < 30, "the black screen hides the picture (\(veiled))")
             #expect(try directShown(on: display) == false, "still hidden under the black screen")
