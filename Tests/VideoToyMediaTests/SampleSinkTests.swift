@@ -17,6 +17,42 @@ private final class WidthOutput: VideoOutput {
     }
 }
 
+/// A parsed pipeline whose element named `last` plays into a `SampleSink`, taken down with this object.
+private final class SinkPipeline {
+    let pipeline: UnsafeMutablePointer<GstElement>
+    let sink: SampleSink
+    let output = WidthOutput()
+    let bus: UnsafeMutablePointer<GstBus>
+
+    init(_ description: String) throws {
+        GStreamer.initialize()
+        let pipeline = try #require(gst_parse_launch(description, nil))
+        let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
+        let appsink = try #require(gst_element_factory_make("appsink", nil))
+        let sink = try #require(SampleSink(appsink: appsink, output: output))
+        let last = try #require(gst_bin_get_by_name(bin, "last"))
+        defer { gst_object_unref(last) }
+        #expect(gst_bin_add(bin, sink.element) != 0)
+        #expect(gst_element_link(last, sink.element) != 0)
+        (self.pipeline, self.sink) = (pipeline, sink)
+        bus = try #require(gst_element_get_bus(pipeline))
+    }
+
+    deinit {
+        gst_element_set_state(pipeline, GST_STATE_NULL)
+        gst_object_unref(bus)
+        gst_object_unref(pipeline)
+    }
+
+    private var bin: UnsafeMutablePointer<GstBin> { UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self) }
+
+    /// The element named `name`, a new reference.
+    func element(_ name: String) -> UnsafeMutablePointer<GstElement>? { gst_bin_get_by_name(bin, name) }
+
+    /// Sets the pipeline playing.
+    func play() { gst_element_set_state(pipeline, GST_STATE_PLAYING) }
+}
+
 @Suite("SampleSink")
 struct SampleSinkTests {
     /// How a stream playing into a `SampleSink` ended.
@@ -28,28 +64,14 @@ struct SampleSinkTests {
 
     @Test("a smaller picture bound while pictures of the old size are on their way: the stream still plays to its end")
     func boundChangedWithPicturesInFlight() throws {
-        GStreamer.initialize()
         // The queue after the scaler always holds pictures already scaled to the first size, as playsink's
         // converters after its scaler sometimes do under load; the converter after it cannot rescale them.
         let description =
             "videotestsrc num-buffers=40 ! video/x-raw,width=640,height=360,framerate=25/1 ! "
             + "videoscale ! queue max-size-buffers=20 max-size-time=0 max-size-bytes=0 ! videoconvert name=last"
-        let pipeline = try #require(gst_parse_launch(description, nil))
-        defer {
-            gst_element_set_state(pipeline, GST_STATE_NULL)
-            gst_object_unref(pipeline)
-        }
-        let appsink = try #require(gst_element_factory_make("appsink", nil))
-        let output = WidthOutput()
-        let sink = try #require(SampleSink(appsink: appsink, output: output))
-        let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
-        let last = try #require(gst_bin_get_by_name(bin, "last"))
-        defer { gst_object_unref(last) }
-        #expect(gst_bin_add(bin, sink.element) != 0)
-        #expect(gst_element_link(last, sink.element) != 0)
-        let bus = try #require(gst_element_get_bus(pipeline))
-        defer { gst_object_unref(bus) }
-        gst_element_set_state(pipeline, GST_STATE_PLAYING)
+        let run = try SinkPipeline(description)
+        let (sink, output, bus) = (run.sink, run.output, run.bus)
+        run.play()
 
         // A few pictures shown at the first bound, then the view shrinks, as a window resized while it plays.
         let shown = Self.wait(bus: bus, seconds: 10) { output.frames.withLock { $0 } >= 5 }
@@ -80,31 +102,18 @@ struct SampleSinkTests {
 
     @Test("once the source's aspect is seen, pictures come at exactly the size the view shows them", arguments: fitCases)
     func picturesFitTheView(_ example: FitCase) throws {
-        GStreamer.initialize()
         let description =
             "videotestsrc num-buffers=15 ! video/x-raw,\(example.source),framerate=25/1 ! identity name=source ! "
             + "videoscale ! videoconvert name=last"
-        let pipeline = try #require(gst_parse_launch(description, nil))
-        defer {
-            gst_element_set_state(pipeline, GST_STATE_NULL)
-            gst_object_unref(pipeline)
-        }
-        let appsink = try #require(gst_element_factory_make("appsink", nil))
-        let output = WidthOutput()
-        let sink = try #require(SampleSink(appsink: appsink, output: output))
-        let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
-        let source = try #require(gst_bin_get_by_name(bin, "source"))
-        let last = try #require(gst_bin_get_by_name(bin, "last"))
-        defer { gst_object_unref(last); gst_object_unref(source) }
+        let run = try SinkPipeline(description)
+        let (sink, output, bus) = (run.sink, run.output, run.bus)
+        let source = try #require(run.element("source"))
+        defer { gst_object_unref(source) }
         let pad = try #require(gst_element_get_static_pad(source, "src"))
         sink.watchSource(pad)
         gst_object_unref(pad)
         sink.limit(width: example.view.width, height: example.view.height)
-        #expect(gst_bin_add(bin, sink.element) != 0)
-        #expect(gst_element_link(last, sink.element) != 0)
-        let bus = try #require(gst_element_get_bus(pipeline))
-        defer { gst_object_unref(bus) }
-        gst_element_set_state(pipeline, GST_STATE_PLAYING)
+        run.play()
         #expect(Self.wait(bus: bus, seconds: 20) { false } == .endOfStream)
         // The first picture comes twice: as the preroll, then as the first sample.
         #expect(output.frames.withLock { $0 } >= 15)
